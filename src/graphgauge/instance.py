@@ -1,0 +1,110 @@
+"""The ``Instance`` record: one benchmark item, and its JSONL file format.
+
+An instance is plain data (graphs as node-link JSON, query parameters, the typed gold
+answer, provenance) so that a benchmark file is the benchmark: anyone can diff it, hash
+it and re-score it without our code. Serialization is canonical (sorted keys, compact
+separators), hence the same seed and options always give a byte-identical file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from graphgauge.errors import UserError
+
+FIELDS = ("id", "suite", "task", "graphs", "query", "answer", "meta")
+
+
+def canonical_json(value: Any) -> str:
+    """The one JSON spelling of ``value`` used for files, hashes and cache keys."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(value: Any, length: int = 10) -> str:
+    return hashlib.sha256(canonical_json(value).encode()).hexdigest()[:length]
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One benchmark item. Never holds a model's output."""
+
+    id: str
+    suite: str
+    task: str
+    graphs: dict[str, Any]
+    query: dict[str, Any] = field(default_factory=dict)
+    answer: Any = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The main graph (``graphs["G"]``) as networkx, built once per instance."""
+        from graphgauge.graphs.nodelink import from_node_link
+
+        return from_node_link(self.graphs["G"])
+
+    def nx_graph(self, name: str) -> nx.Graph:
+        from graphgauge.graphs.nodelink import from_node_link
+
+        return self.graph if name == "G" else from_node_link(self.graphs[name])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def to_json(self) -> str:
+        return canonical_json(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Instance:
+        missing = [name for name in ("id", "suite", "task", "graphs") if name not in data]
+        if missing:
+            raise UserError(f"instance is missing field(s): {', '.join(missing)}")
+        return cls(**{name: data.get(name) for name in FIELDS if name in data})
+
+    @staticmethod
+    def make_id(suite: str, task: str, index: int, body: dict[str, Any]) -> str:
+        """A stable id: readable prefix plus a hash of the content, unique across seeds."""
+        return f"{suite}/{task}/{index:05d}-{content_hash(body, 8)}"
+
+
+def write_jsonl(instances: Iterable[Instance], path: str | Path) -> int:
+    """Write instances one per line; returns how many were written."""
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        for instance in instances:
+            handle.write(instance.to_json())
+            handle.write("\n")
+            count += 1
+    return count
+
+
+def iter_jsonl(path: str | Path) -> Iterator[Instance]:
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"benchmark file not found: {path}")
+    with open(path, encoding="utf-8") as handle:
+        for lineno, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UserError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
+            if not isinstance(data, dict):
+                raise UserError(f"{path}:{lineno}: expected a JSON object per line")
+            try:
+                yield Instance.from_dict(data)
+            except UserError as exc:
+                raise UserError(f"{path}:{lineno}: {exc}") from None
+
+
+def read_jsonl(path: str | Path) -> list[Instance]:
+    return list(iter_jsonl(path))

@@ -1,0 +1,76 @@
+"""Finding suites and tasks by name, importing only the suites asked for.
+
+Suites register their tasks when their module is imported. The CLI must start fast, so
+nothing scans the package: a suite's module is imported the first time it is named.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+
+import numpy as np
+
+from graphgauge.errors import UserError
+from graphgauge.instance import Instance
+from graphgauge.suites.base import REGISTRY, Task, instance_rng
+
+SUITE_MODULES = {
+    "algorithmic": "graphgauge.suites.algorithmic",
+    "spectral": "graphgauge.suites.spectral",
+}
+
+
+def suite_names() -> list[str]:
+    return list(SUITE_MODULES)
+
+
+def get_suite(name: str) -> dict[str, Task]:
+    if name not in SUITE_MODULES:
+        raise UserError(f"unknown suite {name!r}; available: {', '.join(SUITE_MODULES)}")
+    importlib.import_module(SUITE_MODULES[name])
+    return REGISTRY.get(name, {})
+
+
+def get_task(suite: str, name: str) -> Task:
+    tasks = get_suite(suite)
+    if name not in tasks:
+        raise UserError(
+            f"unknown task {name!r} in suite {suite!r}; run 'graphgauge list {suite}' to see them"
+        )
+    return tasks[name]
+
+
+def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:
+    """Tasks of ``suite`` in registration order, or the named ones in the order given."""
+    if not names:
+        return list(get_suite(suite).values())
+    return [get_task(suite, name) for name in names]
+
+
+def generate(
+    suite: str,
+    tasks: Iterable[str] | None = None,
+    count: int = 100,
+    seed: int = 0,
+    nodes: tuple[int, int] | None = None,
+) -> list[Instance]:
+    """``count`` instances of each selected task; deterministic in (seed, task, index)."""
+    if count < 1:
+        raise UserError(f"--count must be at least 1, got {count}")
+    if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
+        raise UserError(f"bad node range {nodes[0]}-{nodes[1]}: need 1 <= low <= high")
+    out = []
+    for task in select_tasks(suite, tasks):
+        for index in range(count):
+            rng = instance_rng(seed, task.name, index)
+            out.append(task.generate(rng, index=index, nodes=nodes, seed=seed))
+    return out
+
+
+def task_of(instance: Instance) -> Task:
+    return get_task(instance.suite, instance.task)
+
+
+def rng_for(seed: int, *parts: int) -> np.random.Generator:
+    return np.random.default_rng([seed, *parts])

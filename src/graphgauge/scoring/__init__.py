@@ -1,0 +1,1 @@
+"""Answer parsing and metrics."""

@@ -1,0 +1,205 @@
+"""Answer types: how an answer is asked for, read back, written, compared and guessed.
+
+A task declares its answer type once; parsing, the answer-format instruction, the
+reference model's written answer, exact-match scoring and the random baseline all follow
+from it. Tasks with many correct answers keep the type for parsing and override
+``Task.check`` with a verifier.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graphgauge.scoring import parsing
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A parsed model answer. ``ok`` is False when nothing usable could be read: such
+    items are counted as unparsed, apart from wrong answers."""
+
+    value: Any = None
+    ok: bool = True
+    error: str | None = None
+
+    @classmethod
+    def failed(cls, why: str) -> Prediction:
+        return cls(value=None, ok=False, error=why)
+
+
+class AnswerType:
+    name = "answer"
+    instruction = ""
+    numeric = False
+
+    def parse(self, text: str) -> Prediction:
+        value = self._parse(text)
+        if value is None:
+            return Prediction.failed(f"no {self.name} answer found")
+        return Prediction(value=value)
+
+    def _parse(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def format(self, value: Any) -> str:
+        """The answer written the way the instruction asks for it."""
+        return str(value)
+
+    def equals(self, predicted: Any, gold: Any) -> bool:
+        return predicted == gold
+
+    def random(self, rng: np.random.Generator, graph) -> Any:
+        raise NotImplementedError
+
+
+class IntAnswer(AnswerType):
+    name = "integer"
+    instruction = "Give your final answer as a single integer."
+    numeric = True
+
+    def _parse(self, text):
+        return parsing.parse_int(text)
+
+    def random(self, rng, graph):
+        return int(rng.integers(0, max(graph.number_of_edges(), graph.number_of_nodes()) + 1))
+
+
+class FloatAnswer(AnswerType):
+    """Floats match when within ``abs_tol`` or relative ``rel_tol`` of the gold value.
+
+    The default (0.01 absolute or 1% relative) accepts answers rounded to two decimals,
+    which is what the instruction asks for.
+    """
+
+    name = "float"
+    numeric = True
+
+    def __init__(self, abs_tol: float = 0.01, rel_tol: float = 0.01, decimals: int = 2):
+        self.abs_tol, self.rel_tol, self.decimals = abs_tol, rel_tol, decimals
+        self.instruction = (
+            f"Give your final answer as a number rounded to {decimals} decimal places."
+        )
+
+    def _parse(self, text):
+        return parsing.parse_float(text)
+
+    def format(self, value):
+        return f"{value:.{self.decimals + 2}f}"
+
+    def equals(self, predicted, gold):
+        if not math.isfinite(predicted):
+            return False
+        return math.isclose(predicted, gold, abs_tol=self.abs_tol, rel_tol=self.rel_tol)
+
+    def random(self, rng, graph):
+        return float(rng.uniform(0.0, 1.0))
+
+
+class BoolAnswer(AnswerType):
+    name = "bool"
+    instruction = "Answer Yes or No."
+
+    def _parse(self, text):
+        return parsing.parse_bool(text)
+
+    def format(self, value):
+        return "Yes" if value else "No"
+
+    def random(self, rng, graph):
+        return bool(rng.random() < 0.5)
+
+
+class NodeSetAnswer(AnswerType):
+    """An unordered set of nodes; stored sorted."""
+
+    name = "node_set"
+    instruction = "Give your final answer as a list of nodes in ascending order, e.g., [0, 3, 7]."
+
+    def _parse(self, text):
+        nodes = parsing.parse_node_list(text)
+        return None if nodes is None else sorted(set(nodes))
+
+    def format(self, value):
+        return "[" + ", ".join(str(v) for v in sorted(value)) + "]"
+
+    def equals(self, predicted, gold):
+        return sorted(set(predicted)) == sorted(set(gold))
+
+    def random(self, rng, graph):
+        nodes = sorted(graph.nodes)
+        return sorted(int(v) for v in nodes if rng.random() < 0.5)
+
+
+class NodeListAnswer(AnswerType):
+    """An ordered list of nodes (a path, an order); order matters."""
+
+    name = "node_list"
+    instruction = "Give your final answer as a list of nodes in order, e.g., [4, 0, 2]."
+
+    def _parse(self, text):
+        return parsing.parse_node_list(text)
+
+    def format(self, value):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+
+    def equals(self, predicted, gold):
+        return list(predicted) == list(gold)
+
+    def random(self, rng, graph):
+        nodes = [int(v) for v in rng.permutation(sorted(graph.nodes))]
+        return nodes[: int(rng.integers(1, len(nodes) + 1))]
+
+
+class EdgeListAnswer(AnswerType):
+    """A list of edges. ``ordered`` keeps sequence (traversals); otherwise a set compare,
+    with undirected edges compared regardless of endpoint order."""
+
+    name = "edge_list"
+
+    def __init__(self, ordered: bool = False, directed: bool = False):
+        self.ordered, self.directed = ordered, directed
+        if ordered:
+            self.instruction = (
+                "Give your final answer as a list of edges in order, e.g., [(0, 1), (1, 4)]."
+            )
+        else:
+            self.instruction = (
+                "Give your final answer as a list of edges in ascending order, "
+                "e.g., [(0, 1), (0, 5), (2, 3)]."
+            )
+
+    def _parse(self, text):
+        edges = parsing.parse_edge_list(text)
+        if edges is None:
+            return None
+        return [list(e) for e in edges]
+
+    def normalize(self, edges) -> list[tuple[int, int]]:
+        if self.directed:
+            return [(int(u), int(v)) for u, v in edges]
+        return [tuple(sorted((int(u), int(v)))) for u, v in edges]
+
+    def format(self, value):
+        edges = value if self.ordered else sorted(self.normalize(value))
+        return "[" + ", ".join(f"({u}, {v})" for u, v in edges) + "]"
+
+    def equals(self, predicted, gold):
+        if self.ordered:
+            return [tuple(e) for e in predicted] == [tuple(e) for e in gold]
+        return sorted(set(self.normalize(predicted))) == sorted(set(self.normalize(gold)))
+
+    def random(self, rng, graph):
+        return [[int(u), int(v)] for u, v in sorted(graph.edges) if rng.random() < 0.5]
+
+
+INT = IntAnswer()
+FLOAT = FloatAnswer()
+BOOL = BoolAnswer()
+NODE_SET = NodeSetAnswer()
+NODE_LIST = NodeListAnswer()
+EDGE_SET = EdgeListAnswer()
+EDGE_SEQUENCE = EdgeListAnswer(ordered=True)

@@ -1,0 +1,1 @@
+"""Benchmark suites; each registers its tasks when imported (see graphgauge.registry)."""

@@ -1,0 +1,125 @@
+"""What a generated task is, and how tasks join a suite.
+
+A task subclasses ``Task``, sets its answer type and graph families, and writes three
+small methods: ``sample_query`` (optional), ``question`` and ``solve``. Generation,
+parsing, scoring and registration are shared machinery. Tasks with many correct answers
+override ``check`` with a verifier of the model's answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import networkx as nx
+import numpy as np
+
+from graphgauge.graphs.families import make_graph
+from graphgauge.graphs.nodelink import to_node_link
+from graphgauge.instance import Instance
+from graphgauge.scoring.answers import AnswerType, Prediction
+
+DIFFICULTIES = ("easy", "medium", "hard", "challenging")
+
+# suite name -> task name -> task object, filled by the @task decorator on import.
+REGISTRY: dict[str, dict[str, Task]] = {}
+
+
+class Task:
+    suite: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    difficulty: ClassVar[str] = ""
+    answer: ClassVar[AnswerType]
+    # Graph families drawn uniformly per instance; options passed to ``make_graph``.
+    families: ClassVar[Sequence[str]] = ("erdos_renyi", "watts_strogatz", "barabasi_albert")
+    weighted: ClassVar[bool] = False
+    connected: ClassVar[bool] = False
+    # Default node-count range (inclusive); a suite-level option can override it.
+    nodes: ClassVar[tuple[int, int]] = (5, 35)
+    # True when many answers are correct and ``check`` verifies rather than compares.
+    verifiable: ClassVar[bool] = False
+
+    @property
+    def description(self) -> str:
+        doc = (type(self).__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else self.name
+
+    # --- generation ---------------------------------------------------------------
+    def sample_graph(self, rng: np.random.Generator, n: int) -> tuple[str, nx.Graph]:
+        family = self.families[int(rng.integers(len(self.families)))]
+        return family, make_graph(
+            family, rng, n, weighted=self.weighted, connected=self.connected
+        )
+
+    def sample_query(self, rng: np.random.Generator, graph: nx.Graph) -> dict[str, Any]:
+        """Task parameters (source node, node pair …); none by default."""
+        return {}
+
+    def generate(
+        self, rng: np.random.Generator, index: int = 0, nodes: tuple[int, int] | None = None,
+        seed: int | None = None,
+    ) -> Instance:
+        low, high = nodes or self.nodes
+        n = int(rng.integers(low, high + 1))
+        family, graph = self.sample_graph(rng, n)
+        query = self.sample_query(rng, graph)
+        graphs = {"G": to_node_link(graph)}
+        meta = {"family": family, "n": graph.number_of_nodes(), "index": index,
+                "difficulty": self.difficulty, "seed": seed}
+        body = {"graphs": graphs, "query": query, "seed": seed}
+        draft = Instance(
+            id=Instance.make_id(self.suite, self.name, index, body),
+            suite=self.suite, task=self.name, graphs=graphs, query=query, meta=meta,
+        )
+        draft.__dict__["graph"] = graph  # reuse the built graph for solve()
+        return Instance(**{**draft.to_dict(), "answer": self.solve(draft)})
+
+    # --- the task's own words and solver -------------------------------------------
+    def question(self, instance: Instance) -> str:
+        raise NotImplementedError
+
+    def solve(self, instance: Instance) -> Any:
+        """The reference solver: the gold answer, JSON-serializable."""
+        raise NotImplementedError
+
+    @property
+    def instruction(self) -> str:
+        return self.answer.instruction
+
+    # --- reading and scoring answers ------------------------------------------------
+    def parse(self, text: str, instance: Instance) -> Prediction:
+        return self.answer.parse(text)
+
+    def check(self, value: Any, instance: Instance) -> bool:
+        """Is ``value`` a correct answer? Exact match against gold unless overridden."""
+        return self.answer.equals(value, instance.answer)
+
+    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+        if not prediction.ok:
+            return {"accuracy": 0.0}
+        try:
+            correct = self.check(prediction.value, instance)
+        except (TypeError, ValueError, KeyError, IndexError, nx.NetworkXException):
+            correct = False  # a malformed answer (wrong shape, unknown node) is wrong
+        return {"accuracy": float(correct)}
+
+
+def task(cls: type[Task]) -> type[Task]:
+    """Register a task class (its ``suite`` and ``name`` class attributes) in REGISTRY."""
+    if not cls.suite or not cls.name:
+        raise TypeError(f"{cls.__name__} must set suite and name")
+    if cls.difficulty not in DIFFICULTIES:
+        raise TypeError(f"{cls.__name__}: difficulty must be one of {DIFFICULTIES}")
+    tasks = REGISTRY.setdefault(cls.suite, {})
+    if cls.name in tasks:
+        raise TypeError(f"task {cls.suite}/{cls.name} registered twice")
+    tasks[cls.name] = cls()
+    return cls
+
+
+def instance_rng(seed: int, task_name: str, index: int) -> np.random.Generator:
+    """The generator for one instance: independent of which other tasks or how many
+    instances are generated alongside it, so subsets reproduce the full benchmark."""
+    salt = int.from_bytes(hashlib.sha256(task_name.encode()).digest()[:8], "little")
+    return np.random.default_rng([seed, salt, index])
