@@ -9,11 +9,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 
-import numpy as np
-
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
-from graphgauge.suites.base import REGISTRY, Task, instance_rng
+from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng
 
 SUITE_MODULES = {
     "algorithmic": "graphgauge.suites.algorithmic",
@@ -42,9 +40,10 @@ def get_task(suite: str, name: str) -> Task:
 
 
 def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:
-    """Tasks of ``suite`` in registration order, or the named ones in the order given."""
+    """Tasks of ``suite`` by difficulty then name, or the named ones in the order given."""
     if not names:
-        return list(get_suite(suite).values())
+        tasks = get_suite(suite).values()
+        return sorted(tasks, key=lambda t: (DIFFICULTIES.index(t.difficulty), t.name))
     return [get_task(suite, name) for name in names]
 
 
@@ -70,7 +69,3 @@ def generate(
 
 def task_of(instance: Instance) -> Task:
     return get_task(instance.suite, instance.task)
-
-
-def rng_for(seed: int, *parts: int) -> np.random.Generator:
-    return np.random.default_rng([seed, *parts])

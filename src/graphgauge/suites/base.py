@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import networkx as nx
 import numpy as np
 
+from graphgauge.errors import UserError
 from graphgauge.graphs.families import make_graph
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
@@ -37,13 +38,16 @@ class Task:
     connected: ClassVar[bool] = False
     # Default node-count range (inclusive); a suite-level option can override it.
     nodes: ClassVar[tuple[int, int]] = (5, 35)
+    # Smallest graph the task makes sense on (a node pair, a triangle, a family's minimum).
+    min_nodes: ClassVar[int] = 3
     # True when many answers are correct and ``check`` verifies rather than compares.
     verifiable: ClassVar[bool] = False
 
     @property
     def description(self) -> str:
-        doc = (type(self).__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else self.name
+        """The docstring's first paragraph, on one line."""
+        paragraph = (type(self).__doc__ or "").strip().split("\n\n")[0]
+        return " ".join(paragraph.split()) or self.name
 
     # --- generation ---------------------------------------------------------------
     def sample_graph(self, rng: np.random.Generator, n: int) -> tuple[str, nx.Graph]:
@@ -61,7 +65,12 @@ class Task:
         seed: int | None = None,
     ) -> Instance:
         low, high = nodes or self.nodes
-        n = int(rng.integers(low, high + 1))
+        if high < self.min_nodes:
+            raise UserError(
+                f"task {self.name} needs graphs of at least {self.min_nodes} nodes; "
+                f"the node range {low}-{high} is too small"
+            )
+        n = int(rng.integers(max(low, self.min_nodes), high + 1))
         family, graph = self.sample_graph(rng, n)
         query = self.sample_query(rng, graph)
         graphs = {"G": to_node_link(graph)}

@@ -4,4 +4,11 @@ Difficulty groups follow the Erdős benchmark (Easy 15, Medium 11, Hard 17, Chal
 Importing this package registers every task under the suite name ``algorithmic``.
 """
 
-from graphgauge.suites.algorithmic import structure  # noqa: F401
+from graphgauge.suites.algorithmic import (
+    centrality,  # noqa: F401
+    distances,  # noqa: F401
+    linkpred,  # noqa: F401
+    optimization,  # noqa: F401
+    structure,  # noqa: F401
+    traversal,  # noqa: F401
+)

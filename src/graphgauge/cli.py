@@ -1,0 +1,242 @@
+"""The ``graphgauge`` command.
+
+Imports stay inside the commands so that ``graphgauge --help`` and small commands start
+fast. Every user mistake surfaces as one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from graphgauge.errors import UserError
+
+app = typer.Typer(
+    name="graphgauge",
+    help=(
+        "Measure how well models reason about graphs.\n\n"
+        "Typical session: 'graphgauge list' to see suites and tasks, 'graphgauge generate "
+        "algorithmic -o bench.jsonl' to build a benchmark, 'graphgauge run bench.jsonl "
+        "--model reference' to answer and score it, 'graphgauge report' to read the results. "
+        "'graphgauge quickstart' does all of it on a small benchmark."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+StoreOpt = Annotated[
+    Path, typer.Option("--store", "-s", help="SQLite results file (created if missing).")
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")]
+
+
+def _split(value: str | None) -> list[str] | None:
+    if not value:
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _node_range(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        low, _, high = value.partition("-")
+        return int(low), int(high or low)
+    except ValueError:
+        raise UserError(f"--nodes must look like 5-35 or 20, got {value!r}") from None
+
+
+@app.command("list")
+def list_tasks(
+    suite: Annotated[str | None, typer.Argument(help="Show only this suite.")] = None,
+) -> None:
+    """List suites and their tasks with difficulty and answer type."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from graphgauge.registry import select_tasks, suite_names
+
+    table = Table(header_style="bold")
+    for column in ("suite", "task", "difficulty", "answer", "scoring", "what it asks"):
+        table.add_column(column)
+    for name in [suite] if suite else suite_names():
+        for task in select_tasks(name):
+            if task.verifiable:
+                scoring = "verified"
+            elif task.answer.name == "float":
+                scoring = "within 1% / 0.01"
+            else:
+                scoring = "exact match"
+            table.add_row(name, task.name, task.difficulty, task.answer.name, scoring,
+                          task.description)
+    Console().print(table)
+
+
+@app.command()
+def generate(
+    suite: Annotated[str, typer.Argument(help="Suite name, e.g. algorithmic or spectral.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="JSONL file to write.")],
+    tasks: Annotated[
+        str | None, typer.Option(help="Comma-separated task names (default: all).")
+    ] = None,
+    count: Annotated[int, typer.Option(help="Instances per task.")] = 100,
+    seed: Annotated[int, typer.Option(help="Master seed; same seed, same file.")] = 0,
+    nodes: Annotated[
+        str | None, typer.Option(help="Node-count range, e.g. 5-35 (default: per task).")
+    ] = None,
+) -> None:
+    """Generate a benchmark file: COUNT instances of each task, gold answers included."""
+    from graphgauge.instance import write_jsonl
+    from graphgauge.registry import generate as make
+
+    instances = make(suite, _split(tasks), count=count, seed=seed, nodes=_node_range(nodes))
+    if output.parent and not output.parent.exists():
+        raise UserError(f"output folder does not exist: {output.parent}")
+    written = write_jsonl(instances, output)
+    typer.echo(f"wrote {written} instances to {output}")
+
+
+@app.command()
+def run(
+    benchmark: Annotated[Path, typer.Argument(help="Benchmark JSONL from 'generate'.")],
+    model: Annotated[
+        list[str],
+        typer.Option("--model", "-m", help="reference | random | majority | mean | "
+                     "python:module:function. Repeat to run several."),
+    ],
+    store: StoreOpt = Path("graphgauge.db"),
+    repeats: Annotated[int, typer.Option(help="Answers per item (sampling seeds seed+r).")] = 1,
+    seed: Annotated[int, typer.Option(help="Base sampling seed.")] = 0,
+    concurrency: Annotated[
+        int | None, typer.Option(help="Requests in flight (default: the model's own).")
+    ] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Answer and score a benchmark; resumes where an earlier identical run stopped."""
+    from graphgauge.instance import read_jsonl
+    from graphgauge.models import load_model
+    from graphgauge.report.tables import summarize
+    from graphgauge.runner import RunOptions, run_benchmark
+    from graphgauge.store import Store
+
+    if repeats < 1:
+        raise UserError(f"--repeats must be at least 1, got {repeats}")
+    instances = read_jsonl(benchmark)
+    if not instances:
+        raise UserError(f"benchmark file is empty: {benchmark}")
+    options = RunOptions(repeats=repeats, seed=seed, concurrency=concurrency)
+    with Store(store) as db:
+        for spec in model:
+            result = run_benchmark(instances, load_model(spec), db, options,
+                                   source=str(benchmark), progress=not quiet)
+            state = "resumed" if result.resumed else "new"
+            typer.echo(
+                f"{spec}: run {result.run_id} ({state}) — {result.answered} answered, "
+                f"{result.from_cache} from cache, {result.skipped} already done, "
+                f"{result.errors} errors, {result.elapsed:.1f}s"
+            )
+            for cell in summarize(db, [result.run_id]):
+                if cell.level == "suite":
+                    typer.echo(f"  {cell.suite}: accuracy {100 * cell.accuracy:.1f}% "
+                               f"[{100 * cell.ci_low:.1f}, {100 * cell.ci_high:.1f}] "
+                               f"over {cell.n} items, {100 * cell.unparsed:.1f}% unparsed")
+
+
+@app.command()
+def report(
+    store: StoreOpt = Path("graphgauge.db"),
+    run_ids: Annotated[
+        list[str] | None, typer.Option("--run", "-r", help="Run id (prefix); repeatable.")
+    ] = None,
+    csv: Annotated[Path | None, typer.Option(help="Also write all cells to this CSV.")] = None,
+    tasks: Annotated[bool, typer.Option(help="Include the per-task tables.")] = True,
+) -> None:
+    """Print accuracy per suite, difficulty and task, with 95% bootstrap CIs."""
+    from graphgauge.report.console import print_report
+    from graphgauge.report.tables import summarize, write_csv
+    from graphgauge.store import Store
+
+    if not store.exists():
+        raise UserError(f"store not found: {store} (run 'graphgauge run' first)")
+    with Store(store) as db:
+        runs = [db.resolve_run(r) for r in run_ids] if run_ids else None
+        cells = summarize(db, runs)
+    print_report(cells, tasks=tasks)
+    if csv is not None:
+        write_csv(cells, csv)
+        typer.echo(f"wrote {csv}")
+
+
+@app.command()
+def quickstart(
+    store: StoreOpt = Path("graphgauge.db"),
+    out: Annotated[Path, typer.Option(help="Folder for the benchmark and the CSV.")] = Path(
+        "graphgauge-out"
+    ),
+    count: Annotated[int, typer.Option(help="Instances per task.")] = 10,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    quiet: QuietOpt = False,
+) -> None:
+    """Generate a small algorithmic + spectral benchmark, run the reference solver and the
+    baselines on it, and print the report."""
+    from graphgauge.instance import write_jsonl
+    from graphgauge.models import BUILTIN, load_model
+    from graphgauge.registry import generate as make
+    from graphgauge.report.console import print_report
+    from graphgauge.report.tables import summarize, write_csv
+    from graphgauge.runner import RunOptions, run_benchmark
+    from graphgauge.store import Store
+
+    out.mkdir(parents=True, exist_ok=True)
+    instances = make("algorithmic", count=count, seed=seed) + make(
+        "spectral", count=count, seed=seed
+    )
+    bench = out / "quickstart.jsonl"
+    write_jsonl(instances, bench)
+    typer.echo(f"wrote {len(instances)} instances to {bench}")
+    with Store(store) as db:
+        run_ids = []
+        for spec in BUILTIN:
+            result = run_benchmark(instances, load_model(spec), db, RunOptions(),
+                                   source=str(bench), progress=not quiet)
+            run_ids.append(result.run_id)
+        cells = summarize(db, run_ids)
+    print_report(cells, tasks=True)
+    write_csv(cells, out / "quickstart_report.csv")
+    typer.echo(f"results in {store}; table in {out / 'quickstart_report.csv'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the app and turn user mistakes into one line and exit code 2."""
+    try:  # typer >= 0.20 vendors click; older releases use the click package
+        from typer._click.exceptions import ClickException, UsageError
+    except ImportError:  # pragma: no cover - depends on the installed typer
+        from click.exceptions import ClickException, UsageError
+
+    try:
+        result = app(args=argv, standalone_mode=False)
+    except UserError as exc:
+        print(f"graphgauge: error: {exc}", file=sys.stderr)
+        return 2
+    except UsageError as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            print(exc.format_message(), file=sys.stderr)
+            return 2
+        print(f"graphgauge: error: {exc.format_message()}", file=sys.stderr)
+        return 2
+    except ClickException as exc:
+        print(f"graphgauge: error: {exc.format_message()}", file=sys.stderr)
+        return 2
+    except (typer.Abort, KeyboardInterrupt):
+        print("graphgauge: interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

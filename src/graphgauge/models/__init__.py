@@ -1,0 +1,41 @@
+"""Models: the protocol and the backends, chosen by a spec string.
+
+``reference``, ``random``, ``majority``, ``mean`` and ``python:module:function`` are built
+in. Backends are imported only when named, so an unused backend costs nothing at start-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphgauge.errors import UserError
+from graphgauge.models.base import Model, Request, Response
+
+BUILTIN = ("reference", "random", "majority", "mean")
+
+
+def load_model(spec: str, **params: Any) -> Model:
+    """Build a model from ``spec`` such as ``reference`` or ``python:pkg.mod:func``."""
+    from graphgauge.models import builtin
+
+    classes = {
+        "reference": builtin.ReferenceModel,
+        "random": builtin.RandomModel,
+        "majority": builtin.MajorityModel,
+        "mean": builtin.MeanModel,
+    }
+    if spec in classes:
+        try:
+            return classes[spec](**params)
+        except TypeError as exc:
+            raise UserError(f"bad parameter for model {spec!r}: {exc}") from None
+    if spec.startswith("python:"):
+        from graphgauge.models.python_callable import PythonModel
+
+        return PythonModel(spec.removeprefix("python:"), **params)
+    raise UserError(
+        f"unknown model {spec!r}; use one of {', '.join(BUILTIN)} or python:module:function"
+    )
+
+
+__all__ = ["BUILTIN", "Model", "Request", "Response", "load_model"]

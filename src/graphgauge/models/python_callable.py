@@ -1,0 +1,67 @@
+"""``python:module:function`` — any Python callable as a model.
+
+The callable receives the prompt text and returns the response text. It may be a plain
+or an ``async`` function; if it accepts a second parameter it also gets the ``Request``
+(for scripted test models that need the instance or the repeat index).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import time
+from collections.abc import Callable, Sequence
+
+from graphgauge.errors import UserError
+from graphgauge.models.base import Request, Response
+
+
+def load_callable(target: str) -> Callable:
+    module_name, _, attr = target.rpartition(":")
+    if not module_name or not attr:
+        raise UserError(
+            f"python model must look like python:package.module:function, got {target!r}"
+        )
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UserError(f"cannot import module {module_name!r} for python model: {exc}") from None
+    func = getattr(module, attr, None)
+    if not callable(func):
+        raise UserError(f"{module_name!r} has no callable named {attr!r}")
+    return func
+
+
+class PythonModel:
+    batch_size = 1
+    cacheable = False
+
+    def __init__(self, target: str, concurrency: int = 8):
+        self.func = load_callable(target)
+        self.name = f"python:{target}"
+        self.params: dict = {}
+        self.concurrency = concurrency
+        try:
+            self._wants_request = len(inspect.signature(self.func).parameters) >= 2
+        except (TypeError, ValueError):
+            self._wants_request = False
+
+    def prepare(self, instances) -> None:
+        return None
+
+    async def respond(self, requests: Sequence[Request]) -> list[Response]:
+        return [await self._one(request) for request in requests]
+
+    async def _one(self, request: Request) -> Response:
+        args = (request.prompt.text, request) if self._wants_request else (request.prompt.text,)
+        start = time.perf_counter()
+        try:
+            result = self.func(*args)
+            if inspect.isawaitable(result):
+                result = await result
+        except Exception as exc:  # the user's code failed on this item: record, go on
+            return Response(text=None, error=f"{type(exc).__name__}: {exc}")
+        if not isinstance(result, str):
+            kind = type(result).__name__
+            return Response(text=None, error=f"python model returned {kind}, not str")
+        return Response(text=result, latency=time.perf_counter() - start)

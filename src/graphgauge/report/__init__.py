@@ -1,0 +1,1 @@
+"""Turning stored results into tables (terminal, CSV)."""

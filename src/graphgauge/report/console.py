@@ -1,0 +1,100 @@
+"""Terminal tables: models side by side, per difficulty group and per task."""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+from rich.console import Console
+from rich.table import Table
+
+from graphgauge.report.tables import Cell
+
+
+def _labels(cells: list[Cell]) -> OrderedDict[str, str]:
+    """Column label per run: the model name, with the run id where two runs share it."""
+    runs: OrderedDict[str, str] = OrderedDict()
+    for cell in cells:
+        runs.setdefault(cell.run_id, cell.model)
+    names = list(runs.values())
+    return OrderedDict(
+        (run, model if names.count(model) == 1 else f"{model} ({run[-6:]})")
+        for run, model in runs.items()
+    )
+
+
+def _pct(value: float) -> str:
+    return "–" if math.isnan(value) else f"{100 * value:.1f}"
+
+
+def _accuracy_text(cell: Cell | None, with_ci: bool) -> str:
+    if cell is None or cell.n == 0:
+        return "–" if cell is None else f"– ({cell.errors} err)"
+    text = _pct(cell.accuracy)
+    if with_ci:
+        text += f" [{_pct(cell.ci_low)}, {_pct(cell.ci_high)}]"
+    if cell.unparsed:
+        text += f" ({100 * cell.unparsed:.0f}% unparsed)"
+    if cell.errors:
+        text += f" ({cell.errors} err)"
+    return text
+
+
+def _pivot(cells: list[Cell], level: str, title: str, with_ci: bool, labels) -> Table:
+    table = Table(title=title, title_justify="left", header_style="bold")
+    table.add_column("suite")
+    table.add_column("task" if level == "task" else "group")
+    if level == "task":
+        table.add_column("difficulty")
+    for label in labels.values():
+        table.add_column(label, justify="right")
+    rows: OrderedDict[tuple, dict[str, Cell]] = OrderedDict()
+    for cell in cells:
+        if cell.level == level:
+            rows.setdefault((cell.suite, cell.group, cell.difficulty), {})[cell.run_id] = cell
+    for (suite, group, difficulty), by_run in rows.items():
+        head = [suite, group] + ([difficulty] if level == "task" else [])
+        table.add_row(*head, *(_accuracy_text(by_run.get(run), with_ci) for run in labels))
+    return table
+
+
+def _numeric_table(cells: list[Cell], labels) -> Table | None:
+    numeric = [c for c in cells if c.level == "task" and c.numeric]
+    if not numeric:
+        return None
+    table = Table(title="Numeric error (sMAPE 0–100, lower is better; RelMAE < 1 beats the mean)",
+                  title_justify="left", header_style="bold")
+    table.add_column("suite")
+    table.add_column("task")
+    for label in labels.values():
+        table.add_column(label, justify="right")
+    rows: OrderedDict[tuple, dict[str, Cell]] = OrderedDict()
+    for cell in numeric:
+        rows.setdefault((cell.suite, cell.group), {})[cell.run_id] = cell
+    for (suite, group), by_run in rows.items():
+        values = []
+        for run in labels:
+            cell = by_run.get(run)
+            if cell is None:
+                values.append("–")
+            else:
+                smape = cell.numeric.get("smape_100", float("nan"))
+                relmae = cell.numeric.get("relmae", float("nan"))
+                values.append(f"{smape:.1f} / {relmae:.2f}")
+        table.add_row(suite, group, *values)
+    return table
+
+
+def print_report(cells: list[Cell], console: Console | None = None, tasks: bool = True) -> None:
+    console = console or Console()
+    if not cells:
+        console.print("No results in this store yet: run 'graphgauge run' first.")
+        return
+    labels = _labels(cells)
+    console.print(_pivot(cells, "suite", "Accuracy % per suite [95% bootstrap CI]", True, labels))
+    console.print(_pivot(cells, "difficulty", "Accuracy % per difficulty [95% CI]", True, labels))
+    if tasks:
+        console.print(_pivot(cells, "task", "Accuracy % per task", False, labels))
+        numeric = _numeric_table(cells, labels)
+        if numeric is not None:
+            console.print(numeric)

@@ -1,0 +1,99 @@
+"""Aggregating stored items into the tables people read.
+
+Accuracy counts an unparsable answer as wrong (and reports the unparsed rate beside it),
+but leaves out items whose request failed (server errors are not the model's reasoning):
+those are reported as ``errors``. Numeric tasks also get the error metrics of the
+serialization study (sMAPE, RelMAE, nRMSE) over the parsed answers.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from graphgauge.registry import get_task
+from graphgauge.scoring.metrics import bootstrap_ci, numeric_summary
+from graphgauge.store.sqlite import Store
+
+DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2, "challenging": 3}
+
+
+@dataclass
+class Cell:
+    """One aggregate: a run's items at one level (a task, a difficulty group, a suite)."""
+
+    run_id: str
+    model: str
+    suite: str
+    level: str  # "task" | "difficulty" | "suite"
+    group: str  # task name, difficulty name, or "all"
+    difficulty: str
+    n: int = 0
+    accuracy: float = float("nan")
+    ci_low: float = float("nan")
+    ci_high: float = float("nan")
+    unparsed: float = 0.0
+    errors: int = 0
+    numeric: dict[str, float] = field(default_factory=dict)
+
+
+def _aggregate(key, rows, seed: int) -> Cell:
+    run_id, model, suite, level, group, difficulty = key
+    cell = Cell(run_id, model, suite, level, group, difficulty)
+    scored = [r for r in rows if r["error"] is None]
+    cell.errors = len(rows) - len(scored)
+    cell.n = len(scored)
+    if scored:
+        values = [float(r["accuracy"] or 0.0) for r in scored]
+        cell.accuracy = sum(values) / len(values)
+        cell.ci_low, cell.ci_high = bootstrap_ci(values, seed=seed)
+        cell.unparsed = sum(1 for r in scored if not r["parse_ok"]) / len(scored)
+    if level == "task" and get_task(suite, group).answer.numeric:
+        pairs = [(json.loads(r["gold"]), json.loads(r["parsed"])) for r in scored
+                 if r["parse_ok"]]
+        if pairs:
+            cell.numeric = numeric_summary([float(g) for g, _ in pairs],
+                                           [float(p) for _, p in pairs])
+            cell.numeric["n_parsed"] = cell.numeric.pop("n")  # beside the cell's own n
+    return cell
+
+
+def summarize(store: Store, run_ids: list[str] | None = None, seed: int = 0) -> list[Cell]:
+    """Cells per task, per difficulty and per suite for each run, in a stable order."""
+    models = {r["id"]: r["model"] for r in store.runs()}
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for row in store.items(run_ids):
+        run, suite = row["run_id"], row["suite"]
+        base = (run, models.get(run, "?"), suite)
+        groups[(*base, "task", row["task"], row["difficulty"])].append(row)
+        groups[(*base, "difficulty", row["difficulty"], row["difficulty"])].append(row)
+        groups[(*base, "suite", "all", "")].append(row)
+    cells = [_aggregate(key, rows, seed) for key, rows in groups.items()]
+    level_order = {"task": 0, "difficulty": 1, "suite": 2}
+    cells.sort(key=lambda c: (c.suite, level_order[c.level], DIFFICULTY_ORDER.get(c.difficulty, 9),
+                              c.group, c.model, c.run_id))
+    return cells
+
+
+def write_csv(cells: list[Cell], path: str | Path) -> None:
+    metric_names = sorted({name for c in cells for name in c.numeric})
+    base = [name for name in asdict(cells[0]) if name != "numeric"] if cells else []
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(base + metric_names)
+        for cell in cells:
+            data = asdict(cell)
+            writer.writerow(
+                [_csv_value(data[name]) for name in base]
+                + [_csv_value(cell.numeric.get(m)) for m in metric_names]
+            )
+
+
+def _csv_value(value):
+    if isinstance(value, float):
+        return "" if math.isnan(value) else f"{value:.6g}"
+    return "" if value is None else value

@@ -1,0 +1,203 @@
+"""Plan → respond → score, committing each answer as it arrives.
+
+A run is identified by what determines its answers (benchmark content, model and its
+parameters, encoding, variant, repeats, seed), so running the same command again resumes
+the same run: items already answered are skipped, answers in the response cache are
+reused, and only the rest is sent to the model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import platform
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graphgauge import __version__
+from graphgauge.instance import Instance, canonical_json, content_hash
+from graphgauge.models.base import Model, Request, Response
+from graphgauge.registry import task_of
+from graphgauge.render.prompt import DEFAULT_ENCODING, DEFAULT_VARIANT, render
+from graphgauge.store.sqlite import Store
+
+
+@dataclass
+class RunOptions:
+    encoding: str = DEFAULT_ENCODING
+    variant: str = DEFAULT_VARIANT
+    repeats: int = 1
+    seed: int = 0
+    concurrency: int | None = None  # None: the model's own default
+
+
+@dataclass
+class RunResult:
+    run_id: str
+    resumed: bool
+    total: int
+    skipped: int = 0
+    from_cache: int = 0
+    answered: int = 0
+    errors: int = 0
+    elapsed: float = 0.0
+
+
+def benchmark_digest(instances: Sequence[Instance]) -> str:
+    digest = hashlib.sha256()
+    for inst in instances:
+        digest.update(inst.to_json().encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def run_id_for(model: Model, options: RunOptions, bench_sha: str) -> str:
+    identity = {
+        "benchmark": bench_sha, "model": model.name, "params": model.params,
+        "encoding": options.encoding, "variant": options.variant,
+        "repeats": options.repeats, "seed": options.seed,
+    }
+    return f"{_slug(model.name)}-{content_hash(identity, 10)}"
+
+
+def _slug(name: str) -> str:
+    keep = "".join(c if c.isalnum() or c in "-_." else "-" for c in name)
+    return keep.strip("-")[:40] or "model"
+
+
+def cache_key(model: Model, request: Request) -> str:
+    """Same model, parameters, prompt and sampling seed → same response."""
+    body = canonical_json([model.name, model.params, request.prompt.key, request.seed])
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def build_manifest(
+    model: Model, options: RunOptions, bench_sha: str, source: str | None, n: int
+) -> dict[str, Any]:
+    import networkx
+    import numpy
+    import scipy
+
+    return {
+        "graphgauge": __version__,
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "libraries": {"networkx": networkx.__version__, "numpy": numpy.__version__,
+                      "scipy": scipy.__version__},
+        "benchmark": {"path": source, "sha256": bench_sha, "instances": n},
+        "model": {"name": model.name, "params": model.params},
+        "encoding": options.encoding,
+        "variant": options.variant,
+        "repeats": options.repeats,
+        "seed": options.seed,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+def score_row(request: Request, response: Response, run_id: str, cached: bool) -> dict:
+    """One store row: the response parsed and scored against the instance's gold."""
+    inst, prompt = request.instance, request.prompt
+    task = task_of(inst)
+    row = {
+        "run_id": run_id, "instance_id": inst.id, "encoding": prompt.encoding,
+        "variant": prompt.variant, "repeat": request.repeat, "suite": inst.suite,
+        "task": inst.task, "difficulty": task.difficulty, "prompt": prompt.text,
+        "response": response.text, "gold": json.dumps(inst.answer),
+        "latency": response.latency, "tokens_in": response.tokens_in,
+        "tokens_out": response.tokens_out, "error": response.error,
+        "cached": int(cached), "created": time.time(),
+    }
+    if response.error is None and response.text is not None:
+        prediction = task.parse(response.text, inst)
+        scores = task.score(prediction, inst)
+        row.update(
+            parsed=json.dumps(prediction.value), parse_ok=int(prediction.ok),
+            scores=json.dumps(scores), accuracy=scores.get("accuracy"),
+        )
+    elif response.error is None:
+        row["error"] = "empty response"
+    return row
+
+
+def run_benchmark(
+    instances: Sequence[Instance],
+    model: Model,
+    store: Store,
+    options: RunOptions | None = None,
+    *,
+    source: str | None = None,
+    progress: bool = True,
+) -> RunResult:
+    """Run ``model`` on ``instances`` into ``store`` and return what happened."""
+    options = options or RunOptions()
+    bench_sha = benchmark_digest(instances)
+    run_id = run_id_for(model, options, bench_sha)
+    manifest = build_manifest(model, options, bench_sha, source, len(instances))
+    resumed = not store.begin_run(run_id, model.name, manifest)
+    started = time.perf_counter()
+
+    done = store.done_keys(run_id)
+    requests = []
+    for inst in instances:
+        task = task_of(inst)
+        prompt = render(inst, options.encoding, options.variant, task=task)
+        for repeat in range(options.repeats):
+            if (inst.id, prompt.encoding, prompt.variant, repeat) in done:
+                continue
+            requests.append(Request(prompt, inst, repeat, options.seed + repeat))
+    result = RunResult(run_id, resumed, len(instances) * options.repeats)
+    result.skipped = result.total - len(requests)
+
+    keys = [cache_key(model, r) for r in requests] if model.cacheable else []
+    hits = store.cached(keys) if keys else {}
+    pending: list[tuple[Request, str | None]] = []
+    cached_rows = []
+    for i, request in enumerate(requests):
+        key = keys[i] if keys else None
+        if key in hits:
+            hit = hits[key]
+            response = Response(hit.text, None, hit.latency or 0.0, hit.tokens_in, hit.tokens_out)
+            cached_rows.append(score_row(request, response, run_id, cached=True))
+        else:
+            pending.append((request, key))
+    if cached_rows:
+        store.write_items(cached_rows)
+        result.from_cache = len(cached_rows)
+
+    if pending:
+        model.prepare(instances)
+        asyncio.run(_respond_all(pending, model, store, run_id, options, result, progress))
+    result.elapsed = time.perf_counter() - started
+    store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+    return result
+
+
+async def _respond_all(pending, model, store, run_id, options, result, show_progress):
+    from graphgauge.progress import progress_bar
+
+    size = max(1, model.batch_size)
+    batches = [pending[i : i + size] for i in range(0, len(pending), size)]
+    limit = asyncio.Semaphore(max(1, options.concurrency or model.concurrency))
+    with progress_bar(f"{model.name}", total=len(pending), enabled=show_progress) as advance:
+
+        async def one(batch):
+            async with limit:
+                responses = await model.respond([request for request, _ in batch])
+            rows, cache_rows = [], []
+            for (request, key), response in zip(batch, responses, strict=True):
+                rows.append(score_row(request, response, run_id, cached=False))
+                if response.error is None:
+                    result.answered += 1
+                    if key is not None and response.text is not None:
+                        cache_rows.append((key, response.text, response.latency,
+                                           response.tokens_in, response.tokens_out, time.time()))
+                else:
+                    result.errors += 1
+            store.write_items(rows, cache_rows)
+            advance(len(batch))
+
+        await asyncio.gather(*(one(batch) for batch in batches))

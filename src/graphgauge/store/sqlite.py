@@ -1,0 +1,209 @@
+"""The run store: one SQLite file with runs, per-item results and the response cache.
+
+WAL mode with ``synchronous=NORMAL``: a commit reaches the write-ahead log before the call
+returns, so a killed process loses at most the requests still in flight, and readers
+(a report while a run goes on) never block the writer. Results are committed as they
+arrive, one transaction per answered batch.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from graphgauge.errors import UserError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id TEXT PRIMARY KEY,
+    model TEXT NOT NULL,
+    created REAL NOT NULL,
+    finished REAL,
+    manifest TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS items (
+    run_id TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    encoding TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    suite TEXT NOT NULL,
+    task TEXT NOT NULL,
+    difficulty TEXT,
+    prompt TEXT,
+    response TEXT,
+    parsed TEXT,
+    parse_ok INTEGER,
+    scores TEXT,
+    accuracy REAL,
+    gold TEXT,
+    latency REAL,
+    tokens_in INTEGER,
+    tokens_out INTEGER,
+    error TEXT,
+    cached INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
+);
+CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
+CREATE TABLE IF NOT EXISTS cache (
+    key TEXT PRIMARY KEY,
+    response TEXT NOT NULL,
+    latency REAL,
+    tokens_in INTEGER,
+    tokens_out INTEGER,
+    created REAL NOT NULL
+);
+"""
+
+ITEM_COLUMNS = (
+    "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
+    "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "latency",
+    "tokens_in", "tokens_out", "error", "cached", "created",
+)
+
+
+@dataclass
+class CachedResponse:
+    text: str
+    latency: float | None
+    tokens_in: int | None
+    tokens_out: int | None
+
+
+class Store:
+    """A graphgauge results database. Open one per process; not shared across threads."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise UserError(f"store path is a directory, not a database file: {self.path}")
+        if not self.path.parent.exists():
+            raise UserError(f"folder for the store does not exist: {self.path.parent}")
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA busy_timeout=10000")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise UserError(f"{self.path} is not a graphgauge store ({exc})") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- runs -------------------------------------------------------------------------
+    def begin_run(self, run_id: str, model: str, manifest: dict[str, Any]) -> bool:
+        """Record a run; returns False when the run already exists (a resume)."""
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO runs (id, model, created, manifest) VALUES (?, ?, ?, ?)",
+            (run_id, model, time.time(), json.dumps(manifest, sort_keys=True)),
+        )
+        return cur.rowcount == 1
+
+    def finish_run(self, run_id: str, manifest_updates: dict[str, Any]) -> None:
+        manifest = self.manifest(run_id)
+        manifest.update(manifest_updates)
+        self.db.execute(
+            "UPDATE runs SET finished = ?, manifest = ? WHERE id = ?",
+            (time.time(), json.dumps(manifest, sort_keys=True), run_id),
+        )
+
+    def manifest(self, run_id: str) -> dict[str, Any]:
+        row = self.db.execute("SELECT manifest FROM runs WHERE id = ?", (run_id,)).fetchone()
+        if row is None:
+            raise UserError(f"no run {run_id!r} in {self.path}")
+        return json.loads(row[0])
+
+    def runs(self) -> list[dict[str, Any]]:
+        rows = self.db.execute(
+            "SELECT id, model, created, finished FROM runs ORDER BY created, id"
+        ).fetchall()
+        return [dict(zip(("id", "model", "created", "finished"), r, strict=True)) for r in rows]
+
+    def resolve_run(self, prefix: str) -> str:
+        """A full run id from a unique prefix, as people type them."""
+        matches = [r["id"] for r in self.runs() if r["id"].startswith(prefix)]
+        if not matches:
+            raise UserError(f"no run matching {prefix!r} in {self.path}")
+        if len(matches) > 1:
+            raise UserError(f"run prefix {prefix!r} is ambiguous: {', '.join(matches[:5])}")
+        return matches[0]
+
+    # --- items ------------------------------------------------------------------------
+    def done_keys(self, run_id: str) -> set[tuple[str, str, str, int]]:
+        """Items of a run already answered without error (errors are retried on resume)."""
+        rows = self.db.execute(
+            "SELECT instance_id, encoding, variant, repeat FROM items "
+            "WHERE run_id = ? AND error IS NULL",
+            (run_id,),
+        )
+        return {tuple(r) for r in rows}
+
+    def write_items(self, rows: Iterable[dict[str, Any]], cache: Iterable[tuple] = ()) -> None:
+        """Commit item rows (and their cache entries) in one transaction."""
+        placeholders = ", ".join("?" for _ in ITEM_COLUMNS)
+        item_values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
+        with self.transaction():
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO items ({', '.join(ITEM_COLUMNS)}) "
+                f"VALUES ({placeholders})",
+                item_values,
+            )
+            self.db.executemany(
+                "INSERT OR REPLACE INTO cache "
+                "(key, response, latency, tokens_in, tokens_out, created) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                list(cache),
+            )
+
+    def items(self, run_ids: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
+        query = f"SELECT {', '.join(ITEM_COLUMNS)} FROM items"
+        args: tuple = ()
+        if run_ids is not None:
+            run_ids = list(run_ids)
+            query += f" WHERE run_id IN ({', '.join('?' for _ in run_ids)})"
+            args = tuple(run_ids)
+        query += " ORDER BY run_id, suite, task, instance_id, encoding, variant, repeat"
+        for row in self.db.execute(query, args):
+            yield dict(zip(ITEM_COLUMNS, row, strict=True))
+
+    # --- cache ------------------------------------------------------------------------
+    def cached(self, keys: Iterable[str]) -> dict[str, CachedResponse]:
+        out: dict[str, CachedResponse] = {}
+        keys = list(keys)
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            rows = self.db.execute(
+                "SELECT key, response, latency, tokens_in, tokens_out FROM cache "
+                f"WHERE key IN ({', '.join('?' for _ in chunk)})",
+                chunk,
+            )
+            for key, text, latency, t_in, t_out in rows:
+                out[key] = CachedResponse(text, latency, t_in, t_out)
+        return out
+
+    def transaction(self):
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN")
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")

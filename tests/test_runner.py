@@ -1,0 +1,127 @@
+"""The runner and store: scoring, resume, cache, errors."""
+
+import asyncio
+
+import pytest
+
+from graphgauge.models import load_model
+from graphgauge.models.base import Response
+from graphgauge.models.builtin import ReferenceModel
+from graphgauge.registry import generate
+from graphgauge.runner import RunOptions, run_benchmark
+from graphgauge.store import Store
+
+
+class Crash(Exception):
+    """Stands in for the process dying mid-run."""
+
+
+class CountingModel(ReferenceModel):
+    """The reference answer, but cached like a paid model and counting what it is sent."""
+
+    cacheable = True
+    batch_size = 3
+    concurrency = 2
+
+    def __init__(self, fail_ids=(), stop_after=None, **params):
+        super().__init__(**params)
+        self.name = "counting"
+        self.sent: list[str] = []
+        self.fail_ids = set(fail_ids)
+        self.stop_after = stop_after
+
+    async def respond(self, requests):
+        out = []
+        for request in requests:
+            if self.stop_after is not None and len(self.sent) >= self.stop_after:
+                raise Crash
+            self.sent.append(request.prompt.key)
+            if request.instance.id in self.fail_ids:
+                out.append(Response(text=None, error="HTTP 503"))
+            else:
+                out.append(Response(text=self.answer(request)))
+            await asyncio.sleep(0)
+        return out
+
+
+@pytest.fixture
+def bench():
+    return generate("algorithmic", count=3, seed=2)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "runs.db") as db:
+        yield db
+
+
+def test_reference_scores_everything_and_baselines_do_not(bench, store):
+    result = run_benchmark(bench, load_model("reference"), store, progress=False)
+    rows = list(store.items([result.run_id]))
+    assert len(rows) == len(bench)
+    assert all(r["accuracy"] == 1.0 and r["parse_ok"] == 1 for r in rows), [
+        (r["task"], r["response"]) for r in rows if r["accuracy"] != 1.0]
+    rnd = run_benchmark(bench, load_model("random"), store, progress=False)
+    accuracy = [r["accuracy"] for r in store.items([rnd.run_id])]
+    assert sum(accuracy) < len(accuracy)
+
+
+def test_rerun_skips_everything(bench, store):
+    first = run_benchmark(bench, CountingModel(), store, progress=False)
+    model = CountingModel()
+    again = run_benchmark(bench, model, store, progress=False)
+    assert again.run_id == first.run_id and again.resumed
+    assert again.skipped == len(bench) and model.sent == []
+
+
+def test_errors_are_recorded_then_retried_on_resume(bench, store):
+    failing = {bench[0].id, bench[4].id}
+    first = run_benchmark(bench, CountingModel(fail_ids=failing), store, progress=False)
+    assert first.errors == 2 and first.answered == len(bench) - 2
+    errors = [r for r in store.items([first.run_id]) if r["error"]]
+    assert {r["instance_id"] for r in errors} == failing
+    assert all(r["accuracy"] is None for r in errors)
+    model = CountingModel()
+    second = run_benchmark(bench, model, store, progress=False)
+    assert len(model.sent) == 2 and second.answered == 2
+    assert all(r["error"] is None for r in store.items([first.run_id]))
+
+
+def test_interrupted_run_resumes_without_resending(bench, store):
+    model = CountingModel(stop_after=5)
+    with pytest.raises(Crash):
+        run_benchmark(bench, model, store, progress=False)
+    stored = list(store.items())
+    assert 3 <= len(stored) <= 5  # whole batches committed as they arrived
+    done = {r["prompt"] for r in stored}
+    resumed = CountingModel()
+    run_benchmark(bench, resumed, store, progress=False)
+    assert len(resumed.sent) == len(bench) - len(stored)
+    assert all(row["accuracy"] == 1.0 for row in store.items())
+    assert len(done) == len(stored)
+
+
+def test_cache_is_shared_across_runs_but_not_across_params(bench, store):
+    run_benchmark(bench[:6], CountingModel(), store, progress=False)
+    model = CountingModel()
+    result = run_benchmark(bench, model, store, progress=False)
+    assert result.from_cache == 6 and len(model.sent) == len(bench) - 6
+    other = CountingModel(temperature=0.7)
+    result = run_benchmark(bench, other, store, progress=False)
+    assert result.from_cache == 0 and len(other.sent) == len(bench)
+
+
+def test_repeats_use_distinct_seeds_and_rows(bench, store):
+    model = CountingModel()
+    result = run_benchmark(bench[:4], model, store, RunOptions(repeats=3), progress=False)
+    rows = list(store.items([result.run_id]))
+    assert len(rows) == 12 and {r["repeat"] for r in rows} == {0, 1, 2}
+    assert len(model.sent) == 12
+
+
+def test_manifest_records_what_reproduces_the_run(bench, store):
+    result = run_benchmark(bench, load_model("random", seed=4), store, progress=False)
+    manifest = store.manifest(result.run_id)
+    assert manifest["model"] == {"name": "random", "params": {"seed": 4}}
+    assert manifest["benchmark"]["instances"] == len(bench)
+    assert {"graphgauge", "python", "libraries", "started", "finished"} <= set(manifest)
