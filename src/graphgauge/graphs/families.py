@@ -239,13 +239,19 @@ def make_graph(
         ensure_connected(graph, rng)
     if weighted:
         add_weights(graph, rng)
-    if shuffle:
-        source, sink = graph.graph.get("source"), graph.graph.get("sink")
-        perm = rng.permutation(n)
-        graph = relabel_by(graph, {i: int(perm[i]) for i in range(n)})
-        if source is not None:
-            graph.graph.update(source=int(perm[source]), sink=int(perm[sink]))
-    return graph
+    return shuffle_ids(graph, rng) if shuffle else graph
+
+
+def shuffle_ids(graph: nx.Graph, rng: np.random.Generator) -> nx.Graph:
+    """Randomly permute the node ids (and the ``source``/``sink`` graph attributes that
+    name nodes), so that no construction leaks its structure through the labels."""
+    perm = rng.permutation(graph.number_of_nodes())
+    mapping = {v: int(perm[i]) for i, v in enumerate(sorted(graph.nodes))}
+    out = relabel_by(graph, mapping)
+    for key in ("source", "sink"):
+        if key in out.graph:
+            out.graph[key] = mapping[out.graph[key]]
+    return out
 
 
 def relabel_by(graph: nx.Graph, mapping: dict[int, int]) -> nx.Graph:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import networkx as nx
 import numpy as np
 
-from graphgauge.graphs.families import make_graph, relabel_by
+from graphgauge.graphs.families import make_graph, shuffle_ids
 from graphgauge.suites.base import Task
 
 
@@ -31,13 +31,6 @@ def pick_node(rng: np.random.Generator, graph: nx.Graph, min_degree: int = 0) ->
     about isolated nodes or leaves would make many answers trivially zero."""
     nodes = [v for v in sorted(graph.nodes) if graph.degree(v) >= min_degree]
     return int(choice(rng, nodes or sorted(graph.nodes)))
-
-
-def shuffle_ids(graph: nx.Graph, rng: np.random.Generator) -> nx.Graph:
-    """Permute node ids at random, as ``make_graph`` does, so that task-specific
-    constructions do not leak their structure through the labels either."""
-    perm = rng.permutation(graph.number_of_nodes())
-    return relabel_by(graph, {v: int(perm[i]) for i, v in enumerate(sorted(graph.nodes))})
 
 
 class MixedFamilyTask(AlgorithmicTask):
