@@ -35,6 +35,18 @@ def test_generate_run_report(tmp_path, capsys):
     assert all(float(r["accuracy"]) == 1.0 and r["n"] == "2" for r in reference)
 
 
+def test_runs_and_show(capsys):
+    main(["generate", "spectral", "-o", "s.jsonl", "--count", "2"])
+    assert main(["run", "s.jsonl", "-m", "mean", "-q"]) == 0
+    capsys.readouterr()
+    assert main(["runs"]) == 0
+    out = capsys.readouterr().out
+    assert "mean-" in out and "24" in out
+    assert main(["show", "mean"]) == 0
+    out = capsys.readouterr().out
+    assert '"git_commit"' in out and '"sha256"' in out and "Accuracy % per task" in out
+
+
 def test_list_shows_tasks(capsys):
     assert main(["list", "algorithmic"]) == 0
     out = capsys.readouterr().out
@@ -70,6 +82,14 @@ BAD = [
     (["report", "--store", "none.db"], "store not found"),
     (["report", "--store", "good.db", "--run", "zzz"], "no run matching"),
     (["run", "--bogus"], "No such option"),
+    (["run", "good.jsonl", "-m", "reference", "-p", "novalue"], "key=value"),
+    (["run", "good.jsonl", "-m", "reference", "--prices", "none.yaml"], "price table"),
+    (["run", "good.jsonl", "-m", "openai:m", "-p", "mode=shout"], "mode must be"),
+    (["run", "good.jsonl", "-m", "openai:m", "-p", "api_key_env=GG_NOT_SET"], "GG_NOT_SET"),
+    (["run", "good.jsonl", "-m", "openai:m", "-p", "base_url=localhost:1"], "http://"),
+    (["run", "good.jsonl", "-m", "openai:m", "-p", "colour=red"], "bad parameter"),
+    (["show", "zzz", "--store", "good.db"], "no run matching"),
+    (["runs", "--store", "none.db"], "store not found"),
 ]
 
 

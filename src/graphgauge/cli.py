@@ -21,6 +21,7 @@ app = typer.Typer(
         "Typical session: 'graphgauge list' to see suites and tasks, 'graphgauge generate "
         "algorithmic -o bench.jsonl' to build a benchmark, 'graphgauge run bench.jsonl "
         "--model reference' to answer and score it, 'graphgauge report' to read the results. "
+        "'graphgauge runs' and 'graphgauge show RUN' list runs and their manifests. "
         "'graphgauge quickstart' does all of it on a small benchmark."
     ),
     no_args_is_help=True,
@@ -51,6 +52,37 @@ def _node_range(value: str | None) -> tuple[int, int] | None:
         raise UserError(f"--nodes must look like 5-35 or 20, got {value!r}") from None
 
 
+def _params(pairs: list[str] | None) -> dict:
+    """``key=value`` options; values read as YAML scalars/lists (0.2, true, [a, b])."""
+    import yaml
+
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--param must look like key=value, got {pair!r}")
+        try:
+            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        except yaml.YAMLError:
+            out[key.strip()] = value
+    return out
+
+
+def _price_table(path: Path | None) -> dict[str, dict[str, float]]:
+    if path is None:
+        return {}
+    import yaml
+
+    if not path.is_file():
+        raise UserError(f"price table not found: {path}")
+    try:
+        table = yaml.safe_load(path.read_text()) or {}
+        return {str(name): {"input": float(p.get("input", 0)), "output": float(p.get("output", 0))}
+                for name, p in table.items()}
+    except (yaml.YAMLError, AttributeError, TypeError, ValueError) as exc:
+        raise UserError(f"{path}: expected 'model: {{input: USD, output: USD}}' ({exc})") from None
+
+
 @app.command("list")
 def list_tasks(
     suite: Annotated[str | None, typer.Argument(help="Show only this suite.")] = None,
@@ -61,20 +93,26 @@ def list_tasks(
 
     from graphgauge.registry import select_tasks, suite_names
 
-    table = Table(header_style="bold")
-    for column in ("suite", "task", "difficulty", "answer", "scoring", "what it asks"):
-        table.add_column(column)
+    console = Console()
     for name in [suite] if suite else suite_names():
-        for task in select_tasks(name):
+        tasks = select_tasks(name)
+        table = Table(title=f"{name} ({len(tasks)} tasks)", title_justify="left",
+                      header_style="bold")
+        for column in ("task", "difficulty", "answer", "scoring"):
+            table.add_column(column, no_wrap=True)
+        table.add_column("what it asks", ratio=1)
+        for task in tasks:
             if task.verifiable:
                 scoring = "verified"
             elif task.answer.name == "float":
-                scoring = "within 1% / 0.01"
+                scoring = "±1%/0.01"
             else:
-                scoring = "exact match"
-            table.add_row(name, task.name, task.difficulty, task.answer.name, scoring,
+                scoring = "exact"
+            table.add_row(task.name, task.difficulty, task.answer.name, scoring,
                           task.description)
-    Console().print(table)
+        console.print(table)
+    console.print("scoring: verified = any valid (and optimal, where asked) answer counts; "
+                  "exact = equals the gold; ±1%/0.01 = float within 1% or 0.01.")
 
 
 @app.command()
@@ -115,9 +153,24 @@ def run(
     concurrency: Annotated[
         int | None, typer.Option(help="Requests in flight (default: the model's own).")
     ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="Model option key=value, repeatable, e.g. -p "
+                     "base_url=http://localhost:8000/v1 -p temperature=0 -p max_tokens=512."),
+    ] = None,
+    prices: Annotated[
+        Path | None,
+        typer.Option(help="YAML cost table: model name -> {input: USD, output: USD} per 1k "
+                     "tokens (or use -p price_in=… -p price_out=…)."),
+    ] = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Answer and score a benchmark; resumes where an earlier identical run stopped."""
+    """Answer and score a benchmark; resumes where an earlier identical run stopped.
+
+    Models: reference, random, majority, mean (built in); python:module:function (your
+    function, prompt text in, answer text out); openai:MODEL (any OpenAI-compatible server,
+    options with -p: base_url, api_key_env, mode=chat|completions, temperature, max_tokens,
+    stop, top_p, extra_body, concurrency, timeout, max_retries, rpm, tpm)."""
     from graphgauge.instance import read_jsonl
     from graphgauge.models import load_model
     from graphgauge.report.tables import summarize
@@ -129,10 +182,19 @@ def run(
     instances = read_jsonl(benchmark)
     if not instances:
         raise UserError(f"benchmark file is empty: {benchmark}")
-    options = RunOptions(repeats=repeats, seed=seed, concurrency=concurrency)
+    params = _params(param)
+    price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
+    table = _price_table(prices)
     with Store(store) as db:
         for spec in model:
-            result = run_benchmark(instances, load_model(spec), db, options,
+            loaded = load_model(spec, **params)
+            price = table.get(spec.partition(":")[2]) or table.get(spec)
+            if price_override:
+                price = {"input": price_override.get("in", 0.0),
+                         "output": price_override.get("out", 0.0)}
+            options = RunOptions(repeats=repeats, seed=seed, concurrency=concurrency,
+                                 prices=price)
+            result = run_benchmark(instances, loaded, db, options,
                                    source=str(benchmark), progress=not quiet)
             state = "resumed" if result.resumed else "new"
             typer.echo(
@@ -170,6 +232,50 @@ def report(
     if csv is not None:
         write_csv(cells, csv)
         typer.echo(f"wrote {csv}")
+
+
+@app.command()
+def runs(store: StoreOpt = Path("graphgauge.db")) -> None:
+    """List the runs in a store: model, size, errors, accuracy, tokens and cost."""
+    from rich.console import Console
+
+    from graphgauge.report.runs import run_rows, runs_table
+    from graphgauge.store import Store
+
+    if not store.exists():
+        raise UserError(f"store not found: {store}")
+    with Store(store) as db:
+        rows = run_rows(db)
+    if not rows:
+        typer.echo(f"no runs in {store}")
+        return
+    Console().print(runs_table(rows))
+
+
+@app.command()
+def show(
+    run_id: Annotated[str, typer.Argument(help="Run id or a unique prefix of it.")],
+    store: StoreOpt = Path("graphgauge.db"),
+) -> None:
+    """Print one run's manifest (everything needed to reproduce it) and its results."""
+    import json
+
+    from rich.console import Console
+
+    from graphgauge.report.console import print_report
+    from graphgauge.report.runs import run_rows, runs_table
+    from graphgauge.report.tables import summarize
+    from graphgauge.store import Store
+
+    if not store.exists():
+        raise UserError(f"store not found: {store}")
+    console = Console()
+    with Store(store) as db:
+        full_id = db.resolve_run(run_id)
+        console.print_json(json.dumps(db.manifest(full_id)))
+        console.print(runs_table(run_rows(db, [full_id])))
+        cells = summarize(db, [full_id])
+    print_report(cells, console=console)
 
 
 @app.command()

@@ -33,6 +33,8 @@ class RunOptions:
     repeats: int = 1
     seed: int = 0
     concurrency: int | None = None  # None: the model's own default
+    # USD per 1,000 tokens, {"input": x, "output": y}: recorded, never part of the run id.
+    prices: dict[str, float] | None = None
 
 
 @dataclass
@@ -94,8 +96,28 @@ def build_manifest(
         "variant": options.variant,
         "repeats": options.repeats,
         "seed": options.seed,
+        "prices": options.prices,
+        "git_commit": _git_commit(),
+        "command": sys.argv,
         "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
+
+
+def _git_commit() -> str | None:
+    """The commit of the graphgauge checkout in use, when it is one."""
+    import subprocess
+    from pathlib import Path
+
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(Path(__file__).parent), "rev-parse", "HEAD"],
+            capture_output=True, text=True, timeout=5,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0:
+        return None
+    return out.stdout.strip() or None
 
 
 def score_row(request: Request, response: Response, run_id: str, cached: bool) -> dict:
@@ -200,4 +222,9 @@ async def _respond_all(pending, model, store, run_id, options, result, show_prog
             store.write_items(rows, cache_rows)
             advance(len(batch))
 
-        await asyncio.gather(*(one(batch) for batch in batches))
+        try:
+            await asyncio.gather(*(one(batch) for batch in batches))
+        finally:
+            close = getattr(model, "aclose", None)
+            if close is not None:
+                await close()

@@ -1,7 +1,8 @@
 """Models: the protocol and the backends, chosen by a spec string.
 
-``reference``, ``random``, ``majority``, ``mean`` and ``python:module:function`` are built
-in. Backends are imported only when named, so an unused backend costs nothing at start-up.
+``reference``, ``random``, ``majority``, ``mean``, ``python:module:function`` and
+``openai:MODEL`` (any OpenAI-compatible server) are built in. Backends are imported only
+when named, so an unused backend costs nothing at start-up.
 """
 
 from __future__ import annotations
@@ -29,13 +30,20 @@ def load_model(spec: str, **params: Any) -> Model:
             return classes[spec](**params)
         except TypeError as exc:
             raise UserError(f"bad parameter for model {spec!r}: {exc}") from None
-    if spec.startswith("python:"):
-        from graphgauge.models.python_callable import PythonModel
-
-        return PythonModel(spec.removeprefix("python:"), **params)
-    raise UserError(
-        f"unknown model {spec!r}; use one of {', '.join(BUILTIN)} or python:module:function"
-    )
+    prefix, _, rest = spec.partition(":")
+    if prefix == "python":
+        from graphgauge.models.python_callable import PythonModel as backend
+    elif prefix == "openai":
+        from graphgauge.models.openai_compat import OpenAIModel as backend
+    else:
+        raise UserError(
+            f"unknown model {spec!r}; use one of {', '.join(BUILTIN)}, openai:MODEL or "
+            "python:module:function"
+        )
+    try:
+        return backend(rest, **params)
+    except TypeError as exc:
+        raise UserError(f"bad parameter for model {spec!r}: {exc}") from None
 
 
 __all__ = ["BUILTIN", "Model", "Request", "Response", "load_model"]

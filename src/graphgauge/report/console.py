@@ -33,6 +33,8 @@ def _accuracy_text(cell: Cell | None, with_ci: bool) -> str:
     text = _pct(cell.accuracy)
     if with_ci:
         text += f" [{_pct(cell.ci_low)}, {_pct(cell.ci_high)}]"
+    if not math.isnan(cell.pass_at_k):
+        text += f" pass@{cell.k} {_pct(cell.pass_at_k)}"
     if cell.unparsed:
         text += f" ({100 * cell.unparsed:.0f}% unparsed)"
     if cell.errors:

@@ -38,6 +38,9 @@ class Cell:
     ci_high: float = float("nan")
     unparsed: float = 0.0
     errors: int = 0
+    # pass@k for verifiable tasks run with --repeats k > 1 (NaN otherwise).
+    pass_at_k: float = float("nan")
+    k: int = 1
     numeric: dict[str, float] = field(default_factory=dict)
 
 
@@ -48,10 +51,17 @@ def _aggregate(key, rows, seed: int) -> Cell:
     cell.errors = len(rows) - len(scored)
     cell.n = len(scored)
     if scored:
-        values = [float(r["accuracy"] or 0.0) for r in scored]
-        cell.accuracy = sum(values) / len(values)
-        cell.ci_low, cell.ci_high = bootstrap_ci(values, seed=seed)
+        per_instance: dict[str, list[float]] = defaultdict(list)
+        for r in scored:
+            per_instance[r["instance_id"]].append(float(r["accuracy"] or 0.0))
+        cell.accuracy = sum(map(sum, per_instance.values())) / len(scored)
+        # Repeats of one item are not independent: resample items, not answers.
+        means = [sum(v) / len(v) for v in per_instance.values()]
+        cell.ci_low, cell.ci_high = bootstrap_ci(means, seed=seed)
         cell.unparsed = sum(1 for r in scored if not r["parse_ok"]) / len(scored)
+        cell.k = max(len(v) for v in per_instance.values())
+        if level == "task" and cell.k > 1 and get_task(suite, group).verifiable:
+            cell.pass_at_k = pass_at_k(per_instance.values(), cell.k)
     if level == "task" and get_task(suite, group).answer.numeric:
         pairs = [(json.loads(r["gold"]), json.loads(r["parsed"])) for r in scored
                  if r["parse_ok"]]
@@ -60,6 +70,18 @@ def _aggregate(key, rows, seed: int) -> Cell:
                                            [float(p) for _, p in pairs])
             cell.numeric["n_parsed"] = cell.numeric.pop("n")  # beside the cell's own n
     return cell
+
+
+def pass_at_k(samples, k: int) -> float:
+    """Mean over items of the unbiased pass@k estimate 1 - C(n-c, k) / C(n, k), where an
+    item has n answers of which c are correct (items with n < k use k = n)."""
+    total, count = 0.0, 0
+    for answers in samples:
+        n, c = len(answers), sum(1 for a in answers if a >= 1.0)
+        kk = min(k, n)
+        total += 1.0 - (math.comb(n - c, kk) / math.comb(n, kk) if n - c >= kk else 0.0)
+        count += 1
+    return total / count if count else float("nan")
 
 
 def summarize(store: Store, run_ids: list[str] | None = None, seed: int = 0) -> list[Cell]:

@@ -132,6 +132,16 @@ class Store:
         ).fetchall()
         return [dict(zip(("id", "model", "created", "finished"), r, strict=True)) for r in rows]
 
+    def run_stats(self) -> dict[str, dict[str, Any]]:
+        """Per run: items, errors, unparsed, mean accuracy, tokens — one SQL pass."""
+        rows = self.db.execute(
+            "SELECT run_id, COUNT(*), SUM(error IS NOT NULL), "
+            "SUM(error IS NULL AND parse_ok = 0), AVG(CASE WHEN error IS NULL THEN accuracy END),"
+            " SUM(tokens_in), SUM(tokens_out), SUM(cached) FROM items GROUP BY run_id"
+        )
+        keys = ("items", "errors", "unparsed", "accuracy", "tokens_in", "tokens_out", "cached")
+        return {row[0]: dict(zip(keys, row[1:], strict=True)) for row in rows}
+
     def resolve_run(self, prefix: str) -> str:
         """A full run id from a unique prefix, as people type them."""
         matches = [r["id"] for r in self.runs() if r["id"].startswith(prefix)]
