@@ -125,3 +125,13 @@ def test_manifest_records_what_reproduces_the_run(bench, store):
     assert manifest["model"] == {"name": "random", "params": {"seed": 4}}
     assert manifest["benchmark"]["instances"] == len(bench)
     assert {"graphgauge", "python", "libraries", "started", "finished"} <= set(manifest)
+
+
+def test_file_digest_equals_instance_digest(bench, tmp_path):
+    """The CLI hashes the file; the API hashes the instances: same run ids either way."""
+    from graphgauge.instance import file_digest, write_jsonl
+    from graphgauge.runner import benchmark_digest
+
+    path = tmp_path / "b.jsonl"
+    write_jsonl(bench, path)
+    assert file_digest(path) == benchmark_digest(bench)

@@ -171,7 +171,7 @@ def run(
     function, prompt text in, answer text out); openai:MODEL (any OpenAI-compatible server,
     options with -p: base_url, api_key_env, mode=chat|completions, temperature, max_tokens,
     stop, top_p, extra_body, concurrency, timeout, max_retries, rpm, tpm)."""
-    from graphgauge.instance import read_jsonl
+    from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models import load_model
     from graphgauge.report.tables import summarize
     from graphgauge.runner import RunOptions, run_benchmark
@@ -182,6 +182,7 @@ def run(
     instances = read_jsonl(benchmark)
     if not instances:
         raise UserError(f"benchmark file is empty: {benchmark}")
+    digest = file_digest(benchmark)
     params = _params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
@@ -194,8 +195,8 @@ def run(
                          "output": price_override.get("out", 0.0)}
             options = RunOptions(repeats=repeats, seed=seed, concurrency=concurrency,
                                  prices=price)
-            result = run_benchmark(instances, loaded, db, options,
-                                   source=str(benchmark), progress=not quiet)
+            result = run_benchmark(instances, loaded, db, options, source=str(benchmark),
+                                   digest=digest, progress=not quiet)
             state = "resumed" if result.resumed else "new"
             typer.echo(
                 f"{spec}: run {result.run_id} ({state}) — {result.answered} answered, "

@@ -14,11 +14,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from graphgauge.errors import UserError
+
+if TYPE_CHECKING:  # networkx is imported on first use: ``graphgauge --help`` stays fast
+    import networkx as nx
 
 FIELDS = ("id", "suite", "task", "graphs", "query", "answer", "meta")
 
@@ -108,3 +109,9 @@ def iter_jsonl(path: str | Path) -> Iterator[Instance]:
 
 def read_jsonl(path: str | Path) -> list[Instance]:
     return list(iter_jsonl(path))
+
+
+def file_digest(path: str | Path) -> str:
+    """SHA-256 of a benchmark file's bytes: for files this package wrote, the same as
+    hashing the instances' canonical lines."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()

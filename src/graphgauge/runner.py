@@ -71,10 +71,13 @@ def _slug(name: str) -> str:
     return keep.strip("-")[:40] or "model"
 
 
-def cache_key(model: Model, request: Request) -> str:
-    """Same model, parameters, prompt and sampling seed → same response."""
-    body = canonical_json([model.name, model.params, request.prompt.key, request.seed])
-    return hashlib.sha256(body.encode()).hexdigest()
+def cache_keys(model: Model, requests: Sequence[Request]) -> list[str]:
+    """Same model, parameters, prompt and sampling seed → same response (same key)."""
+    prefix = canonical_json([model.name, model.params]).encode()
+    return [
+        hashlib.sha256(prefix + f"|{r.prompt.key}|{r.seed}".encode()).hexdigest()
+        for r in requests
+    ]
 
 
 def build_manifest(
@@ -152,11 +155,16 @@ def run_benchmark(
     options: RunOptions | None = None,
     *,
     source: str | None = None,
+    digest: str | None = None,
     progress: bool = True,
 ) -> RunResult:
-    """Run ``model`` on ``instances`` into ``store`` and return what happened."""
+    """Run ``model`` on ``instances`` into ``store`` and return what happened.
+
+    ``digest`` is the benchmark's SHA-256 when the caller already has it (the CLI hashes
+    the file's bytes, which equal the canonical serialization this would compute).
+    """
     options = options or RunOptions()
-    bench_sha = benchmark_digest(instances)
+    bench_sha = digest or benchmark_digest(instances)
     run_id = run_id_for(model, options, bench_sha)
     manifest = build_manifest(model, options, bench_sha, source, len(instances))
     resumed = not store.begin_run(run_id, model.name, manifest)
@@ -174,7 +182,7 @@ def run_benchmark(
     result = RunResult(run_id, resumed, len(instances) * options.repeats)
     result.skipped = result.total - len(requests)
 
-    keys = [cache_key(model, r) for r in requests] if model.cacheable else []
+    keys = cache_keys(model, requests) if model.cacheable else []
     hits = store.cached(keys) if keys else {}
     pending: list[tuple[Request, str | None]] = []
     cached_rows = []
@@ -205,26 +213,62 @@ async def _respond_all(pending, model, store, run_id, options, result, show_prog
     batches = [pending[i : i + size] for i in range(0, len(pending), size)]
     limit = asyncio.Semaphore(max(1, options.concurrency or model.concurrency))
     with progress_bar(f"{model.name}", total=len(pending), enabled=show_progress) as advance:
+        writer = _GroupCommit(store, advance)
 
         async def one(batch):
             async with limit:
                 responses = await model.respond([request for request, _ in batch])
-            rows, cache_rows = [], []
+            rows = []
             for (request, key), response in zip(batch, responses, strict=True):
-                rows.append(score_row(request, response, run_id, cached=False))
-                if response.error is None:
+                row = score_row(request, response, run_id, cached=False)
+                if row["error"] is None:
                     result.answered += 1
-                    if key is not None and response.text is not None:
-                        cache_rows.append((key, response.text, response.latency,
-                                           response.tokens_in, response.tokens_out, time.time()))
+                    row["cache_key"] = key
                 else:
                     result.errors += 1
-            store.write_items(rows, cache_rows)
-            advance(len(batch))
+                rows.append(row)
+            writer.add(rows)
 
+        writing = asyncio.create_task(writer.run())
         try:
             await asyncio.gather(*(one(batch) for batch in batches))
         finally:
+            writer.close()
+            await writing
             close = getattr(model, "aclose", None)
             if close is not None:
                 await close()
+
+
+class _GroupCommit:
+    """Commits answered rows at the next turn of the event loop after they arrive.
+
+    Rows that arrive in the same turn share one transaction; no timer delays a commit, so
+    a killed run loses only what was still in flight, while a fast server's thousands of
+    answers per second cost a handful of commits instead of one each.
+    """
+
+    def __init__(self, store: Store, advance):
+        self.store, self.advance = store, advance
+        self.rows: list[dict] = []
+        self.wake = asyncio.Event()
+        self.closed = False
+
+    def add(self, rows: list[dict]) -> None:
+        self.rows.extend(rows)
+        self.wake.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self.wake.set()
+
+    async def run(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if self.rows:
+                rows, self.rows = self.rows, []
+                self.store.write_items(rows)
+                self.advance(len(rows))
+            if self.closed and not self.rows:
+                return

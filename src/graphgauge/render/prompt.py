@@ -12,8 +12,6 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
 from graphgauge.instance import Instance
 
 DEFAULT_ENCODING = "edge_list"
@@ -39,32 +37,36 @@ class Prompt:
         return digest.hexdigest()
 
 
-def _edge_text(graph: nx.Graph, u: int, v: int) -> str:
-    data = graph.edges[u, v]
-    extras = [f"{k} {data[k]}" for k in ("weight", "capacity") if k in data]
+def _edge_text(edge: dict[str, Any]) -> str:
+    extras = [f"{key} {edge[key]}" for key in ("weight", "capacity") if key in edge]
     if extras:
-        return f"({u}, {v}, {', '.join(extras)})"
-    return f"({u}, {v})"
+        return f"({edge['source']}, {edge['target']}, {', '.join(extras)})"
+    return f"({edge['source']}, {edge['target']})"
 
 
-def describe_graph(graph: nx.Graph) -> str:
-    """'Here is an undirected graph with nodes 0..n-1. The edges are: (0, 1), …'."""
-    n = graph.number_of_nodes()
-    kind = "a directed" if graph.is_directed() else "an undirected"
-    weighted = any("weight" in d for _, _, d in graph.edges(data=True))
-    capacity = any("capacity" in d for _, _, d in graph.edges(data=True))
+def describe_graph(graph: dict[str, Any]) -> str:
+    """'Here is an undirected graph with nodes 0..n-1. The edges are: (0, 1), …'.
+
+    Works on the canonical node-link form (edges already sorted), so rendering never
+    builds a networkx graph: at thousands of prompts that would dominate a run.
+    """
+    n = len(graph["nodes"])
+    edges = graph["edges"]
+    directed = bool(graph.get("directed"))
+    weighted = any("weight" in e for e in edges)
+    capacity = any("capacity" in e for e in edges)
+    kind = "a directed" if directed else "an undirected"
     nodes = f"nodes 0..{n - 1}" if n > 1 else "node 0"
     head = f"Here is {kind}{' weighted' if weighted else ''} graph with {nodes}."
     if capacity:
         head += " Each edge (u, v, capacity c) goes from u to v and has capacity c."
     elif weighted:
         head += " Each edge (u, v, weight w) has weight w."
-    elif graph.is_directed():
+    elif directed:
         head += " Each edge (u, v) goes from u to v."
-    edges = sorted(graph.edges)
     if not edges:
         return head + " The graph has no edges."
-    return head + " The edges are: " + ", ".join(_edge_text(graph, u, v) for u, v in edges) + "."
+    return head + " The edges are: " + ", ".join(map(_edge_text, edges)) + "."
 
 
 def render(
@@ -89,7 +91,7 @@ def render(
         raise UserError(f"unknown variant {variant!r}; available: {DEFAULT_VARIANT}")
     task = task or task_of(instance)
     parts = [
-        describe_graph(instance.graph),
+        describe_graph(instance.graphs["G"]),
         f"Question: {task.question(instance)}",
         task.instruction,
     ]

@@ -1,4 +1,8 @@
-"""The run store: one SQLite file with runs, per-item results and the response cache.
+"""The run store: one SQLite file with runs and per-item results.
+
+The response cache is the items table itself: an answered item keeps the hash of (model,
+parameters, prompt, seed) that produced it, so a response is stored once and a new run
+finds it by that key.
 
 WAL mode with ``synchronous=NORMAL``: a commit reaches the write-ahead log before the call
 returns, so a killed process loses at most the requests still in flight, and readers
@@ -47,24 +51,18 @@ CREATE TABLE IF NOT EXISTS items (
     tokens_out INTEGER,
     error TEXT,
     cached INTEGER NOT NULL DEFAULT 0,
+    cache_key TEXT,
     created REAL NOT NULL,
     PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
 );
 CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
-CREATE TABLE IF NOT EXISTS cache (
-    key TEXT PRIMARY KEY,
-    response TEXT NOT NULL,
-    latency REAL,
-    tokens_in INTEGER,
-    tokens_out INTEGER,
-    created REAL NOT NULL
-);
+CREATE INDEX IF NOT EXISTS items_cache ON items (cache_key) WHERE cache_key IS NOT NULL;
 """
 
 ITEM_COLUMNS = (
     "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
     "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "latency",
-    "tokens_in", "tokens_out", "error", "cached", "created",
+    "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
 )
 
 
@@ -161,21 +159,15 @@ class Store:
         )
         return {tuple(r) for r in rows}
 
-    def write_items(self, rows: Iterable[dict[str, Any]], cache: Iterable[tuple] = ()) -> None:
-        """Commit item rows (and their cache entries) in one transaction."""
+    def write_items(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Commit item rows in one transaction."""
         placeholders = ", ".join("?" for _ in ITEM_COLUMNS)
-        item_values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
+        values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
         with self.transaction():
             self.db.executemany(
                 f"INSERT OR REPLACE INTO items ({', '.join(ITEM_COLUMNS)}) "
                 f"VALUES ({placeholders})",
-                item_values,
-            )
-            self.db.executemany(
-                "INSERT OR REPLACE INTO cache "
-                "(key, response, latency, tokens_in, tokens_out, created) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                list(cache),
+                values,
             )
 
     def items(self, run_ids: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
@@ -191,13 +183,14 @@ class Store:
 
     # --- cache ------------------------------------------------------------------------
     def cached(self, keys: Iterable[str]) -> dict[str, CachedResponse]:
+        """Earlier answers (from any run) for these cache keys."""
         out: dict[str, CachedResponse] = {}
         keys = list(keys)
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
             rows = self.db.execute(
-                "SELECT key, response, latency, tokens_in, tokens_out FROM cache "
-                f"WHERE key IN ({', '.join('?' for _ in chunk)})",
+                "SELECT cache_key, response, latency, tokens_in, tokens_out FROM items "
+                f"WHERE cache_key IN ({', '.join('?' for _ in chunk)}) AND error IS NULL",
                 chunk,
             )
             for key, text, latency, t_in, t_out in rows:
