@@ -47,6 +47,8 @@ class RunResult:
     answered: int = 0
     errors: int = 0
     elapsed: float = 0.0
+    # Wall time of the request phase alone: first request sent to last answer committed.
+    respond_seconds: float = 0.0
 
 
 def benchmark_digest(instances: Sequence[Instance]) -> str:
@@ -200,7 +202,9 @@ def run_benchmark(
 
     if pending:
         model.prepare(instances)
+        phase = time.perf_counter()
         asyncio.run(_respond_all(pending, model, store, run_id, options, result, progress))
+        result.respond_seconds = time.perf_counter() - phase
     result.elapsed = time.perf_counter() - started
     store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
     return result

@@ -88,6 +88,7 @@ class OpenAIModel:
         self.backoff, self.max_backoff = float(backoff), float(max_backoff)
         self.limiter = RateLimiter(rpm, tpm)
         self._session = None
+        self._proxy: str | None = None
         self._rng = random.Random()
 
     # --- the Model protocol -------------------------------------------------------------
@@ -130,7 +131,11 @@ class OpenAIModel:
             import aiohttp
 
             connector = aiohttp.TCPConnector(limit=max(self.concurrency, 1), ttl_dns_cache=300)
-            self._session = aiohttp.ClientSession(connector=connector, trust_env=True)
+            # Proxy settings are resolved once here: aiohttp's trust_env would look them up
+            # in a worker thread on every request, a large share of the cost per request.
+            self._proxy = _proxy_for(self.base_url)
+            self._timeout = aiohttp.ClientTimeout(total=self.timeout)
+            self._session = aiohttp.ClientSession(connector=connector)
         return self._session
 
     async def _complete(self, request: Request) -> Response:
@@ -141,7 +146,8 @@ class OpenAIModel:
         start = time.perf_counter()
         last = "no attempt"
         for attempt in range(self.max_retries + 1):
-            await self.limiter.acquire(estimate)
+            if self.limiter.active:
+                await self.limiter.acquire(estimate)
             try:
                 text, usage = await self._post(url, body)
                 return Response(text=text, latency=time.perf_counter() - start,
@@ -170,8 +176,8 @@ class OpenAIModel:
         session = await self._session_get()
         try:
             async with session.post(
-                url, json=body, headers=self._headers(),
-                timeout=aiohttp.ClientTimeout(total=self.timeout),
+                url, json=body, headers=self._headers(), proxy=self._proxy,
+                timeout=self._timeout,
             ) as resp:
                 raw = await resp.read()
                 status = resp.status
@@ -199,6 +205,17 @@ class OpenAIModel:
 
 class FatalRequestError(Exception):
     """A failure another try will not fix (bad request, wrong key, unknown model)."""
+
+
+def _proxy_for(url: str) -> str | None:
+    """The HTTP(S)_PROXY that applies to ``url`` under NO_PROXY, as curl and requests do."""
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.hostname and urllib.request.proxy_bypass(parts.hostname):
+        return None
+    return urllib.request.getproxies().get(parts.scheme)
 
 
 def _retry_after(value: str | None) -> float | None:

@@ -1,0 +1,119 @@
+"""What graphgauge costs on top of the model server.
+
+5,000 distinct prompts (algorithmic instances, a few hundred tokens each) at concurrency
+32 against an instant-reply local server (the fake OpenAI server of the test suite, run as
+a separate process). Prints
+
+  (a) a bare asyncio + aiohttp loop posting the same chat requests,
+  (b) graphgauge's request phase (send, parse, score, commit every answer as it arrives),
+  (c) the whole ``graphgauge run`` command, from process start to every answer committed,
+
+and the ratios. Targets: (b) <= 1.5 x (a), (c) <= 3 s.
+Run: ``python benchmarks/overhead.py [--prompts 5000] [--concurrency 32]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "support" / "openai_server.py"), "--port", "0"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    line = proc.stdout.readline().strip()
+    if not line.startswith("READY "):
+        proc.kill()
+        raise SystemExit(f"fake server did not start: {line!r}")
+    return proc, line.split()[1]
+
+
+async def bare_loop(prompts: list[str], url: str, concurrency: int) -> float:
+    import aiohttp
+
+    limit = asyncio.Semaphore(concurrency)
+    connector = aiohttp.TCPConnector(limit=concurrency)
+    async with aiohttp.ClientSession(connector=connector) as session:
+
+        async def one(text: str) -> str:
+            body = {"model": "fake-model", "messages": [{"role": "user", "content": text}]}
+            async with limit, session.post(f"{url}/chat/completions", json=body) as resp:
+                data = await resp.json()
+                return data["choices"][0]["message"]["content"]
+
+        start = time.perf_counter()
+        await asyncio.gather(*(one(p) for p in prompts))
+        return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--prompts", type=int, default=5000)
+    parser.add_argument("--concurrency", type=int, default=32)
+    args = parser.parse_args()
+
+    from graphgauge.instance import write_jsonl
+    from graphgauge.models import load_model
+    from graphgauge.registry import generate, select_tasks
+    from graphgauge.render import render
+    from graphgauge.runner import RunOptions, run_benchmark
+    from graphgauge.store import Store
+
+    per_task = -(-args.prompts // len(select_tasks("algorithmic")))
+    # 20-35 nodes: prompts of ~300 tokens, as in the target's definition.
+    instances = generate("algorithmic", count=per_task, seed=123, nodes=(20, 35))
+    instances = instances[: args.prompts]
+    prompts = [render(i).text for i in instances]
+    tokens = sum(len(p) for p in prompts) / len(prompts) / 4
+    print(f"{len(prompts)} distinct prompts, ~{tokens:.0f} tokens each, "
+          f"concurrency {args.concurrency}")
+
+    server, url = start_server()
+    try:
+        a = asyncio.run(bare_loop(prompts, url, args.concurrency))
+        rate = len(prompts) / a
+        print(f"(a) bare asyncio + aiohttp loop:        {a:6.2f} s  ({rate:,.0f} req/s)")
+
+        with tempfile.TemporaryDirectory() as tmp:
+            with Store(Path(tmp) / "b.db") as store:
+                model = load_model("openai:fake-model", base_url=url,
+                                   concurrency=args.concurrency)
+                result = run_benchmark(instances, model, store,
+                                       RunOptions(concurrency=args.concurrency), progress=False)
+            b = result.respond_seconds
+            assert result.answered == len(prompts), result
+            print(f"(b) graphgauge request phase:           {b:6.2f} s  ({b / a:.2f} x (a))")
+
+            bench = Path(tmp) / "bench.jsonl"
+            write_jsonl(instances, bench)
+            start = time.perf_counter()
+            proc = subprocess.run(
+                ["graphgauge", "run", str(bench), "-m", "openai:fake-model", "-q",
+                 "-s", str(Path(tmp) / "c.db"), "-p", f"base_url={url}",
+                 "-p", f"concurrency={args.concurrency}"],
+                capture_output=True, text=True,
+            )
+            c = time.perf_counter() - start
+            if proc.returncode != 0:
+                raise SystemExit(proc.stderr)
+            print(f"(c) whole 'graphgauge run' command:     {c:6.2f} s")
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"targets: (b) <= 1.5 x (a): {'met' if b <= 1.5 * a else 'MISSED'} ({b / a:.2f}); "
+          f"(c) <= 3 s: {'met' if c <= 3 else 'MISSED'} ({c:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()
