@@ -145,7 +145,7 @@ def run(
     model: Annotated[
         list[str],
         typer.Option("--model", "-m", help="reference | random | majority | mean | "
-                     "python:module:function. Repeat to run several."),
+                     "openai:MODEL | hf:PATH | python:module:function. Repeat to run several."),
     ],
     store: StoreOpt = Path("graphgauge.db"),
     repeats: Annotated[int, typer.Option(help="Answers per item (sampling seeds seed+r).")] = 1,
@@ -170,7 +170,9 @@ def run(
     Models: reference, random, majority, mean (built in); python:module:function (your
     function, prompt text in, answer text out); openai:MODEL (any OpenAI-compatible server,
     options with -p: base_url, api_key_env, mode=chat|completions, temperature, max_tokens,
-    stop, top_p, extra_body, concurrency, timeout, max_retries, rpm, tpm)."""
+    stop, top_p, extra_body, concurrency, timeout, max_retries, rpm, tpm); hf:PATH_OR_NAME
+    (a local transformers model; options max_new_tokens, temperature, top_p, batch_size,
+    device, dtype, chat)."""
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models import load_model
     from graphgauge.report.tables import summarize

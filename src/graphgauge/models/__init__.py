@@ -1,7 +1,8 @@
 """Models: the protocol and the backends, chosen by a spec string.
 
-``reference``, ``random``, ``majority``, ``mean``, ``python:module:function`` and
-``openai:MODEL`` (any OpenAI-compatible server) are built in. Backends are imported only
+``reference``, ``random``, ``majority``, ``mean``, ``python:module:function``,
+``openai:MODEL`` (any OpenAI-compatible server) and ``hf:PATH_OR_NAME`` (a local
+transformers model) are built in. Backends are imported only
 when named, so an unused backend costs nothing at start-up.
 """
 
@@ -35,10 +36,12 @@ def load_model(spec: str, **params: Any) -> Model:
         from graphgauge.models.python_callable import PythonModel as backend
     elif prefix == "openai":
         from graphgauge.models.openai_compat import OpenAIModel as backend
+    elif prefix == "hf":
+        from graphgauge.models.hf_local import HFModel as backend
     else:
         raise UserError(
-            f"unknown model {spec!r}; use one of {', '.join(BUILTIN)}, openai:MODEL or "
-            "python:module:function"
+            f"unknown model {spec!r}; use one of {', '.join(BUILTIN)}, openai:MODEL, "
+            "hf:PATH_OR_NAME or python:module:function"
         )
     try:
         return backend(rest, **params)
