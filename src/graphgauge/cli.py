@@ -221,17 +221,25 @@ def report(
     csv: Annotated[Path | None, typer.Option(help="Also write all cells to this CSV.")] = None,
     tasks: Annotated[bool, typer.Option(help="Include the per-task tables.")] = True,
 ) -> None:
-    """Print accuracy per suite, difficulty and task, with 95% bootstrap CIs."""
+    """Print the runs (items, errors, tokens, cost) and accuracy per suite, difficulty and
+    task, with 95% bootstrap CIs."""
+    from rich.console import Console
+
     from graphgauge.report.console import print_report
+    from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize, write_csv
     from graphgauge.store import Store
 
     if not store.exists():
         raise UserError(f"store not found: {store} (run 'graphgauge run' first)")
+    console = Console()
     with Store(store) as db:
         runs = [db.resolve_run(r) for r in run_ids] if run_ids else None
         cells = summarize(db, runs)
-    print_report(cells, tasks=tasks)
+        run_list = run_rows(db, runs)
+    if run_list:
+        console.print(runs_table(run_list))
+    print_report(cells, console=console, tasks=tasks)
     if csv is not None:
         write_csv(cells, csv)
         typer.echo(f"wrote {csv}")
