@@ -185,6 +185,9 @@ def run(
     if not instances:
         raise UserError(f"benchmark file is empty: {benchmark}")
     digest = file_digest(benchmark)
+    import gc
+
+    gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
     params = _params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
@@ -205,11 +208,10 @@ def run(
                 f"{result.from_cache} from cache, {result.skipped} already done, "
                 f"{result.errors} errors, {result.elapsed:.1f}s"
             )
-            for cell in summarize(db, [result.run_id]):
-                if cell.level == "suite":
-                    typer.echo(f"  {cell.suite}: accuracy {100 * cell.accuracy:.1f}% "
-                               f"[{100 * cell.ci_low:.1f}, {100 * cell.ci_high:.1f}] "
-                               f"over {cell.n} items, {100 * cell.unparsed:.1f}% unparsed")
+            for cell in summarize(db, [result.run_id], levels=("suite",)):
+                typer.echo(f"  {cell.suite}: accuracy {100 * cell.accuracy:.1f}% "
+                           f"[{100 * cell.ci_low:.1f}, {100 * cell.ci_high:.1f}] "
+                           f"over {cell.n} items, {100 * cell.unparsed:.1f}% unparsed")
 
 
 @app.command()

@@ -37,13 +37,6 @@ class Prompt:
         return digest.hexdigest()
 
 
-def _edge_text(edge: dict[str, Any]) -> str:
-    extras = [f"{key} {edge[key]}" for key in ("weight", "capacity") if key in edge]
-    if extras:
-        return f"({edge['source']}, {edge['target']}, {', '.join(extras)})"
-    return f"({edge['source']}, {edge['target']})"
-
-
 def describe_graph(graph: dict[str, Any]) -> str:
     """'Here is an undirected graph with nodes 0..n-1. The edges are: (0, 1), …'.
 
@@ -53,8 +46,9 @@ def describe_graph(graph: dict[str, Any]) -> str:
     n = len(graph["nodes"])
     edges = graph["edges"]
     directed = bool(graph.get("directed"))
-    weighted = any("weight" in e for e in edges)
-    capacity = any("capacity" in e for e in edges)
+    # Generated graphs carry an attribute on every edge or on none: the first edge tells.
+    first = edges[0] if edges else {}
+    weighted, capacity = "weight" in first, "capacity" in first
     kind = "a directed" if directed else "an undirected"
     nodes = f"nodes 0..{n - 1}" if n > 1 else "node 0"
     head = f"Here is {kind}{' weighted' if weighted else ''} graph with {nodes}."
@@ -66,7 +60,16 @@ def describe_graph(graph: dict[str, Any]) -> str:
         head += " Each edge (u, v) goes from u to v."
     if not edges:
         return head + " The graph has no edges."
-    return head + " The edges are: " + ", ".join(map(_edge_text, edges)) + "."
+    if capacity and weighted:
+        items = [f"({e['source']}, {e['target']}, weight {e['weight']}, capacity "
+                 f"{e['capacity']})" for e in edges]
+    elif capacity:
+        items = [f"({e['source']}, {e['target']}, capacity {e['capacity']})" for e in edges]
+    elif weighted:
+        items = [f"({e['source']}, {e['target']}, weight {e['weight']})" for e in edges]
+    else:
+        items = [f"({e['source']}, {e['target']})" for e in edges]
+    return head + " The edges are: " + ", ".join(items) + "."
 
 
 def render(

@@ -84,16 +84,25 @@ def pass_at_k(samples, k: int) -> float:
     return total / count if count else float("nan")
 
 
-def summarize(store: Store, run_ids: list[str] | None = None, seed: int = 0) -> list[Cell]:
-    """Cells per task, per difficulty and per suite for each run, in a stable order."""
+def summarize(
+    store: Store,
+    run_ids: list[str] | None = None,
+    seed: int = 0,
+    levels: tuple[str, ...] = ("task", "difficulty", "suite"),
+) -> list[Cell]:
+    """Cells per task, per difficulty and per suite (or only the ``levels`` asked for) for
+    each run, in a stable order."""
     models = {r["id"]: r["model"] for r in store.runs()}
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for row in store.items(run_ids):
         run, suite = row["run_id"], row["suite"]
         base = (run, models.get(run, "?"), suite)
-        groups[(*base, "task", row["task"], row["difficulty"])].append(row)
-        groups[(*base, "difficulty", row["difficulty"], row["difficulty"])].append(row)
-        groups[(*base, "suite", "all", "")].append(row)
+        if "task" in levels:
+            groups[(*base, "task", row["task"], row["difficulty"])].append(row)
+        if "difficulty" in levels:
+            groups[(*base, "difficulty", row["difficulty"], row["difficulty"])].append(row)
+        if "suite" in levels:
+            groups[(*base, "suite", "all", "")].append(row)
     cells = [_aggregate(key, rows, seed) for key, rows in groups.items()]
     level_order = {"task": 0, "difficulty": 1, "suite": 2}
     cells.sort(key=lambda c: (c.suite, level_order[c.level], DIFFICULTY_ORDER.get(c.difficulty, 9),
