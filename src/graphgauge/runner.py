@@ -1,4 +1,4 @@
-"""Plan → respond → score, committing each answer as it arrives.
+"""Plan → respond → score, committing each answer as it arrives, then scoring.
 
 A run is identified by what determines its answers (benchmark content, model and its
 parameters, encoding, variant, repeats, seed), so running the same command again resumes
@@ -49,6 +49,8 @@ class RunResult:
     elapsed: float = 0.0
     # Wall time of the request phase alone: first request sent to last answer committed.
     respond_seconds: float = 0.0
+    # Answers parsed and scored by this call (including any a killed run left unscored).
+    scored: int = 0
 
 
 def benchmark_digest(instances: Sequence[Instance]) -> str:
@@ -125,29 +127,56 @@ def _git_commit() -> str | None:
     return out.stdout.strip() or None
 
 
-def score_row(request: Request, response: Response, run_id: str, cached: bool) -> dict:
-    """One store row: the response parsed and scored against the instance's gold."""
+def response_row(
+    request: Request, response: Response, run_id: str, cached: bool, key: str | None = None
+) -> dict:
+    """One store row for a response, written the moment it arrives; scored later by
+    :func:`score_pending`, so the request phase does no parsing."""
     inst, prompt = request.instance, request.prompt
-    task = task_of(inst)
-    row = {
+    error = response.error
+    if error is None and not response.text:
+        error = "empty response"
+    return {
         "run_id": run_id, "instance_id": inst.id, "encoding": prompt.encoding,
         "variant": prompt.variant, "repeat": request.repeat, "suite": inst.suite,
-        "task": inst.task, "difficulty": task.difficulty, "prompt": prompt.text,
+        "task": inst.task, "difficulty": task_of(inst).difficulty, "prompt": prompt.text,
         "response": response.text, "gold": json.dumps(inst.answer),
         "latency": response.latency, "tokens_in": response.tokens_in,
-        "tokens_out": response.tokens_out, "error": response.error,
-        "cached": int(cached), "created": time.time(),
+        "tokens_out": response.tokens_out, "error": error, "cached": int(cached),
+        "cache_key": key if error is None else None, "created": time.time(),
     }
-    if response.error is None and response.text is not None:
-        prediction = task.parse(response.text, inst)
-        scores = task.score(prediction, inst)
-        row.update(
-            parsed=json.dumps(prediction.value), parse_ok=int(prediction.ok),
-            scores=json.dumps(scores), accuracy=scores.get("accuracy"),
-        )
-    elif response.error is None:
-        row["error"] = "empty response"
-    return row
+
+
+def score_response(text: str, inst: Instance) -> tuple[str, int, str, float | None]:
+    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst``."""
+    task = task_of(inst)
+    prediction = task.parse(text, inst)
+    scores = task.score(prediction, inst)
+    return (json.dumps(prediction.value), int(prediction.ok), json.dumps(scores),
+            scores.get("accuracy"))
+
+
+def score_pending(
+    store: Store, run_id: str, instances: Sequence[Instance], progress: bool = False
+) -> int:
+    """Parse and score every answered, not yet scored item of a run; returns how many.
+
+    Runs after the request phase, and at the start of a resumed run for answers a killed
+    run had stored but not scored. Scoring is separate from answering so that a parser or
+    verifier fix can be applied to stored answers without asking the model again.
+    """
+    from graphgauge.progress import progress_bar
+
+    by_id = {inst.id: inst for inst in instances}
+    rows = [r for r in store.unscored(run_id) if r[0] in by_id]
+    updates = []
+    with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
+        for instance_id, encoding, variant, repeat, text in rows:
+            updates.append((*score_response(text, by_id[instance_id]),
+                            run_id, instance_id, encoding, variant, repeat))
+            advance(1)
+    store.update_scores(updates)
+    return len(updates)
 
 
 def run_benchmark(
@@ -193,7 +222,7 @@ def run_benchmark(
         if key in hits:
             hit = hits[key]
             response = Response(hit.text, None, hit.latency or 0.0, hit.tokens_in, hit.tokens_out)
-            cached_rows.append(score_row(request, response, run_id, cached=True))
+            cached_rows.append(response_row(request, response, run_id, cached=True))
         else:
             pending.append((request, key))
     if cached_rows:
@@ -205,6 +234,7 @@ def run_benchmark(
         phase = time.perf_counter()
         asyncio.run(_respond_all(pending, model, store, run_id, options, result, progress))
         result.respond_seconds = time.perf_counter() - phase
+    result.scored = score_pending(store, run_id, instances, progress)
     result.elapsed = time.perf_counter() - started
     store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
     return result
@@ -224,10 +254,9 @@ async def _respond_all(pending, model, store, run_id, options, result, show_prog
                 responses = await model.respond([request for request, _ in batch])
             rows = []
             for (request, key), response in zip(batch, responses, strict=True):
-                row = score_row(request, response, run_id, cached=False)
+                row = response_row(request, response, run_id, cached=False, key=key)
                 if row["error"] is None:
                     result.answered += 1
-                    row["cache_key"] = key
                 else:
                     result.errors += 1
                 rows.append(row)

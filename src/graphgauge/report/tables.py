@@ -47,8 +47,9 @@ class Cell:
 def _aggregate(key, rows, seed: int) -> Cell:
     run_id, model, suite, level, group, difficulty = key
     cell = Cell(run_id, model, suite, level, group, difficulty)
-    scored = [r for r in rows if r["error"] is None]
-    cell.errors = len(rows) - len(scored)
+    # Answers not yet scored (a run killed before its scoring pass) wait for the resume.
+    scored = [r for r in rows if r["error"] is None and r["parse_ok"] is not None]
+    cell.errors = sum(1 for r in rows if r["error"] is not None)
     cell.n = len(scored)
     if scored:
         per_instance: dict[str, list[float]] = defaultdict(list)
@@ -94,7 +95,9 @@ def summarize(
     each run, in a stable order."""
     models = {r["id"]: r["model"] for r in store.runs()}
     groups: dict[tuple, list[dict]] = defaultdict(list)
-    for row in store.items(run_ids):
+    columns = ("run_id", "instance_id", "suite", "task", "difficulty", "error", "parse_ok",
+               "accuracy", "gold", "parsed")
+    for row in store.items(run_ids, columns=columns):
         run, suite = row["run_id"], row["suite"]
         base = (run, models.get(run, "?"), suite)
         if "task" in levels:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -170,8 +170,32 @@ class Store:
                 values,
             )
 
-    def items(self, run_ids: Iterable[str] | None = None) -> Iterator[dict[str, Any]]:
-        query = f"SELECT {', '.join(ITEM_COLUMNS)} FROM items"
+    def unscored(self, run_id: str) -> list[tuple[str, str, str, int, str]]:
+        """Answered items of a run not yet parsed and scored: their keys and response."""
+        return self.db.execute(
+            "SELECT instance_id, encoding, variant, repeat, response FROM items "
+            "WHERE run_id = ? AND error IS NULL AND parse_ok IS NULL",
+            (run_id,),
+        ).fetchall()
+
+    def update_scores(self, updates: list[tuple]) -> None:
+        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat)."""
+        with self.transaction():
+            self.db.executemany(
+                "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ? "
+                "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? "
+                "AND repeat = ?",
+                updates,
+            )
+
+    def items(
+        self, run_ids: Iterable[str] | None = None, columns: Sequence[str] = ITEM_COLUMNS
+    ) -> Iterator[dict[str, Any]]:
+        """Item rows as dicts; ``columns`` narrows the read (prompts are most of a row)."""
+        unknown = set(columns) - set(ITEM_COLUMNS)
+        if unknown:
+            raise ValueError(f"unknown item columns: {sorted(unknown)}")
+        query = f"SELECT {', '.join(columns)} FROM items"
         args: tuple = ()
         if run_ids is not None:
             run_ids = list(run_ids)
@@ -179,7 +203,7 @@ class Store:
             args = tuple(run_ids)
         query += " ORDER BY run_id, suite, task, instance_id, encoding, variant, repeat"
         for row in self.db.execute(query, args):
-            yield dict(zip(ITEM_COLUMNS, row, strict=True))
+            yield dict(zip(columns, row, strict=True))
 
     # --- cache ------------------------------------------------------------------------
     def cached(self, keys: Iterable[str]) -> dict[str, CachedResponse]:
