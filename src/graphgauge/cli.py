@@ -148,6 +148,12 @@ def run(
                      "openai:MODEL | hf:PATH | python:module:function. Repeat to run several."),
     ],
     store: StoreOpt = Path("graphgauge.db"),
+    encoding: Annotated[
+        list[str] | None,
+        typer.Option("--encoding", "-e", help="How graphs are written, e.g. edge_list, "
+                     "adjacency_list+shuffled, edge_list+json+random3; repeatable (see "
+                     "'graphgauge encodings'). Default: edge_list."),
+    ] = None,
     repeats: Annotated[int, typer.Option(help="Answers per item (sampling seeds seed+r).")] = 1,
     seed: Annotated[int, typer.Option(help="Base sampling seed.")] = 0,
     concurrency: Annotated[
@@ -175,6 +181,7 @@ def run(
     device, dtype, chat)."""
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models import load_model
+    from graphgauge.render.prompt import encoding_of
     from graphgauge.report.tables import summarize
     from graphgauge.runner import RunOptions, run_benchmark
     from graphgauge.store import Store
@@ -188,6 +195,7 @@ def run(
     import gc
 
     gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
+    encodings = [encoding_of(spec).name for spec in encoding or ["edge_list"]]
     params = _params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
@@ -198,8 +206,8 @@ def run(
             if price_override:
                 price = {"input": price_override.get("in", 0.0),
                          "output": price_override.get("out", 0.0)}
-            options = RunOptions(repeats=repeats, seed=seed, concurrency=concurrency,
-                                 prices=price)
+            options = RunOptions(encodings=tuple(encodings), repeats=repeats, seed=seed,
+                                 concurrency=concurrency, prices=price)
             result = run_benchmark(instances, loaded, db, options, source=str(benchmark),
                                    digest=digest, progress=not quiet)
             state = "resumed" if result.resumed else "new"
@@ -289,6 +297,104 @@ def show(
         console.print(runs_table(run_rows(db, [full_id])))
         cells = summarize(db, [full_id])
     print_report(cells, console=console)
+
+
+@app.command()
+def encodings() -> None:
+    """List the parts an encoding name is made of, with examples."""
+    from graphgauge.analysis.study import DEFAULT_ENCODINGS
+    from graphgauge.render.encoding import LABELING_TOKENS, ORDERS, STRUCTURES, SYNTAXES
+
+    typer.echo("An encoding is written structure[+order][+syntax][+labeling]; defaults: "
+               "edge_list, sorted, plain, identity.")
+    typer.echo(f"  structures: {', '.join(STRUCTURES)}")
+    typer.echo(f"  orders:     {', '.join(ORDERS)} (matrices: sorted only)")
+    typer.echo(f"  syntaxes:   {', '.join(SYNTAXES)} (networkx, pyg, graphml, dot: edge_list)")
+    typer.echo(f"  labelings:  {LABELING_TOKENS}")
+    typer.echo("Examples: edge_list, adjacency_list+shuffled, edge_list+json+random3")
+    typer.echo(f"The robustness study's default grid: {', '.join(DEFAULT_ENCODINGS)}")
+
+
+@app.command()
+def robustness(
+    suite: Annotated[str, typer.Argument(help="Suite to generate (ignored with --benchmark).")],
+    model: Annotated[list[str], typer.Option("--model", "-m", help="Model spec; repeatable.")],
+    benchmark: Annotated[
+        Path | None, typer.Option(help="Use this benchmark file instead of generating one.")
+    ] = None,
+    count: Annotated[int, typer.Option(help="Instances per task when generating.")] = 10,
+    seed: Annotated[int, typer.Option(help="Generation seed.")] = 0,
+    tasks: Annotated[str | None, typer.Option(help="Comma-separated task names.")] = None,
+    encodings: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated encodings (default: the standard grid, see "
+                     "'graphgauge encodings')."),
+    ] = None,
+    labelings: Annotated[
+        int, typer.Option(help="Random relabelings of the baseline (the labeling study).")
+    ] = 10,
+    baseline: Annotated[str, typer.Option(help="Encoding the deltas are taken against.")] = (
+        "edge_list"
+    ),
+    out: Annotated[Path, typer.Option(help="Folder for the CSV tables and PNG plots.")] = Path(
+        "graphgauge-out/robustness"
+    ),
+    store: StoreOpt = Path("graphgauge.db"),
+    param: Annotated[
+        list[str] | None, typer.Option("--param", "-p", help="Model option key=value.")
+    ] = None,
+    concurrency: Annotated[int | None, typer.Option(help="Requests in flight.")] = None,
+    tokenizer: Annotated[
+        str | None,
+        typer.Option(help="A Hugging Face tokenizer (path or name) for real prompt token "
+                     "counts; needs the hf extra."),
+    ] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Run the serialization-robustness study: accuracy per encoding with deltas to the
+    baseline and paired 95% CIs, the output span across relabelings, per-task variability
+    and prompt lengths; CSV tables and PNG plots in --out."""
+    from rich.console import Console
+
+    from graphgauge.analysis.study import DEFAULT_ENCODINGS, run_study
+    from graphgauge.instance import read_jsonl
+    from graphgauge.models import load_model
+    from graphgauge.registry import generate as make
+    from graphgauge.report.console import print_study
+    from graphgauge.runner import RunOptions
+    from graphgauge.store import Store
+
+    if benchmark is not None:
+        instances, source = read_jsonl(benchmark), str(benchmark)
+    else:
+        instances, source = make(suite, _split(tasks), count=count, seed=seed), None
+    grid = _split(encodings) or list(DEFAULT_ENCODINGS)
+    params = _params(param)
+    counter = _load_tokenizer(tokenizer)
+    console = Console()
+    with Store(store) as db:
+        for spec in model:
+            loaded = load_model(spec, **params)
+            folder = out / "".join(c if c.isalnum() or c in "-_." else "_" for c in spec)
+            result = run_study(instances, loaded, db, folder, encodings=grid,
+                               baseline=baseline, labelings=labelings,
+                               options=RunOptions(concurrency=concurrency),
+                               tokenizer=counter, progress=not quiet, source=source)
+            print_study(result, spec, console)
+            console.print(f"tables and plots in {folder}")
+
+
+def _load_tokenizer(name: str | None):
+    if name is None:
+        return None
+    try:
+        from transformers import AutoTokenizer
+    except ImportError:
+        raise UserError("--tokenizer needs the hf extra: pip install -e '.[hf]'") from None
+    try:
+        return AutoTokenizer.from_pretrained(name)
+    except (OSError, ValueError) as exc:
+        raise UserError(f"cannot load tokenizer {name!r}: {exc}") from None
 
 
 @app.command()

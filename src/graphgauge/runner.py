@@ -22,13 +22,21 @@ from graphgauge import __version__
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
-from graphgauge.render.prompt import DEFAULT_ENCODING, DEFAULT_VARIANT, render
+from graphgauge.render.prompt import (
+    DEFAULT_ENCODING,
+    DEFAULT_VARIANT,
+    encoding_of,
+    labels_for,
+    render,
+)
 from graphgauge.store.sqlite import Store
 
 
 @dataclass
 class RunOptions:
-    encoding: str = DEFAULT_ENCODING
+    # One or more encodings (spec names such as "edge_list+shuffled+random3"); every
+    # instance is asked in each, within one run that shares the response cache.
+    encodings: tuple[str, ...] = (DEFAULT_ENCODING,)
     variant: str = DEFAULT_VARIANT
     repeats: int = 1
     seed: int = 0
@@ -64,7 +72,7 @@ def benchmark_digest(instances: Sequence[Instance]) -> str:
 def run_id_for(model: Model, options: RunOptions, bench_sha: str) -> str:
     identity = {
         "benchmark": bench_sha, "model": model.name, "params": model.params,
-        "encoding": options.encoding, "variant": options.variant,
+        "encodings": list(options.encodings), "variant": options.variant,
         "repeats": options.repeats, "seed": options.seed,
     }
     return f"{_slug(model.name)}-{content_hash(identity, 10)}"
@@ -99,7 +107,7 @@ def build_manifest(
                       "scipy": scipy.__version__},
         "benchmark": {"path": source, "sha256": bench_sha, "instances": n},
         "model": {"name": model.name, "params": model.params},
-        "encoding": options.encoding,
+        "encodings": list(options.encodings),
         "variant": options.variant,
         "repeats": options.repeats,
         "seed": options.seed,
@@ -147,10 +155,13 @@ def response_row(
     }
 
 
-def score_response(text: str, inst: Instance) -> tuple[str, int, str, float | None]:
-    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst``."""
+def score_response(
+    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING
+) -> tuple[str, int, str, float | None]:
+    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst`` asked in
+    ``encoding``: node names in the answer are read back through that encoding's labels."""
     task = task_of(inst)
-    prediction = task.parse(text, inst)
+    prediction = task.parse(text, inst, labels_for(inst, encoding_of(encoding)))
     scores = task.score(prediction, inst)
     return (json.dumps(prediction.value), int(prediction.ok), json.dumps(scores),
             scores.get("accuracy"))
@@ -172,7 +183,7 @@ def score_pending(
     updates = []
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
         for instance_id, encoding, variant, repeat, text in rows:
-            updates.append((*score_response(text, by_id[instance_id]),
+            updates.append((*score_response(text, by_id[instance_id], encoding),
                             run_id, instance_id, encoding, variant, repeat))
             advance(1)
     store.update_scores(updates)
@@ -202,15 +213,18 @@ def run_benchmark(
     started = time.perf_counter()
 
     done = store.done_keys(run_id)
+    encodings = [encoding_of(spec) for spec in options.encodings]
     requests = []
-    for inst in instances:
-        task = task_of(inst)
-        prompt = render(inst, options.encoding, options.variant, task=task)
-        for repeat in range(options.repeats):
-            if (inst.id, prompt.encoding, prompt.variant, repeat) in done:
+    for encoding in encodings:
+        for inst in instances:
+            keys = [(inst.id, encoding.name, options.variant, r) for r in range(options.repeats)]
+            if all(key in done for key in keys):
                 continue
-            requests.append(Request(prompt, inst, repeat, options.seed + repeat))
-    result = RunResult(run_id, resumed, len(instances) * options.repeats)
+            prompt = render(inst, encoding, options.variant, task=task_of(inst))
+            for repeat, key in enumerate(keys):
+                if key not in done:
+                    requests.append(Request(prompt, inst, repeat, options.seed + repeat))
+    result = RunResult(run_id, resumed, len(instances) * len(encodings) * options.repeats)
     result.skipped = result.total - len(requests)
 
     keys = cache_keys(model, requests) if model.cacheable else []

@@ -27,7 +27,7 @@ class ReferenceModel(LocalModel):
 
     def answer(self, request: Request) -> str:
         task = task_of(request.instance)
-        return task.answer.format(task.solve(request.instance))
+        return task.answer.format(task.solve(request.instance), request.prompt.labels)
 
 
 class RandomModel(LocalModel):
@@ -44,7 +44,8 @@ class RandomModel(LocalModel):
             [self.params["seed"], int.from_bytes(digest, "little"), request.repeat]
         )
         task = task_of(request.instance)
-        return task.answer.format(task.answer.random(rng, request.instance.graph))
+        value = task.answer.random(rng, request.instance.graph)
+        return task.answer.format(value, request.prompt.labels)
 
 
 class MajorityModel(LocalModel):
@@ -71,7 +72,8 @@ class MajorityModel(LocalModel):
 
     def answer(self, request: Request) -> str:
         inst = request.instance
-        return task_of(inst).answer.format(self._answers[inst.suite, inst.task])
+        answer = self._answers[inst.suite, inst.task]
+        return task_of(inst).answer.format(answer, request.prompt.labels)
 
 
 class MeanModel(MajorityModel):

@@ -9,10 +9,14 @@ encoding is the plain edge list of the Erdős benchmark, with ids 0..n-1.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from graphgauge.instance import Instance
+from graphgauge.render.encoding import Encoding
+from graphgauge.render.labeling import node_labels
+from graphgauge.render.serialize import graph_text
 
 DEFAULT_ENCODING = "edge_list"
 DEFAULT_VARIANT = "original"
@@ -24,8 +28,9 @@ class Prompt:
     system: str | None = None
     encoding: str = DEFAULT_ENCODING
     variant: str = DEFAULT_VARIANT
-    # rendered node name -> instance node id; None when names are the ids themselves.
-    node_map: dict[str, int] | None = field(default=None, compare=False)
+    # The name each node id got in this prompt (labels[i] names node i); None when the
+    # names are the ids themselves. Answers are read back through it.
+    labels: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
     def key(self) -> str:
@@ -72,30 +77,54 @@ def describe_graph(graph: dict[str, Any]) -> str:
     return head + " The edges are: " + ", ".join(items) + "."
 
 
+@lru_cache(maxsize=256)
+def encoding_of(spec: str) -> Encoding:
+    """The Encoding named by ``spec`` (parsed once per spec; a run renders thousands)."""
+    return Encoding.parse(spec)
+
+
+def labels_for(instance: Instance, encoding: Encoding) -> tuple[str, ...] | None:
+    """The name of each node of ``instance`` under ``encoding``; None for plain ids."""
+    if encoding.labeling == "identity":
+        return None
+    return tuple(node_labels(len(instance.graphs["G"]["nodes"]), encoding, instance.id))
+
+
+def _relabeled_query(instance: Instance, task: Any, labels: tuple[str, ...]) -> Instance:
+    """The instance as the question should see it: node parameters under their new names."""
+    query = dict(instance.query)
+    for key in task.node_params:
+        if key in query:
+            query[key] = labels[query[key]]
+    return replace(instance, query=query)
+
+
 def render(
     instance: Instance,
-    encoding: str | None = None,
+    encoding: str | Encoding | None = None,
     variant: str | None = None,
     task: Any = None,
 ) -> Prompt:
-    """Prompt = graph text + the task's question + the answer-format instruction.
+    """Prompt = graph text (in ``encoding``) + the task's question + the answer format.
 
-    Only the default encoding and variant exist in this release; other names are
-    rejected with a clear error rather than silently ignored.
+    Under a relabeling, the question names nodes by their new labels too, and the prompt
+    keeps the labels so that answers are mapped back to the instance's ids.
     """
     from graphgauge.errors import UserError
     from graphgauge.registry import task_of
 
-    encoding = encoding or DEFAULT_ENCODING
+    if not isinstance(encoding, Encoding):
+        encoding = encoding_of(encoding or DEFAULT_ENCODING)
     variant = variant or DEFAULT_VARIANT
-    if encoding != DEFAULT_ENCODING:
-        raise UserError(f"unknown encoding {encoding!r}; available: {DEFAULT_ENCODING}")
     if variant != DEFAULT_VARIANT:
         raise UserError(f"unknown variant {variant!r}; available: {DEFAULT_VARIANT}")
     task = task or task_of(instance)
+    labels = labels_for(instance, encoding)
+    asked = instance if labels is None else _relabeled_query(instance, task, labels)
     parts = [
-        describe_graph(instance.graphs["G"]),
-        f"Question: {task.question(instance)}",
+        graph_text(instance.graphs["G"], encoding, instance.id, labels),
+        f"Question: {task.question(asked)}",
         task.instruction,
     ]
-    return Prompt(text="\n\n".join(p for p in parts if p), encoding=encoding, variant=variant)
+    return Prompt(text="\n\n".join(p for p in parts if p), encoding=encoding.name,
+                  variant=variant, labels=labels)

@@ -122,12 +122,12 @@ def write_csv(cells: list[Cell], path: str | Path) -> None:
         for cell in cells:
             data = asdict(cell)
             writer.writerow(
-                [_csv_value(data[name]) for name in base]
-                + [_csv_value(cell.numeric.get(m)) for m in metric_names]
+                [csv_value(data[name]) for name in base]
+                + [csv_value(cell.numeric.get(m)) for m in metric_names]
             )
 
 
-def _csv_value(value):
+def csv_value(value):
     if isinstance(value, float):
         return "" if math.isnan(value) else f"{value:.6g}"
     return "" if value is None else value

@@ -9,12 +9,14 @@ from it. Tasks with many correct answers keep the type for parsing and override
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from graphgauge.scoring import parsing
+from graphgauge.scoring.labels import label_reader
 
 
 @dataclass(frozen=True)
@@ -35,18 +37,29 @@ class AnswerType:
     name = "answer"
     instruction = ""
     numeric = False
+    # Answers that name nodes are written and read in the prompt's node labels.
+    names_nodes = False
 
-    def parse(self, text: str) -> Prediction:
+    def parse(self, text: str, labels: Sequence[str] | None = None) -> Prediction:
+        """Read the answer; with ``labels`` (the prompt's name for each node id), node
+        names are mapped back to ids (see graphgauge.scoring.labels)."""
+        lookup = None
+        if labels is not None and self.names_nodes:
+            text, lookup = label_reader(text, labels)
         value = self._parse(text)
         if value is None:
             return Prediction.failed(f"no {self.name} answer found")
-        return Prediction(value=value)
+        return Prediction(value=self.to_ids(value, lookup) if lookup else value)
 
     def _parse(self, text: str) -> Any:
         raise NotImplementedError
 
-    def format(self, value: Any) -> str:
-        """The answer written the way the instruction asks for it."""
+    def to_ids(self, value: Any, lookup) -> Any:
+        """Map the node names (as parsed numbers) in ``value`` to node ids."""
+        return value
+
+    def format(self, value: Any, labels: Sequence[str] | None = None) -> str:
+        """The answer written the way the instruction asks for it (nodes by ``labels``)."""
         return str(value)
 
     def equals(self, predicted: Any, gold: Any) -> bool:
@@ -87,7 +100,7 @@ class FloatAnswer(AnswerType):
     def _parse(self, text):
         return parsing.parse_float(text)
 
-    def format(self, value):
+    def format(self, value, labels=None):
         return f"{value:.{self.decimals + 2}f}"
 
     def equals(self, predicted, gold):
@@ -106,11 +119,15 @@ class BoolAnswer(AnswerType):
     def _parse(self, text):
         return parsing.parse_bool(text)
 
-    def format(self, value):
+    def format(self, value, labels=None):
         return "Yes" if value else "No"
 
     def random(self, rng, graph):
         return bool(rng.random() < 0.5)
+
+
+def _name(labels: Sequence[str] | None, node: int) -> str:
+    return str(node) if labels is None else labels[node]
 
 
 class NodeSetAnswer(AnswerType):
@@ -118,13 +135,17 @@ class NodeSetAnswer(AnswerType):
 
     name = "node_set"
     instruction = "Give your final answer as a list of nodes in ascending order, e.g., [0, 3, 7]."
+    names_nodes = True
 
     def _parse(self, text):
         nodes = parsing.parse_node_list(text)
         return None if nodes is None else sorted(set(nodes))
 
-    def format(self, value):
-        return "[" + ", ".join(str(v) for v in sorted(value)) + "]"
+    def to_ids(self, value, lookup):
+        return sorted({lookup(v) for v in value})
+
+    def format(self, value, labels=None):
+        return "[" + ", ".join(_name(labels, v) for v in sorted(value)) + "]"
 
     def equals(self, predicted, gold):
         return sorted(set(predicted)) == sorted(set(gold))
@@ -139,12 +160,16 @@ class NodeListAnswer(AnswerType):
 
     name = "node_list"
     instruction = "Give your final answer as a list of nodes in order, e.g., [4, 0, 2]."
+    names_nodes = True
 
     def _parse(self, text):
         return parsing.parse_node_list(text)
 
-    def format(self, value):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+    def to_ids(self, value, lookup):
+        return [lookup(v) for v in value]
+
+    def format(self, value, labels=None):
+        return "[" + ", ".join(_name(labels, v) for v in value) + "]"
 
     def equals(self, predicted, gold):
         return list(predicted) == list(gold)
@@ -159,6 +184,7 @@ class EdgeListAnswer(AnswerType):
     with undirected edges compared regardless of endpoint order."""
 
     name = "edge_list"
+    names_nodes = True
 
     def __init__(self, ordered: bool = False, directed: bool = False):
         self.ordered, self.directed = ordered, directed
@@ -183,9 +209,12 @@ class EdgeListAnswer(AnswerType):
             return [(int(u), int(v)) for u, v in edges]
         return [tuple(sorted((int(u), int(v)))) for u, v in edges]
 
-    def format(self, value):
+    def to_ids(self, value, lookup):
+        return [[lookup(u), lookup(v)] for u, v in value]
+
+    def format(self, value, labels=None):
         edges = value if self.ordered else sorted(self.normalize(value))
-        return "[" + ", ".join(f"({u}, {v})" for u, v in edges) + "]"
+        return "[" + ", ".join(f"({_name(labels, u)}, {_name(labels, v)})" for u, v in edges) + "]"
 
     def equals(self, predicted, gold):
         if self.ordered:

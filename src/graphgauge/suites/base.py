@@ -42,6 +42,8 @@ class Task:
     min_nodes: ClassVar[int] = 3
     # True when many answers are correct and ``check`` verifies rather than compares.
     verifiable: ClassVar[bool] = False
+    # Query parameters that name nodes: relabeled with the graph when a prompt renames nodes.
+    node_params: ClassVar[tuple[str, ...]] = ("node", "source", "target", "sink")
 
     @property
     def description(self) -> str:
@@ -97,8 +99,12 @@ class Task:
         return self.answer.instruction
 
     # --- reading and scoring answers ------------------------------------------------
-    def parse(self, text: str, instance: Instance) -> Prediction:
-        return self.answer.parse(text)
+    def parse(
+        self, text: str, instance: Instance, labels: Sequence[str] | None = None
+    ) -> Prediction:
+        """The answer in ``instance``'s node ids; ``labels`` are the names the prompt gave
+        the nodes (None: the ids themselves)."""
+        return self.answer.parse(text, labels)
 
     def check(self, value: Any, instance: Instance) -> bool:
         """Is ``value`` a correct answer? Exact match against gold unless overridden."""

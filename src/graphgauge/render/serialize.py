@@ -1,0 +1,178 @@
+"""The graph part of a prompt, in any encoding.
+
+``graph_text`` maps an instance's canonical node-link graph to text in three steps: labels
+(``labeling``), layout (which edges or per-node lists come in which order, here) and syntax
+(``syntax_*`` modules). Rendering runs once per prompt, thousands of times per run, so it
+works on integer ranks and plain string building: no networkx, no regexes, and the seeded
+randomness of relabelings and shuffles is cached per instance.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate, chain, pairwise
+from typing import Any
+
+import numpy as np
+
+from graphgauge.render import syntax_code, syntax_json, syntax_text
+from graphgauge.render.encoding import Encoding
+from graphgauge.render.labeling import Labeling, labeling_from, labeling_of, random_keys
+from graphgauge.render.syntax_common import Layout
+
+WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS}
+# Distinct random streams per order: "shuffled" is not "source_shuffled" with more steps.
+SALTS = {"source_shuffled": 1, "target_shuffled": 2, "shuffled": 3}
+
+
+def graph_text(
+    graph: dict[str, Any], encoding: Encoding, instance_id: str,
+    labels: list[str] | tuple[str, ...] | None = None,
+) -> str:
+    """The graph in ``encoding``, headed by a sentence naming its kind and node set.
+
+    ``labels`` (label of node i) may be passed when the caller already has them; by
+    default they come from ``node_labels(n, encoding, instance_id)``.
+    """
+    n = len(graph["nodes"])
+    labeling = labeling_of(n, encoding, instance_id)
+    if labels is not None and tuple(labels) != labeling.labels:
+        labeling = labeling_from(labels)
+    layout = _layout(graph, encoding, instance_id, labeling)
+    return WRITERS[encoding.syntax, encoding.structure](layout)
+
+
+def head_sentence(n: int, directed: bool, weighted: bool, by_rank: tuple[str, ...]) -> str:
+    """'Here is an undirected weighted graph with nodes 0..9.' (the Erdős header)."""
+    kind = "a directed" if directed else "an undirected"
+    if n == 1:
+        nodes = f"node {by_rank[0]}"
+    elif by_rank[0].isdigit() and int(by_rank[-1]) - int(by_rank[0]) == n - 1:
+        nodes = f"nodes {by_rank[0]}..{by_rank[-1]}"
+    else:  # letters: a range "A..AH" would not say which labels lie in between
+        nodes = "nodes " + ", ".join(by_rank)
+    return f"Here is {kind}{' weighted' if weighted else ''} graph with {nodes}."
+
+
+def _layout(graph: dict[str, Any], encoding: Encoding, instance_id: str,
+            labeling: Labeling) -> Layout:
+    edges = graph["edges"]
+    directed = bool(graph.get("directed"))
+    n = len(graph["nodes"])
+    # Generated graphs carry an attribute on every edge or on none: the first edge tells.
+    first = edges[0] if edges else {}
+    attrs = tuple(name for name in ("weight", "capacity") if name in first)
+    pairs, values = _ranked_edges(edges, directed, attrs, labeling.rank)
+    head = head_sentence(n, directed, "weight" in attrs, labeling.by_rank)
+    order, structure = encoding.order, encoding.structure
+    replicated = order == "replicated" and not directed
+    rows = None
+    if structure == "edge_list":
+        pairs = _order_edges(pairs, n, directed, encoding, instance_id)
+    elif structure != "adjacency_matrix":
+        rows = _order_rows(_adjacency(pairs, n, directed), encoding, instance_id)
+    return Layout(head, n, directed, attrs, labeling.by_rank, pairs, rows, values, replicated)
+
+
+def _ranked_edges(edges: list[dict], directed: bool, attrs: tuple[str, ...],
+                  rank: tuple[int, ...] | None) -> tuple[list, dict | None]:
+    """Edges as sorted rank pairs (undirected: smaller rank first), and their values."""
+    if rank is None:  # ranks are the ids: the canonical form is already sorted this way
+        pairs = [(e["source"], e["target"]) for e in edges]
+    else:
+        pairs = [(rank[e["source"]], rank[e["target"]]) for e in edges]
+    values = None
+    if attrs:
+        values = {}
+        for (a, b), edge in zip(pairs, edges, strict=True):
+            values[a, b] = values[b, a] = tuple([edge[name] for name in attrs])
+    if rank is not None:
+        if not directed:
+            pairs = [(a, b) if a < b else (b, a) for a, b in pairs]
+        pairs.sort()
+    return pairs, values
+
+
+def _adjacency(pairs: list[tuple[int, int]], n: int, directed: bool) -> list[list[int]]:
+    """(Out-)neighbors of each rank, sorted: sorted pairs append them in increasing order."""
+    adjacency: list[list[int]] = [[] for _ in range(n)]
+    for a, b in pairs:
+        adjacency[a].append(b)
+        if not directed and a != b:
+            adjacency[b].append(a)
+    return adjacency
+
+
+def _bfs(adjacency: list[list[int]]) -> list[int]:
+    """Ranks in BFS discovery order; each new search starts at the smallest unseen rank."""
+    seen = [False] * len(adjacency)
+    order: list[int] = []
+    for start in range(len(adjacency)):
+        if seen[start]:
+            continue
+        seen[start] = True
+        head = len(order)
+        order.append(start)
+        while head < len(order):
+            for v in adjacency[order[head]]:
+                if not seen[v]:
+                    seen[v] = True
+                    order.append(v)
+            head += 1
+    return order
+
+
+def _order_edges(pairs: list[tuple[int, int]], n: int, directed: bool, encoding: Encoding,
+                 instance_id: str) -> list[tuple[int, int]]:
+    order = encoding.order
+    if order == "sorted" or (order == "replicated" and directed):
+        return pairs
+    if order == "replicated":
+        return sorted(pairs + [(b, a) for a, b in pairs if a != b])
+    if order == "bfs":
+        adjacency = _adjacency(pairs, n, directed)
+        done = [False] * n
+        out = []
+        for u in _bfs(adjacency):
+            # An undirected edge is listed from whichever end the search reaches first.
+            out += [(u, v) for v in adjacency[u] if directed or not done[v]]
+            done[u] = True
+        return out
+    m = len(pairs)
+    keys = random_keys(encoding, instance_id, SALTS[order], 2 * m)
+    if order == "shuffled":
+        permutation = np.argsort(keys[:m])
+    else:
+        end = 0 if order == "source_shuffled" else 1
+        permutation = _within_groups([pair[end] for pair in pairs], keys[:m])
+    ordered = [pairs[i] for i in permutation.tolist()]
+    if order != "shuffled" or directed:
+        return ordered
+    # A fully shuffled undirected list also writes each edge in a random direction.
+    flips = (keys[m:] < 0.5).tolist()
+    return [(b, a) if flip else (a, b) for (a, b), flip in zip(ordered, flips, strict=True)]
+
+
+def _within_groups(groups: list[int] | np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """A permutation sorting by group and randomly within a group (keys uniform in [0, 1):
+    halved, they can never round up into the next group)."""
+    return np.argsort(np.array(groups) + 0.5 * keys, kind="stable")
+
+
+def _order_rows(adjacency: list[list[int]], encoding: Encoding,
+                instance_id: str) -> list[tuple[int, list[int]]]:
+    """Per-node lists: "source" is the node a line is about, "target" its entries."""
+    order, n = encoding.order, len(adjacency)
+    if order == "sorted":
+        return list(enumerate(adjacency))
+    if order == "bfs":
+        return [(u, adjacency[u]) for u in _bfs(adjacency)]
+    degrees = [len(items) for items in adjacency]
+    keys = random_keys(encoding, instance_id, SALTS[order], n + sum(degrees))
+    if order != "target_shuffled":  # each line's entries in random order
+        flat = list(chain.from_iterable(adjacency))
+        permutation = _within_groups(np.repeat(np.arange(n), degrees), keys[n:])
+        flat = [flat[i] for i in permutation.tolist()]
+        starts = accumulate(degrees, initial=0)
+        adjacency = [flat[start:stop] for start, stop in pairwise(starts)]
+    nodes = range(n) if order == "source_shuffled" else np.argsort(keys[:n]).tolist()
+    return [(u, adjacency[u]) for u in nodes]

@@ -1,0 +1,218 @@
+"""Code and markup syntaxes: NetworkX, PyTorch Geometric, GraphML and Graphviz DOT.
+
+Each is written the way its own tool would build or store the graph, from an edge list,
+so a model that has seen real code meets familiar text. PyG keeps its two-row
+``edge_index``: sources first, then targets, the layout the robustness study found hard.
+Readers are strict: they read these renderings, not arbitrary code.
+"""
+
+from __future__ import annotations
+
+import ast
+import xml.etree.ElementTree as ET
+
+from graphgauge.render.syntax_common import (
+    ATTR_PHRASES,
+    REPLICATED_NOTE,
+    Layout,
+    Parsed,
+    number,
+    value_tokens,
+)
+
+
+def _note(layout: Layout) -> str:
+    return REPLICATED_NOTE if layout.replicated else ""
+
+
+# --- NetworkX ----------------------------------------------------------------------------
+
+def networkx_edge_list(layout: Layout) -> str:
+    q, values, attrs = value_tokens(layout.labels), layout.values, layout.attrs
+    add = "add_edges_from"
+    if values is None:
+        items = [f"({q[a]}, {q[b]})" for a, b in layout.edges]
+    elif attrs == ("weight",):
+        add = "add_weighted_edges_from"
+        items = [f"({q[a]}, {q[b]}, {values[a, b][0]})" for a, b in layout.edges]
+    else:
+        items = [
+            f"({q[a]}, {q[b]}, {{"
+            + ", ".join([f'"{k}": {v}' for k, v in zip(attrs, values[a, b], strict=True)])
+            + "})"
+            for a, b in layout.edges
+        ]
+    kind = "DiGraph" if layout.directed else "Graph"
+    return (f"{layout.head} The graph is given as NetworkX code{_note(layout)}:\n"
+            f"import networkx as nx\nG = nx.{kind}()\n"
+            f"G.add_nodes_from([{', '.join(q)}])\nG.{add}([{', '.join(items)}])")
+
+
+def _call_argument(line: str, prefix: str) -> list:
+    if not (line.startswith(prefix) and line.endswith(")")):
+        raise ValueError(f"expected {prefix}…): {line!r}")
+    return ast.literal_eval(line[len(prefix):-1])
+
+
+def read_networkx(rest: str) -> Parsed:
+    lines = rest.split("\n")
+    if len(lines) != 5 or lines[1] != "import networkx as nx":
+        raise ValueError("not NetworkX code")
+    directed = {"G = nx.Graph()": False, "G = nx.DiGraph()": True}[lines[2]]
+    nodes = [str(node) for node in _call_argument(lines[3], "G.add_nodes_from(")]
+    if lines[4].startswith("G.add_weighted_edges_from("):
+        items = _call_argument(lines[4], "G.add_weighted_edges_from(")
+        edges = [(str(u), str(v), {"weight": w}) for u, v, w in items]
+    else:
+        items = _call_argument(lines[4], "G.add_edges_from(")
+        edges = [(str(item[0]), str(item[1]), item[2] if len(item) == 3 else {})
+                 for item in items]
+    return Parsed(directed, nodes, edges=edges)
+
+
+# --- PyTorch Geometric -------------------------------------------------------------------
+
+def pyg_edge_list(layout: Layout) -> str:
+    t, values, attrs = layout.labels, layout.values, layout.attrs
+    sources = ", ".join([t[a] for a, _ in layout.edges])
+    targets = ", ".join([t[b] for _, b in layout.edges])
+    lines = [
+        "import torch",
+        "from torch_geometric.data import Data",
+        f"edge_index = torch.tensor([[{sources}], [{targets}]], dtype=torch.long)",
+    ]
+    if layout.directed:
+        rows = "the source of each edge in its first row and its target in its second row"
+    else:
+        rows = "one end of each edge in its first row and the other end in its second row"
+    intro = f" The graph is given as PyTorch Geometric code: edge_index holds {rows}"
+    data = "Data(edge_index=edge_index)"
+    if values is not None:
+        if len(attrs) == 1:
+            cells = ", ".join([str(values[a, b][0]) for a, b in layout.edges])
+            comment = f"{attrs[0]} of each edge"
+        else:
+            cells = ", ".join(["[" + ", ".join(map(str, values[a, b])) + "]"
+                               for a, b in layout.edges])
+            comment = "columns: " + ", ".join(attrs)
+        lines.append(f"edge_attr = torch.tensor([{cells}])  # {comment}")
+        intro += f", and edge_attr the {ATTR_PHRASES[attrs]} of each edge"
+        data = "Data(edge_index=edge_index, edge_attr=edge_attr)"
+    lines.append(f"data = {data}")
+    return layout.head + intro + _note(layout) + ":\n" + "\n".join(lines)
+
+
+def read_pyg(rest: str) -> Parsed:
+    lines = rest.split("\n")[1:]
+    prefix = "edge_index = torch.tensor("
+    if not lines[2].endswith(", dtype=torch.long)"):
+        raise ValueError("edge_index is not a long tensor")
+    sources, targets = ast.literal_eval(lines[2][len(prefix): -len(", dtype=torch.long)")])
+    if len(sources) != len(targets):
+        raise ValueError("edge_index rows differ in length")
+    attrs: list[dict] = [{} for _ in sources]
+    if lines[3].startswith("edge_attr = "):
+        code, comment = lines[3].split("  # ")
+        cells = _call_argument(code, "edge_attr = torch.tensor(")
+        if comment.startswith("columns: "):
+            names = comment[len("columns: "):].split(", ")
+            attrs = [dict(zip(names, row, strict=True)) for row in cells]
+        else:
+            attrs = [{comment.removesuffix(" of each edge"): cell} for cell in cells]
+    edges = [(str(u), str(v), a) for u, v, a in zip(sources, targets, attrs, strict=True)]
+    return Parsed(None, None, edges=edges)
+
+
+# --- GraphML -----------------------------------------------------------------------------
+
+def _xml_type(values: dict, index: int) -> str:
+    kinds = {type(value[index]) for value in values.values()}
+    return "int" if kinds == {int} else "double"
+
+
+def graphml_edge_list(layout: Layout) -> str:
+    t, values, attrs = layout.labels, layout.values, layout.attrs
+    lines = [
+        f"{layout.head} The graph is given in GraphML{_note(layout)}:",
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
+    ]
+    lines += [f'  <key id="{name}" for="edge" attr.name="{name}" '
+              f'attr.type="{_xml_type(values, i)}"/>' for i, name in enumerate(attrs)]
+    default = "directed" if layout.directed else "undirected"
+    lines.append(f'  <graph id="G" edgedefault="{default}">')
+    lines += [f'    <node id="{label}"/>' for label in t]
+    if values is None:
+        lines += [f'    <edge source="{t[a]}" target="{t[b]}"/>' for a, b in layout.edges]
+    else:
+        lines += [
+            f'    <edge source="{t[a]}" target="{t[b]}">'
+            + "".join([f'<data key="{k}">{v}</data>'
+                       for k, v in zip(attrs, values[a, b], strict=True)])
+            + "</edge>"
+            for a, b in layout.edges
+        ]
+    lines += ["  </graph>", "</graphml>"]
+    return "\n".join(lines)
+
+
+def read_graphml(rest: str) -> Parsed:
+    ns = "{http://graphml.graphdrawing.org/xmlns}"
+    root = ET.fromstring(rest.split("\n", 1)[1])
+    graph = root.find(f"{ns}graph")
+    directed = {"directed": True, "undirected": False}[graph.get("edgedefault")]
+    nodes = [node.get("id") for node in graph.findall(f"{ns}node")]
+    edges = [(edge.get("source"), edge.get("target"),
+              {data.get("key"): number(data.text) for data in edge.findall(f"{ns}data")})
+             for edge in graph.findall(f"{ns}edge")]
+    return Parsed(directed, nodes, edges=edges)
+
+
+# --- Graphviz DOT ------------------------------------------------------------------------
+
+def dot_edge_list(layout: Layout) -> str:
+    t, values, attrs = layout.labels, layout.values, layout.attrs
+    arrow = "->" if layout.directed else "--"
+    if values is None:
+        edges = [f"  {t[a]} {arrow} {t[b]};" for a, b in layout.edges]
+    else:
+        edges = [
+            f"  {t[a]} {arrow} {t[b]} ["
+            + ", ".join([f"{k}={v}" for k, v in zip(attrs, values[a, b], strict=True)]) + "];"
+            for a, b in layout.edges
+        ]
+    kind = "digraph" if layout.directed else "graph"
+    return "\n".join([
+        f"{layout.head} The graph is given in the Graphviz DOT language{_note(layout)}:",
+        f"{kind} G {{", "  " + " ".join([f"{label};" for label in t]), *edges, "}",
+    ])
+
+
+def read_dot(rest: str) -> Parsed:
+    lines = rest.split("\n")[1:]
+    directed = {"graph G {": False, "digraph G {": True}[lines[0]]
+    if lines[-1] != "}":
+        raise ValueError("DOT graph is not closed")
+    nodes = [token.removesuffix(";") for token in lines[1].split()]
+    arrow = " -> " if directed else " -- "
+    edges = []
+    for line in lines[2:-1]:
+        statement, _, attributes = line.strip().removesuffix(";").partition(" [")
+        u, v = statement.split(arrow)
+        pairs = [part.split("=") for part in attributes.removesuffix("]").split(", ") if part]
+        edges.append((u, v, {key: number(value) for key, value in pairs}))
+    return Parsed(directed, nodes, edges=edges)
+
+
+WRITERS = {
+    ("networkx", "edge_list"): networkx_edge_list,
+    ("pyg", "edge_list"): pyg_edge_list,
+    ("graphml", "edge_list"): graphml_edge_list,
+    ("dot", "edge_list"): dot_edge_list,
+}
+READERS = {
+    ("networkx", "edge_list"): read_networkx,
+    ("pyg", "edge_list"): read_pyg,
+    ("graphml", "edge_list"): read_graphml,
+    ("dot", "edge_list"): read_dot,
+}

@@ -1,0 +1,182 @@
+"""What every syntax module shares: the laid-out graph it writes, the parse it reads back,
+and the few notations used by more than one syntax.
+
+A syntax module never decides order or labels: it gets a ``Layout`` whose edges, rows and
+labels are already in display order, so each syntax is only string building (and the
+round-trip tests exercise ordering once, independent of syntax).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+
+class Layout(NamedTuple):
+    head: str  # first sentence: kind of graph and its node set
+    n: int
+    directed: bool
+    attrs: tuple[str, ...]  # rendered edge attributes, in this order: weight, capacity
+    labels: tuple[str, ...]  # label at each position of label order ("rank")
+    edges: list[tuple[int, int]]  # ranks: display order for edge lists, else sorted
+    rows: list[tuple[int, list[int]]] | None  # per-node lists: (node, entries), display order
+    values: dict[tuple[int, int], tuple] | None  # attribute values by (u, v), both ways
+    replicated: bool  # undirected edges listed in both directions
+
+
+class Parsed(NamedTuple):
+    """A syntax reader's literal reading, in label space, before any consistency checks."""
+
+    directed: bool | None  # None when the body does not say
+    nodes: list[str] | None  # None when only the header lists the nodes
+    edges: list[tuple[str, str, dict]] | None = None  # edge lists: (u, v, attributes)
+    rows: list[tuple[str, list[tuple]]] | None = None  # (node, [(v, attrs) or (u, v, attrs)])
+    matrices: dict[str, list[list[Any]]] | None = None  # "adjacency" or attribute -> rows
+
+
+ATTR_PHRASES = {(): "", ("weight",): "weight", ("capacity",): "capacity",
+                ("weight", "capacity"): "weight and capacity"}
+
+
+def attr_suffix(attrs: tuple[str, ...], values: tuple) -> str:
+    """', weight 3, capacity 7': the Erdős notation for an edge's attributes."""
+    return "".join([f", {name} {value}" for name, value in zip(attrs, values, strict=True)])
+
+
+def number(text: str) -> int | float:
+    """An attribute value as written by ``str``: integers stay integers."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+REPLICATED_NOTE = " (each undirected edge is listed in both directions)"
+
+
+def list_kind(layout: Layout, incidence: bool) -> str:
+    """What a per-node list holds."""
+    if incidence:
+        return "outgoing edges" if layout.directed else "incident edges"
+    return "out-neighbors (targets of its outgoing edges)" if layout.directed else "neighbors"
+
+
+def value_tokens(labels: tuple[str, ...]) -> list[str] | tuple[str, ...]:
+    """Labels as JSON/Python values: integer labels as numbers, letters as strings."""
+    return labels if labels[0].isdigit() else [f'"{label}"' for label in labels]
+
+
+def between(directed: bool) -> str:
+    return "from u to v" if directed else "between u and v"
+
+
+def edge_items(layout: Layout, pairs: list[tuple[int, int]]) -> list[str]:
+    """Edges in the Erdős notation: '(u, v)', '(u, v, weight w)', …"""
+    t, values = layout.labels, layout.values
+    if values is None:
+        return [f"({t[a]}, {t[b]})" for a, b in pairs]
+    attrs = layout.attrs
+    return [f"({t[a]}, {t[b]}{attr_suffix(attrs, values[a, b])})" for a, b in pairs]
+
+
+def row_entries(layout: Layout, incidence: bool) -> list[str]:
+    """Each line's entries, joined: neighbors 'v' / 'v (weight w)', or its edges '(u, v, …)'
+    as the edge list writes them."""
+    t, values, attrs, rows = layout.labels, layout.values, layout.attrs, layout.rows
+    if incidence:
+        return incidence_rows(layout, t, "()", edge_items)
+    if values is None:
+        return [", ".join([t[v] for v in items]) for _, items in rows]
+    return [", ".join([f"{t[v]} ({attr_suffix(attrs, values[u, v])[2:]})" for v in items])
+            for u, items in rows]
+
+
+def incidence_rows(layout: Layout, tokens: Sequence[str], brackets: str,
+                   edge_texts: Callable[[Layout, list[tuple[int, int]]], list[str]],
+                   ) -> list[str]:
+    """Each line's edges, joined, written as the edge list writes them (undirected: smaller
+    label first). Plain pairs are formatted inline (the hot path); attributed edges once
+    each by ``edge_texts``, then looked up from both ends."""
+    rows, (left, right) = layout.rows, brackets
+    if layout.values is None and layout.directed:
+        return [", ".join([f"{left}{tokens[u]}, {tokens[v]}{right}" for v in items])
+                for u, items in rows]
+    if layout.values is None:
+        return [", ".join([f"{left}{tokens[u]}, {tokens[v]}{right}" if u < v
+                           else f"{left}{tokens[v]}, {tokens[u]}{right}" for v in items])
+                for u, items in rows]
+    text = dict(zip(layout.edges, edge_texts(layout, layout.edges), strict=True))
+    if not layout.directed:
+        text.update({(b, a): edge for (a, b), edge in text.items()})
+    return [", ".join([text[u, v] for v in items]) for u, items in rows]
+
+
+def split_items(text: str) -> list[str]:
+    """Split 'a (x, y), (b, c)' at the commas outside parentheses."""
+    items, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(text[start:index].strip())
+            start = index + 1
+    items.append(text[start:].strip())
+    return items if items != [""] else []
+
+
+def read_plain_item(text: str, incidence: bool) -> tuple:
+    """Inverse of one entry of ``row_entries``: (v, attrs) or (u, v, attrs)."""
+    text = text.strip()
+    if incidence:
+        if not (text.startswith("(") and text.endswith(")")):
+            raise ValueError(f"not an edge: {text!r}")
+        u, v, *rest = text[1:-1].split(", ")
+        return u, v, read_attr_suffix(rest)
+    label, _, attrs = text.partition(" (")
+    if attrs and not attrs.endswith(")"):
+        raise ValueError(f"not a neighbor entry: {text!r}")
+    return label, read_attr_suffix(attrs[:-1].split(", ") if attrs else [])
+
+
+def read_attr_suffix(parts: list[str]) -> dict[str, int | float]:
+    """['weight 3', 'capacity 7'] -> {'weight': 3, 'capacity': 7}."""
+    out = {}
+    for part in parts:
+        name, _, value = part.partition(" ")
+        out[name] = number(value)
+    return out
+
+
+def matrices(layout: Layout) -> list[tuple[str, list[list[str]]]]:
+    """(title, grid) per matrix: one binary adjacency matrix, or one per edge attribute.
+
+    A zero attribute value would read as a missing edge, so it is refused, not written.
+    """
+    n, directed = layout.n, layout.directed
+    names = layout.attrs or ("adjacency",)
+    out = []
+    for index, name in enumerate(names):
+        grid = [["0"] * n for _ in range(n)]
+        for a, b in layout.edges:
+            cell = str(layout.values[a, b][index]) if layout.values is not None else "1"
+            if cell in ("0", "0.0", "-0.0"):
+                raise ValueError(f"an edge with {name} 0 cannot be shown in a matrix")
+            grid[a][b] = cell
+            if not directed:
+                grid[b][a] = cell
+        out.append((name.capitalize() + " matrix", grid))
+    return out
+
+
+def matrix_meaning(layout: Layout) -> str:
+    """What a matrix entry means, for the header."""
+    edge = f"the edge {between(layout.directed)}"
+    if not layout.attrs:
+        return f"The entry in row u, column v is 1 if there is an edge {between(layout.directed)}"\
+            ", else 0"
+    name = " (".join(layout.attrs) + ")" * (len(layout.attrs) - 1)
+    return (f"The entry in row u, column v of the {name} matrix is the {name} of {edge}, "
+            "or 0 if there is none")

@@ -1,0 +1,55 @@
+"""Reading node names back: from the labels a prompt used to the instance's node ids.
+
+A relabeled prompt calls node 3 "17" (a random permutation), "4" (ids from 1) or "D"
+(alphabetic names). Answers that name nodes are parsed in that label space and mapped back,
+so that every encoding is scored against the same truth. A name that is not a label of the
+graph maps to -1, which no verifier accepts: a wrong answer, not an unparsable one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+# Name labels are replaced by OFFSET + id before parsing, so that no number written in the
+# answer's prose can pass for a node.
+OFFSET = 10**6
+
+
+@lru_cache(maxsize=64)
+def _reader(
+    labels: tuple[str, ...],
+) -> tuple[Callable[[str], str] | None, Callable[[int], int]]:
+    """(text rewriter or None, number -> node id) for one label list; cached because every
+    item of a relabeled run uses the same few lists."""
+    if all(label.isdigit() for label in labels):
+        index = {int(label): node for node, label in enumerate(labels)}
+        return None, lambda value: index.get(value, -1)
+    n = len(labels)
+    names = {label: str(OFFSET + node) for node, label in enumerate(labels)}
+    if all(label.isalpha() and label.isupper() for label in labels):
+        # Any token shaped like a label (capitals, no longer than the longest label) is
+        # read as a node name; one that names no node becomes an unknown node, so that a
+        # made-up name cannot silently drop out of an answer.
+        longest = max(map(len, labels))
+        pattern = re.compile(rf"(?<![A-Za-z0-9_])([A-Z]{{1,{longest}}})(?![A-Za-z0-9_])")
+    else:
+        alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
+        pattern = re.compile(rf"(?<![A-Za-z0-9_])({alternatives})(?![A-Za-z0-9_])")
+    unknown = str(OFFSET + n)
+
+    def rewrite(text: str) -> str:
+        return pattern.sub(lambda match: names.get(match.group(1), unknown), text)
+
+    def lookup(value: int) -> int:
+        node = value - OFFSET
+        return node if 0 <= node < n else -1
+
+    return rewrite, lookup
+
+
+def label_reader(text: str, labels: Sequence[str]) -> tuple[str, Callable[[int], int]]:
+    """``text`` prepared for the numeric parsers, and the map from parsed numbers to ids."""
+    rewrite, lookup = _reader(tuple(labels))
+    return (rewrite(text) if rewrite else text), lookup
