@@ -33,7 +33,8 @@ def stable_hash(text: str) -> int:
 
 
 def alpha_label(index: int) -> str:
-    """A, B, …, Z, AA, AB, … (bijective base 26, so no label is a prefix-padded other)."""
+    """A, B, …, Z, AA, AB, … (bijective base 26: ordering labels by length, then
+    alphabetically, orders them by index)."""
     out = ""
     index += 1
     while index:

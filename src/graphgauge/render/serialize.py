@@ -9,7 +9,9 @@ randomness of relabelings and shuffles is cached per instance.
 
 from __future__ import annotations
 
-from itertools import accumulate, chain, pairwise
+from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -22,6 +24,7 @@ from graphgauge.render.syntax_common import Layout
 WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS}
 # Distinct random streams per order: "shuffled" is not "source_shuffled" with more steps.
 SALTS = {"source_shuffled": 1, "target_shuffled": 2, "shuffled": 3}
+_ENDS = itemgetter("source", "target")
 
 
 def graph_text(
@@ -76,20 +79,34 @@ def _layout(graph: dict[str, Any], encoding: Encoding, instance_id: str,
 def _ranked_edges(edges: list[dict], directed: bool, attrs: tuple[str, ...],
                   rank: tuple[int, ...] | None) -> tuple[list, dict | None]:
     """Edges as sorted rank pairs (undirected: smaller rank first), and their values."""
-    if rank is None:  # ranks are the ids: the canonical form is already sorted this way
-        pairs = [(e["source"], e["target"]) for e in edges]
-    else:
-        pairs = [(rank[e["source"]], rank[e["target"]]) for e in edges]
+    pairs = list(map(_ENDS, edges))
+    if rank is not None:
+        pairs = [(rank[a], rank[b]) for a, b in pairs]
     values = None
     if attrs:
-        values = {}
-        for (a, b), edge in zip(pairs, edges, strict=True):
-            values[a, b] = values[b, a] = tuple([edge[name] for name in attrs])
+        columns = [list(map(itemgetter(name), edges)) for name in attrs]
+        values = dict(zip(pairs, zip(*columns, strict=True), strict=True))
+        if not directed:  # looked up from either end; a digraph may hold both arcs
+            values.update(zip([(b, a) for a, b in pairs], list(values.values()), strict=True))
     if rank is not None:
-        if not directed:
-            pairs = [(a, b) if a < b else (b, a) for a, b in pairs]
-        pairs.sort()
+        n = len(rank)
+        if directed:
+            pairs = _sorted_pairs([a * n + b for a, b in pairs], n)
+        else:
+            pairs = _sorted_pairs([a * n + b if a < b else b * n + a for a, b in pairs], n)
     return pairs, values
+
+
+def _sorted_pairs(codes: list[int], n: int) -> list[tuple[int, int]]:
+    """Pairs (a, b) coded as a * n + b, sorted: sorting integers is several times faster
+    than sorting tuples, and decoding is a table lookup."""
+    codes.sort()
+    return list(map(_pair_table(n).__getitem__, codes))
+
+
+@lru_cache(maxsize=128)
+def _pair_table(n: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for a in range(n) for b in range(n))
 
 
 def _adjacency(pairs: list[tuple[int, int]], n: int, directed: bool) -> list[list[int]]:
@@ -127,35 +144,36 @@ def _order_edges(pairs: list[tuple[int, int]], n: int, directed: bool, encoding:
     if order == "sorted" or (order == "replicated" and directed):
         return pairs
     if order == "replicated":
-        return sorted(pairs + [(b, a) for a, b in pairs if a != b])
+        return _sorted_pairs([a * n + b for a, b in pairs]
+                             + [b * n + a for a, b in pairs if a != b], n)
     if order == "bfs":
         adjacency = _adjacency(pairs, n, directed)
-        done = [False] * n
-        out = []
-        for u in _bfs(adjacency):
-            # An undirected edge is listed from whichever end the search reaches first.
-            out += [(u, v) for v in adjacency[u] if directed or not done[v]]
-            done[u] = True
-        return out
+        visit = _bfs(adjacency)
+        if directed:
+            return [(u, v) for u in visit for v in adjacency[u]]
+        # An undirected edge is listed from whichever end the search reaches first.
+        position = [0] * n
+        for index, u in enumerate(visit):
+            position[u] = index
+        return [(u, v) for u in visit for v in adjacency[u] if position[u] <= position[v]]
     m = len(pairs)
     keys = random_keys(encoding, instance_id, SALTS[order], 2 * m)
+    permutation = np.argsort(keys[:m]).tolist()
     if order == "shuffled":
-        permutation = np.argsort(keys[:m])
+        ordered = [pairs[i] for i in permutation]
     else:
+        # Dealing the edges out to their groups in one random order shuffles every group.
         end = 0 if order == "source_shuffled" else 1
-        permutation = _within_groups([pair[end] for pair in pairs], keys[:m])
-    ordered = [pairs[i] for i in permutation.tolist()]
+        buckets: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for i in permutation:
+            pair = pairs[i]
+            buckets[pair[end]].append(pair)
+        ordered = list(chain.from_iterable(buckets))
     if order != "shuffled" or directed:
         return ordered
     # A fully shuffled undirected list also writes each edge in a random direction.
     flips = (keys[m:] < 0.5).tolist()
     return [(b, a) if flip else (a, b) for (a, b), flip in zip(ordered, flips, strict=True)]
-
-
-def _within_groups(groups: list[int] | np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """A permutation sorting by group and randomly within a group (keys uniform in [0, 1):
-    halved, they can never round up into the next group)."""
-    return np.argsort(np.array(groups) + 0.5 * keys, kind="stable")
 
 
 def _order_rows(adjacency: list[list[int]], encoding: Encoding,
@@ -166,13 +184,13 @@ def _order_rows(adjacency: list[list[int]], encoding: Encoding,
         return list(enumerate(adjacency))
     if order == "bfs":
         return [(u, adjacency[u]) for u in _bfs(adjacency)]
-    degrees = [len(items) for items in adjacency]
-    keys = random_keys(encoding, instance_id, SALTS[order], n + sum(degrees))
+    size = n + sum(map(len, adjacency))
+    keys = random_keys(encoding, instance_id, SALTS[order], size)
     if order != "target_shuffled":  # each line's entries in random order
-        flat = list(chain.from_iterable(adjacency))
-        permutation = _within_groups(np.repeat(np.arange(n), degrees), keys[n:])
-        flat = [flat[i] for i in permutation.tolist()]
-        starts = accumulate(degrees, initial=0)
-        adjacency = [flat[start:stop] for start, stop in pairwise(starts)]
+        arcs = [(u, v) for u, items in enumerate(adjacency) for v in items]
+        adjacency = [[] for _ in range(n)]
+        for i in np.argsort(keys[n:]).tolist():
+            u, v = arcs[i]
+            adjacency[u].append(v)
     nodes = range(n) if order == "source_shuffled" else np.argsort(keys[:n]).tolist()
     return [(u, adjacency[u]) for u in nodes]

@@ -36,6 +36,7 @@ class Parsed(NamedTuple):
 
 ATTR_PHRASES = {(): "", ("weight",): "weight", ("capacity",): "capacity",
                 ("weight", "capacity"): "weight and capacity"}
+REPLICATED_NOTE = " (each undirected edge is listed in both directions)"
 
 
 def attr_suffix(attrs: tuple[str, ...], values: tuple) -> str:
@@ -50,9 +51,6 @@ def number(text: str) -> int | float:
         return int(text)
     except ValueError:
         return float(text)
-
-
-REPLICATED_NOTE = " (each undirected edge is listed in both directions)"
 
 
 def list_kind(layout: Layout, incidence: bool) -> str:
@@ -85,7 +83,7 @@ def row_entries(layout: Layout, incidence: bool) -> list[str]:
     as the edge list writes them."""
     t, values, attrs, rows = layout.labels, layout.values, layout.attrs, layout.rows
     if incidence:
-        return incidence_rows(layout, t, "()", edge_items)
+        return incidence_rows(layout, t, "()", lambda: edge_items(layout, layout.edges))
     if values is None:
         return [", ".join([t[v] for v in items]) for _, items in rows]
     return [", ".join([f"{t[v]} ({attr_suffix(attrs, values[u, v])[2:]})" for v in items])
@@ -93,11 +91,11 @@ def row_entries(layout: Layout, incidence: bool) -> list[str]:
 
 
 def incidence_rows(layout: Layout, tokens: Sequence[str], brackets: str,
-                   edge_texts: Callable[[Layout, list[tuple[int, int]]], list[str]],
-                   ) -> list[str]:
+                   edge_texts: Callable[[], list[str]]) -> list[str]:
     """Each line's edges, joined, written as the edge list writes them (undirected: smaller
-    label first). Plain pairs are formatted inline (the hot path); attributed edges once
-    each by ``edge_texts``, then looked up from both ends."""
+    label first). Plain pairs are formatted inline (the hot path); attributed edges are
+    formatted once each by ``edge_texts()`` (the texts of ``layout.edges``), then looked
+    up from both ends."""
     rows, (left, right) = layout.rows, brackets
     if layout.values is None and layout.directed:
         return [", ".join([f"{left}{tokens[u]}, {tokens[v]}{right}" for v in items])
@@ -106,7 +104,7 @@ def incidence_rows(layout: Layout, tokens: Sequence[str], brackets: str,
         return [", ".join([f"{left}{tokens[u]}, {tokens[v]}{right}" if u < v
                            else f"{left}{tokens[v]}, {tokens[u]}{right}" for v in items])
                 for u, items in rows]
-    text = dict(zip(layout.edges, edge_texts(layout, layout.edges), strict=True))
+    text = dict(zip(layout.edges, edge_texts(), strict=True))
     if not layout.directed:
         text.update({(b, a): edge for (a, b), edge in text.items()})
     return [", ".join([text[u, v] for v in items]) for u, items in rows]
@@ -155,15 +153,16 @@ def matrices(layout: Layout) -> list[tuple[str, list[list[str]]]]:
 
     A zero attribute value would read as a missing edge, so it is refused, not written.
     """
-    n, directed = layout.n, layout.directed
-    names = layout.attrs or ("adjacency",)
+    n, directed, values = layout.n, layout.directed, layout.values
     out = []
-    for index, name in enumerate(names):
+    for index, name in enumerate(layout.attrs or ("adjacency",)):
         grid = [["0"] * n for _ in range(n)]
         for a, b in layout.edges:
-            cell = str(layout.values[a, b][index]) if layout.values is not None else "1"
-            if cell in ("0", "0.0", "-0.0"):
-                raise ValueError(f"an edge with {name} 0 cannot be shown in a matrix")
+            cell = "1"
+            if values is not None:
+                if values[a, b][index] == 0:
+                    raise ValueError(f"an edge with {name} 0 cannot be shown in a matrix")
+                cell = str(values[a, b][index])
             grid[a][b] = cell
             if not directed:
                 grid[b][a] = cell
@@ -173,10 +172,9 @@ def matrices(layout: Layout) -> list[tuple[str, list[list[str]]]]:
 
 def matrix_meaning(layout: Layout) -> str:
     """What a matrix entry means, for the header."""
-    edge = f"the edge {between(layout.directed)}"
+    pair = between(layout.directed)
     if not layout.attrs:
-        return f"The entry in row u, column v is 1 if there is an edge {between(layout.directed)}"\
-            ", else 0"
-    name = " (".join(layout.attrs) + ")" * (len(layout.attrs) - 1)
-    return (f"The entry in row u, column v of the {name} matrix is the {name} of {edge}, "
-            "or 0 if there is none")
+        return f"The entry in row u, column v is 1 if there is an edge {pair}, else 0"
+    name = " (".join(layout.attrs) + ")" * (len(layout.attrs) - 1)  # "weight (capacity)"
+    return (f"The entry in row u, column v of the {name} matrix is the {name} of the edge "
+            f"{pair}, or 0 if there is none")

@@ -57,8 +57,7 @@ def json_edge_list(layout: Layout) -> str:
 def _json_list(layout: Layout, key: str, incidence: bool) -> str:
     t, q, rows = layout.labels, value_tokens(layout.labels), layout.rows
     if incidence:
-        entries = incidence_rows(layout, q, "[]",
-                                 lambda layout, pairs: _edge_entries(layout, q, pairs))
+        entries = incidence_rows(layout, q, "[]", lambda: _edge_entries(layout, q, layout.edges))
     elif layout.values is None:
         entries = [", ".join([q[v] for v in items]) for _, items in rows]
     else:

@@ -140,18 +140,19 @@ def read_plain_matrix(rest: str) -> Parsed:
 
 # --- markdown ----------------------------------------------------------------------------
 
-def _table(columns: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines)
+def _table(columns: list[str], rows: list[str]) -> str:
+    """A Markdown table from its column names and its rows' cells already joined by ' | '."""
+    head = "| " + " | ".join(columns) + " |\n|" + " --- |" * len(columns)
+    return head + "".join([f"\n| {row} |" for row in rows])
 
 
 def markdown_edge_list(layout: Layout) -> str:
     t, values = layout.labels, layout.values
     if values is None:
-        rows = [[t[a], t[b]] for a, b in layout.edges]
+        rows = [f"{t[a]} | {t[b]}" for a, b in layout.edges]
     else:
-        rows = [[t[a], t[b], *map(str, values[a, b])] for a, b in layout.edges]
+        rows = [f"{t[a]} | {t[b]} | " + " | ".join(map(str, values[a, b]))
+                for a, b in layout.edges]
     note = REPLICATED_NOTE if layout.replicated else ""
     intro = f" Each row of the table below is an edge {between(layout.directed)}{note}:\n"
     return layout.head + intro + _table(["u", "v", *layout.attrs], rows)
@@ -159,7 +160,7 @@ def markdown_edge_list(layout: Layout) -> str:
 
 def _markdown_list(layout: Layout, incidence: bool) -> str:
     t = layout.labels
-    rows = [[t[u], entries]
+    rows = [f"{t[u]} | {entries}"
             for (u, _), entries in zip(layout.rows, row_entries(layout, incidence), strict=True)]
     kind = list_kind(layout, incidence)
     column = kind.split(" (")[0]
@@ -181,7 +182,8 @@ def markdown_incidence_list(layout: Layout) -> str:
 def markdown_adjacency_matrix(layout: Layout) -> str:
     t = layout.labels
     tables = [
-        f"{title}:\n" + _table([" ", *t], [[t[u], *row] for u, row in enumerate(grid)])
+        f"{title}:\n" + _table([" ", *t], [f"{t[u]} | " + " | ".join(row)
+                                           for u, row in enumerate(grid)])
         for title, grid in matrices(layout)
     ]
     intro = f" {matrix_meaning(layout)}:\n"
