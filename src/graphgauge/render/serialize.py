@@ -9,10 +9,10 @@ randomness of relabelings and shuffles is cached per instance.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import chain
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -25,6 +25,7 @@ WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS}
 # Distinct random streams per order: "shuffled" is not "source_shuffled" with more steps.
 SALTS = {"source_shuffled": 1, "target_shuffled": 2, "shuffled": 3}
 _ENDS = itemgetter("source", "target")
+T = TypeVar("T")
 
 
 def graph_text(
@@ -72,28 +73,31 @@ def _layout(graph: dict[str, Any], encoding: Encoding, instance_id: str,
     if structure == "edge_list":
         pairs = _order_edges(pairs, n, directed, encoding, instance_id)
     elif structure != "adjacency_matrix":
-        rows = _order_rows(_adjacency(pairs, n, directed), encoding, instance_id)
+        rows = _order_rows(pairs, n, directed, encoding, instance_id)
     return Layout(head, n, directed, attrs, labeling.by_rank, pairs, rows, values, replicated)
 
 
 def _ranked_edges(edges: list[dict], directed: bool, attrs: tuple[str, ...],
                   rank: tuple[int, ...] | None) -> tuple[list, dict | None]:
     """Edges as sorted rank pairs (undirected: smaller rank first), and their values."""
-    pairs = list(map(_ENDS, edges))
-    if rank is not None:
-        pairs = [(rank[a], rank[b]) for a, b in pairs]
+    pairs = list(map(_ENDS, edges))  # ids; the canonical form is sorted by them
+    keys = pairs
+    if rank is not None:  # relabeled: sort again, as integers a * n + b
+        n = len(rank)
+        if directed:
+            codes = [rank[a] * n + rank[b] for a, b in pairs]
+        else:
+            codes = [x * n + y if (x := rank[a]) < (y := rank[b]) else y * n + x
+                     for a, b in pairs]
+        if attrs:
+            keys = [(rank[a], rank[b]) for a, b in pairs]
+        pairs = _sorted_pairs(codes, n)
     values = None
     if attrs:
         columns = [list(map(itemgetter(name), edges)) for name in attrs]
-        values = dict(zip(pairs, zip(*columns, strict=True), strict=True))
+        values = dict(zip(keys, zip(*columns, strict=True), strict=True))
         if not directed:  # looked up from either end; a digraph may hold both arcs
-            values.update(zip([(b, a) for a, b in pairs], list(values.values()), strict=True))
-    if rank is not None:
-        n = len(rank)
-        if directed:
-            pairs = _sorted_pairs([a * n + b for a, b in pairs], n)
-        else:
-            pairs = _sorted_pairs([a * n + b if a < b else b * n + a for a, b in pairs], n)
+            values.update(zip([(b, a) for a, b in keys], list(values.values()), strict=True))
     return pairs, values
 
 
@@ -101,7 +105,14 @@ def _sorted_pairs(codes: list[int], n: int) -> list[tuple[int, int]]:
     """Pairs (a, b) coded as a * n + b, sorted: sorting integers is several times faster
     than sorting tuples, and decoding is a table lookup."""
     codes.sort()
-    return list(map(_pair_table(n).__getitem__, codes))
+    return _pick(_pair_table(n), codes)
+
+
+def _pick(items: Sequence[T], indices: list[int]) -> list[T]:
+    """[items[i] for i in indices] in one C call (itemgetter returns a tuple for 2+ keys)."""
+    if len(indices) > 1:
+        return list(itemgetter(*indices)(items))
+    return [items[i] for i in indices]
 
 
 @lru_cache(maxsize=128)
@@ -158,17 +169,9 @@ def _order_edges(pairs: list[tuple[int, int]], n: int, directed: bool, encoding:
         return [(u, v) for u in visit for v in adjacency[u] if position[u] <= position[v]]
     m = len(pairs)
     keys = random_keys(encoding, instance_id, SALTS[order], 2 * m)
-    permutation = np.argsort(keys[:m]).tolist()
-    if order == "shuffled":
-        ordered = [pairs[i] for i in permutation]
-    else:
-        # Dealing the edges out to their groups in one random order shuffles every group.
-        end = 0 if order == "source_shuffled" else 1
-        buckets: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for i in permutation:
-            pair = pairs[i]
-            buckets[pair[end]].append(pair)
-        ordered = list(chain.from_iterable(buckets))
+    ordered = _pick(pairs, np.argsort(keys[:m]).tolist())
+    if order != "shuffled":  # a stable sort by group keeps the random order within groups
+        ordered.sort(key=itemgetter(0 if order == "source_shuffled" else 1))
     if order != "shuffled" or directed:
         return ordered
     # A fully shuffled undirected list also writes each edge in a random direction.
@@ -176,21 +179,19 @@ def _order_edges(pairs: list[tuple[int, int]], n: int, directed: bool, encoding:
     return [(b, a) if flip else (a, b) for (a, b), flip in zip(ordered, flips, strict=True)]
 
 
-def _order_rows(adjacency: list[list[int]], encoding: Encoding,
+def _order_rows(pairs: list[tuple[int, int]], n: int, directed: bool, encoding: Encoding,
                 instance_id: str) -> list[tuple[int, list[int]]]:
     """Per-node lists: "source" is the node a line is about, "target" its entries."""
-    order, n = encoding.order, len(adjacency)
-    if order == "sorted":
+    order = encoding.order
+    keys = None
+    if order not in ("sorted", "bfs"):
+        keys = random_keys(encoding, instance_id, SALTS[order], n + len(pairs))
+    if order in ("source_shuffled", "shuffled"):
+        # Lines collect their entries in edge order: edges in a random order shuffle every
+        # line (each uniformly, though not independently of the others).
+        pairs = _pick(pairs, np.argsort(keys[n:]).tolist())
+    adjacency = _adjacency(pairs, n, directed)
+    if order in ("sorted", "source_shuffled"):
         return list(enumerate(adjacency))
-    if order == "bfs":
-        return [(u, adjacency[u]) for u in _bfs(adjacency)]
-    size = n + sum(map(len, adjacency))
-    keys = random_keys(encoding, instance_id, SALTS[order], size)
-    if order != "target_shuffled":  # each line's entries in random order
-        arcs = [(u, v) for u, items in enumerate(adjacency) for v in items]
-        adjacency = [[] for _ in range(n)]
-        for i in np.argsort(keys[n:]).tolist():
-            u, v = arcs[i]
-            adjacency[u].append(v)
-    nodes = range(n) if order == "source_shuffled" else np.argsort(keys[:n]).tolist()
+    nodes = _bfs(adjacency) if order == "bfs" else np.argsort(keys[:n]).tolist()
     return [(u, adjacency[u]) for u in nodes]

@@ -8,7 +8,7 @@ round-trip tests exercise ordering once, independent of syntax).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 
@@ -78,35 +78,59 @@ def edge_items(layout: Layout, pairs: list[tuple[int, int]]) -> list[str]:
     return [f"({t[a]}, {t[b]}{attr_suffix(attrs, values[a, b])})" for a, b in pairs]
 
 
+# The per-line comprehensions below live in small functions whose only locals are what
+# the loop reads: in CPython 3.11 this makes them markedly faster (measured).
+
 def row_entries(layout: Layout, incidence: bool) -> list[str]:
     """Each line's entries, joined: neighbors 'v' / 'v (weight w)', or its edges '(u, v, …)'
     as the edge list writes them."""
-    t, values, attrs, rows = layout.labels, layout.values, layout.attrs, layout.rows
     if incidence:
-        return incidence_rows(layout, t, "()", lambda: edge_items(layout, layout.edges))
-    if values is None:
-        return [", ".join([t[v] for v in items]) for _, items in rows]
+        texts = None if layout.values is None else edge_items(layout, layout.edges)
+        return incidence_rows(layout, layout.labels, "()", texts)
+    if layout.values is None:
+        return joined(layout.labels, layout.rows)
+    return _joined_valued(layout.labels, layout.rows, layout.attrs, layout.values)
+
+
+def joined(tokens: Sequence[str], rows: list[tuple[int, list[int]]]) -> list[str]:
+    """Each line's entries as ``tokens``, joined."""
+    return [", ".join([tokens[v] for v in items]) for _, items in rows]
+
+
+def _joined_valued(t: Sequence[str], rows: list[tuple[int, list[int]]],
+                   attrs: tuple[str, ...], values: dict) -> list[str]:
     return [", ".join([f"{t[v]} ({attr_suffix(attrs, values[u, v])[2:]})" for v in items])
             for u, items in rows]
 
 
 def incidence_rows(layout: Layout, tokens: Sequence[str], brackets: str,
-                   edge_texts: Callable[[], list[str]]) -> list[str]:
+                   edge_texts: list[str] | None) -> list[str]:
     """Each line's edges, joined, written as the edge list writes them (undirected: smaller
-    label first). Plain pairs are formatted inline (the hot path); attributed edges are
-    formatted once each by ``edge_texts()`` (the texts of ``layout.edges``), then looked
-    up from both ends."""
-    rows, (left, right) = layout.rows, brackets
-    if layout.values is None and layout.directed:
-        return [", ".join([f"{left}{tokens[u]}, {tokens[v]}{right}" for v in items])
-                for u, items in rows]
-    if layout.values is None:
-        return [", ".join([f"{left}{tokens[u]}, {tokens[v]}{right}" if u < v
-                           else f"{left}{tokens[v]}, {tokens[u]}{right}" for v in items])
-                for u, items in rows]
-    text = dict(zip(layout.edges, edge_texts(), strict=True))
+    label first). Plain pairs are formatted inline (the hot path); attributed edges come
+    formatted once each (``edge_texts``, the texts of ``layout.edges``) and are looked up
+    from both ends."""
+    if edge_texts is None:
+        left, right = brackets
+        if layout.directed:
+            return _out_pairs(tokens, layout.rows, left, right)
+        return _incident_pairs(tokens, layout.rows, left, right)
+    text = dict(zip(layout.edges, edge_texts, strict=True))
     if not layout.directed:
-        text.update({(b, a): edge for (a, b), edge in text.items()})
+        text.update(zip([(b, a) for a, b in layout.edges], edge_texts, strict=True))
+    return _looked_up(text, layout.rows)
+
+
+def _out_pairs(q: Sequence[str], rows: list, left: str, right: str) -> list[str]:
+    return [", ".join([f"{left}{q[u]}, {q[v]}{right}" for v in items]) for u, items in rows]
+
+
+def _incident_pairs(q: Sequence[str], rows: list, left: str, right: str) -> list[str]:
+    return [", ".join([f"{left}{q[u]}, {q[v]}{right}" if u < v
+                       else f"{left}{q[v]}, {q[u]}{right}" for v in items])
+            for u, items in rows]
+
+
+def _looked_up(text: dict, rows: list) -> list[str]:
     return [", ".join([text[u, v] for v in items]) for u, items in rows]
 
 

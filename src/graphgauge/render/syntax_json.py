@@ -10,12 +10,14 @@ says what each number is.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from graphgauge.render.syntax_common import (
     REPLICATED_NOTE,
     Layout,
     Parsed,
     incidence_rows,
+    joined,
     list_kind,
     matrices,
     matrix_meaning,
@@ -57,15 +59,20 @@ def json_edge_list(layout: Layout) -> str:
 def _json_list(layout: Layout, key: str, incidence: bool) -> str:
     t, q, rows = layout.labels, value_tokens(layout.labels), layout.rows
     if incidence:
-        entries = incidence_rows(layout, q, "[]", lambda: _edge_entries(layout, q, layout.edges))
+        texts = None if layout.values is None else _edge_entries(layout, q, layout.edges)
+        entries = incidence_rows(layout, q, "[]", texts)
     elif layout.values is None:
-        entries = [", ".join([q[v] for v in items]) for _, items in rows]
+        entries = joined(q, rows)
     else:
-        entries = [", ".join([f'{{"neighbor": {q[v]}{_attrs(layout, u, v)}}}' for v in items])
-                   for u, items in rows]
+        entries = _neighbor_objects(layout, q)
     lines = [f'  "{t[u]}": [{line}]' for (u, _), line in zip(rows, entries, strict=True)]
     return (f'{layout.head}{INTRO}; "{key}" maps each node to its {list_kind(layout, incidence)}:'
             f'\n{{"directed": {_bool(layout.directed)},\n "{key}": {{\n' + ",\n".join(lines) + "}}")
+
+
+def _neighbor_objects(layout: Layout, q: Sequence[str]) -> list[str]:
+    return [", ".join([f'{{"neighbor": {q[v]}{_attrs(layout, u, v)}}}' for v in items])
+            for u, items in layout.rows]
 
 
 def json_adjacency_list(layout: Layout) -> str:
