@@ -25,7 +25,7 @@ WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS}
 # Distinct random streams per order: "shuffled" is not "source_shuffled" with more steps.
 SALTS = {"source_shuffled": 1, "target_shuffled": 2, "shuffled": 3}
 _ENDS = itemgetter("source", "target")
-T = TypeVar("T")
+Item = TypeVar("Item")
 
 
 def graph_text(
@@ -108,7 +108,7 @@ def _sorted_pairs(codes: list[int], n: int) -> list[tuple[int, int]]:
     return _pick(_pair_table(n), codes)
 
 
-def _pick(items: Sequence[T], indices: list[int]) -> list[T]:
+def _pick(items: Sequence[Item], indices: list[int]) -> list[Item]:
     """[items[i] for i in indices] in one C call (itemgetter returns a tuple for 2+ keys)."""
     if len(indices) > 1:
         return list(itemgetter(*indices)(items))
@@ -121,7 +121,7 @@ def _pair_table(n: int) -> tuple[tuple[int, int], ...]:
 
 
 def _adjacency(pairs: list[tuple[int, int]], n: int, directed: bool) -> list[list[int]]:
-    """(Out-)neighbors of each rank, sorted: sorted pairs append them in increasing order."""
+    """(Out-)neighbors of each rank, in the order of ``pairs``: sorted pairs, sorted lines."""
     adjacency: list[list[int]] = [[] for _ in range(n)]
     for a, b in pairs:
         adjacency[a].append(b)

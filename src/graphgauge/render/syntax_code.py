@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import ast
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 from graphgauge.render.syntax_common import (
-    ATTR_PHRASES,
     REPLICATED_NOTE,
     Layout,
     Parsed,
     number,
+    pair_items,
+    pair_items_with,
+    prefixes,
+    value_texts,
     value_tokens,
 )
 
@@ -28,20 +32,18 @@ def _note(layout: Layout) -> str:
 # --- NetworkX ----------------------------------------------------------------------------
 
 def networkx_edge_list(layout: Layout) -> str:
-    q, values, attrs = value_tokens(layout.labels), layout.values, layout.attrs
-    add = "add_edges_from"
-    if values is None:
-        items = [f"({q[a]}, {q[b]})" for a, b in layout.edges]
-    elif attrs == ("weight",):
-        add = "add_weighted_edges_from"
-        items = [f"({q[a]}, {q[b]}, {values[a, b][0]})" for a, b in layout.edges]
+    q, attrs = value_tokens(layout.labels), layout.attrs
+    add = "add_weighted_edges_from" if attrs == ("weight",) else "add_edges_from"
+    if not attrs:
+        items = pair_items(q, layout.edges)
     else:
-        items = [
-            f"({q[a]}, {q[b]}, {{"
-            + ", ".join([f'"{k}": {v}' for k, v in zip(attrs, values[a, b], strict=True)])
-            + "})"
-            for a, b in layout.edges
-        ]
+        if attrs == ("weight",):  # (u, v, w)
+            before, after = [", "], [""]
+        else:  # (u, v, {"capacity": c})
+            before = prefixes(attrs, '"{}": ', ", ")
+            before[0] = ", {" + before[0]
+            after = [""] * (len(attrs) - 1) + ["}"]
+        items = pair_items_with(q, layout.edges, value_texts(layout, before, after))
     kind = "DiGraph" if layout.directed else "Graph"
     return (f"{layout.head} The graph is given as NetworkX code{_note(layout)}:\n"
             f"import networkx as nx\nG = nx.{kind}()\n"
@@ -89,17 +91,21 @@ def pyg_edge_list(layout: Layout) -> str:
     data = "Data(edge_index=edge_index)"
     if values is not None:
         if len(attrs) == 1:
-            cells = ", ".join([str(values[a, b][0]) for a, b in layout.edges])
+            text = value_texts(layout, [""])
             comment = f"{attrs[0]} of each edge"
         else:
-            cells = ", ".join(["[" + ", ".join(map(str, values[a, b])) + "]"
-                               for a, b in layout.edges])
+            text = value_texts(layout, ["[", ", "], ["", "]"])
             comment = "columns: " + ", ".join(attrs)
+        cells = ", ".join(_texts_of(text, layout.edges))
         lines.append(f"edge_attr = torch.tensor([{cells}])  # {comment}")
-        intro += f", and edge_attr the {ATTR_PHRASES[attrs]} of each edge"
+        intro += f", and edge_attr the {' and '.join(attrs)} of each edge"
         data = "Data(edge_index=edge_index, edge_attr=edge_attr)"
     lines.append(f"data = {data}")
     return layout.head + intro + _note(layout) + ":\n" + "\n".join(lines)
+
+
+def _texts_of(text: dict, pairs: list[tuple[int, int]]) -> list[str]:
+    return [text[pair] for pair in pairs]
 
 
 def read_pyg(rest: str) -> Parsed:
@@ -145,15 +151,14 @@ def graphml_edge_list(layout: Layout) -> str:
     if values is None:
         lines += [f'    <edge source="{t[a]}" target="{t[b]}"/>' for a, b in layout.edges]
     else:
-        lines += [
-            f'    <edge source="{t[a]}" target="{t[b]}">'
-            + "".join([f'<data key="{k}">{v}</data>'
-                       for k, v in zip(attrs, values[a, b], strict=True)])
-            + "</edge>"
-            for a, b in layout.edges
-        ]
+        text = value_texts(layout, prefixes(attrs, '<data key="{}">', ""), ["</data>"] * 2)
+        lines += _xml_edges(t, layout.edges, text)
     lines += ["  </graph>", "</graphml>"]
     return "\n".join(lines)
+
+
+def _xml_edges(t: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
+    return [f'    <edge source="{t[a]}" target="{t[b]}">{text[a, b]}</edge>' for a, b in pairs]
 
 
 def read_graphml(rest: str) -> Parsed:
@@ -171,21 +176,23 @@ def read_graphml(rest: str) -> Parsed:
 # --- Graphviz DOT ------------------------------------------------------------------------
 
 def dot_edge_list(layout: Layout) -> str:
-    t, values, attrs = layout.labels, layout.values, layout.attrs
-    arrow = "->" if layout.directed else "--"
-    if values is None:
-        edges = [f"  {t[a]} {arrow} {t[b]};" for a, b in layout.edges]
-    else:
-        edges = [
-            f"  {t[a]} {arrow} {t[b]} ["
-            + ", ".join([f"{k}={v}" for k, v in zip(attrs, values[a, b], strict=True)]) + "];"
-            for a, b in layout.edges
-        ]
+    t = layout.labels
+    text = {}
+    if layout.values is not None:
+        text = value_texts(layout, prefixes(layout.attrs, "{}=", ", "))
+    edges = _dot_edges(t, layout.edges, "->" if layout.directed else "--", text)
     kind = "digraph" if layout.directed else "graph"
     return "\n".join([
         f"{layout.head} The graph is given in the Graphviz DOT language{_note(layout)}:",
         f"{kind} G {{", "  " + " ".join([f"{label};" for label in t]), *edges, "}",
     ])
+
+
+def _dot_edges(t: Sequence[str], pairs: list[tuple[int, int]], arrow: str,
+               text: dict) -> list[str]:
+    if not text:
+        return [f"  {t[a]} {arrow} {t[b]};" for a, b in pairs]
+    return [f"  {t[a]} {arrow} {t[b]} [{text[a, b]}];" for a, b in pairs]
 
 
 def read_dot(rest: str) -> Parsed:

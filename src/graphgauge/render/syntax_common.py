@@ -34,14 +34,31 @@ class Parsed(NamedTuple):
     matrices: dict[str, list[list[Any]]] | None = None  # "adjacency" or attribute -> rows
 
 
-ATTR_PHRASES = {(): "", ("weight",): "weight", ("capacity",): "capacity",
-                ("weight", "capacity"): "weight and capacity"}
 REPLICATED_NOTE = " (each undirected edge is listed in both directions)"
 
 
-def attr_suffix(attrs: tuple[str, ...], values: tuple) -> str:
+def value_texts(layout: Layout, before: Sequence[str], after: Sequence[str] = ("", "")
+                ) -> dict[tuple[int, int], str]:
+    """Each edge's attribute values written once, keyed like ``layout.values``: value i
+    between ``before[i]`` and ``after[i]`` (one f-string per edge; a formatting call per
+    entry would cost more than the rest of an attributed rendering)."""
+    items = layout.values.items()
+    if len(layout.attrs) == 1:
+        b, a = before[0], after[0]
+        return {pair: f"{b}{v[0]}{a}" for pair, v in items}
+    b0, b1, a0, a1 = before[0], before[1], after[0], after[1]
+    return {pair: f"{b0}{v[0]}{a0}{b1}{v[1]}{a1}" for pair, v in items}
+
+
+def prefixes(attrs: tuple[str, ...], template: str, separator: str) -> list[str]:
+    """``template`` filled with each attribute name, later ones led by ``separator``."""
+    return [("" if i == 0 else separator) + template.format(name)
+            for i, name in enumerate(attrs)]
+
+
+def erdos_values(layout: Layout) -> dict[tuple[int, int], str]:
     """', weight 3, capacity 7': the Erdős notation for an edge's attributes."""
-    return "".join([f", {name} {value}" for name, value in zip(attrs, values, strict=True)])
+    return value_texts(layout, prefixes(layout.attrs, ", {} ", ""))
 
 
 def number(text: str) -> int | float:
@@ -71,11 +88,19 @@ def between(directed: bool) -> str:
 
 def edge_items(layout: Layout, pairs: list[tuple[int, int]]) -> list[str]:
     """Edges in the Erdős notation: '(u, v)', '(u, v, weight w)', …"""
-    t, values = layout.labels, layout.values
-    if values is None:
-        return [f"({t[a]}, {t[b]})" for a, b in pairs]
-    attrs = layout.attrs
-    return [f"({t[a]}, {t[b]}{attr_suffix(attrs, values[a, b])})" for a, b in pairs]
+    if layout.values is None:
+        return pair_items(layout.labels, pairs)
+    return pair_items_with(layout.labels, pairs, erdos_values(layout))
+
+
+def pair_items(t: Sequence[str], pairs: list[tuple[int, int]]) -> list[str]:
+    """'(u, v)' per pair, ``t`` naming the nodes (labels, or labels as code values)."""
+    return [f"({t[a]}, {t[b]})" for a, b in pairs]
+
+
+def pair_items_with(t: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
+    """'(u, v…)' per pair, each with its attribute text (see ``value_texts``) before ')'."""
+    return [f"({t[a]}, {t[b]}{text[a, b]})" for a, b in pairs]
 
 
 # The per-line comprehensions below live in small functions whose only locals are what
@@ -89,7 +114,8 @@ def row_entries(layout: Layout, incidence: bool) -> list[str]:
         return incidence_rows(layout, layout.labels, "()", texts)
     if layout.values is None:
         return joined(layout.labels, layout.rows)
-    return _joined_valued(layout.labels, layout.rows, layout.attrs, layout.values)
+    text = value_texts(layout, prefixes(layout.attrs, "{} ", ", "))
+    return _joined_valued(layout.labels, layout.rows, text)
 
 
 def joined(tokens: Sequence[str], rows: list[tuple[int, list[int]]]) -> list[str]:
@@ -98,9 +124,8 @@ def joined(tokens: Sequence[str], rows: list[tuple[int, list[int]]]) -> list[str
 
 
 def _joined_valued(t: Sequence[str], rows: list[tuple[int, list[int]]],
-                   attrs: tuple[str, ...], values: dict) -> list[str]:
-    return [", ".join([f"{t[v]} ({attr_suffix(attrs, values[u, v])[2:]})" for v in items])
-            for u, items in rows]
+                   text: dict) -> list[str]:
+    return [", ".join([f"{t[v]} ({text[u, v]})" for v in items]) for u, items in rows]
 
 
 def incidence_rows(layout: Layout, tokens: Sequence[str], brackets: str,

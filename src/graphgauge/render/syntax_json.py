@@ -21,6 +21,8 @@ from graphgauge.render.syntax_common import (
     list_kind,
     matrices,
     matrix_meaning,
+    prefixes,
+    value_texts,
     value_tokens,
 )
 
@@ -31,16 +33,23 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _attrs(layout: Layout, a: int, b: int) -> str:
-    return "".join([f', "{name}": {value}'
-                     for name, value in zip(layout.attrs, layout.values[a, b], strict=True)])
+def _values(layout: Layout) -> dict[tuple[int, int], str]:
+    """', "weight": 3' per edge."""
+    return value_texts(layout, prefixes(layout.attrs, ', "{}": ', ""))
 
 
-def _edge_entries(layout: Layout, q: list[str] | tuple[str, ...],
-                  pairs: list[tuple[int, int]]) -> list[str]:
+def _edge_entries(layout: Layout, q: Sequence[str], pairs: list[tuple[int, int]]) -> list[str]:
     if layout.values is None:
-        return [f"[{q[a]}, {q[b]}]" for a, b in pairs]
-    return [f'{{"source": {q[a]}, "target": {q[b]}{_attrs(layout, a, b)}}}' for a, b in pairs]
+        return _pair_lists(q, pairs)
+    return _edge_objects(q, pairs, _values(layout))
+
+
+def _pair_lists(q: Sequence[str], pairs: list[tuple[int, int]]) -> list[str]:
+    return [f"[{q[a]}, {q[b]}]" for a, b in pairs]
+
+
+def _edge_objects(q: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
+    return [f'{{"source": {q[a]}, "target": {q[b]}{text[a, b]}}}' for a, b in pairs]
 
 
 def json_edge_list(layout: Layout) -> str:
@@ -64,15 +73,15 @@ def _json_list(layout: Layout, key: str, incidence: bool) -> str:
     elif layout.values is None:
         entries = joined(q, rows)
     else:
-        entries = _neighbor_objects(layout, q)
+        entries = _neighbor_objects(q, rows, _values(layout))
     lines = [f'  "{t[u]}": [{line}]' for (u, _), line in zip(rows, entries, strict=True)]
     return (f'{layout.head}{INTRO}; "{key}" maps each node to its {list_kind(layout, incidence)}:'
             f'\n{{"directed": {_bool(layout.directed)},\n "{key}": {{\n' + ",\n".join(lines) + "}}")
 
 
-def _neighbor_objects(layout: Layout, q: Sequence[str]) -> list[str]:
-    return [", ".join([f'{{"neighbor": {q[v]}{_attrs(layout, u, v)}}}' for v in items])
-            for u, items in layout.rows]
+def _neighbor_objects(q: Sequence[str], rows: list, text: dict) -> list[str]:
+    return [", ".join([f'{{"neighbor": {q[v]}{text[u, v]}}}' for v in items])
+            for u, items in rows]
 
 
 def json_adjacency_list(layout: Layout) -> str:

@@ -7,9 +7,9 @@ robustness delta is measured against, so its wording must never drift.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from graphgauge.render.syntax_common import (
-    ATTR_PHRASES,
     REPLICATED_NOTE,
     Layout,
     Parsed,
@@ -19,10 +19,12 @@ from graphgauge.render.syntax_common import (
     matrices,
     matrix_meaning,
     number,
+    prefixes,
     read_attr_suffix,
     read_plain_item,
     row_entries,
     split_items,
+    value_texts,
 )
 
 NO_EDGES = " The graph has no edges."
@@ -40,7 +42,7 @@ def erdos_semantics(layout: Layout) -> str:
 def _neighbor_note(layout: Layout) -> str:
     if not layout.attrs:
         return ""
-    return f", each followed by the {ATTR_PHRASES[layout.attrs]} of its edge in parentheses"
+    return f", each followed by the {' and '.join(layout.attrs)} of its edge in parentheses"
 
 
 # --- plain -------------------------------------------------------------------------------
@@ -151,11 +153,14 @@ def markdown_edge_list(layout: Layout) -> str:
     if values is None:
         rows = [f"{t[a]} | {t[b]}" for a, b in layout.edges]
     else:
-        rows = [f"{t[a]} | {t[b]} | " + " | ".join(map(str, values[a, b]))
-                for a, b in layout.edges]
+        rows = _valued_rows(t, layout.edges, value_texts(layout, prefixes(layout.attrs, " | ", "")))
     note = REPLICATED_NOTE if layout.replicated else ""
     intro = f" Each row of the table below is an edge {between(layout.directed)}{note}:\n"
     return layout.head + intro + _table(["u", "v", *layout.attrs], rows)
+
+
+def _valued_rows(t: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
+    return [f"{t[a]} | {t[b]}{text[a, b]}" for a, b in pairs]
 
 
 def _markdown_list(layout: Layout, incidence: bool) -> str:
