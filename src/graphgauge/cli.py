@@ -127,12 +127,26 @@ def generate(
     nodes: Annotated[
         str | None, typer.Option(help="Node-count range, e.g. 5-35 (default: per task).")
     ] = None,
+    dataset: Annotated[
+        str | None, typer.Option(help="Dataset for suites built on real data (infer, "
+                                 "classify): a name such as dblp or webkb, or a folder.")
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="Suite option key=value, repeatable (see the "
+                     "suite's README section), e.g. -p patterns=[scale_up_3,cap25]."),
+    ] = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Generate a benchmark file: COUNT instances of each task, gold answers included."""
     from graphgauge.instance import write_jsonl
     from graphgauge.registry import generate as make
 
-    instances = make(suite, _split(tasks), count=count, seed=seed, nodes=_node_range(nodes))
+    options = _params(param)
+    if dataset is not None:
+        options["dataset"] = dataset
+    instances = make(suite, _split(tasks), count=count, seed=seed, nodes=_node_range(nodes),
+                     options=options, progress=not quiet)
     if output.parent and not output.parent.exists():
         raise UserError(f"output folder does not exist: {output.parent}")
     written = write_jsonl(instances, output)
@@ -153,6 +167,15 @@ def run(
         typer.Option("--encoding", "-e", help="How graphs are written, e.g. edge_list, "
                      "adjacency_list+shuffled, edge_list+json+random3; repeatable (see "
                      "'graphgauge encodings'). Default: edge_list."),
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", "-v", help="Instruction variant, repeatable: original, or "
+                     "a GTEval transformation such as rephrase:3 (see 'graphgauge variants')."),
+    ] = None,
+    split: Annotated[
+        str | None, typer.Option(help="Answer only instances of this split (train, val, "
+                                 "test); models that learn see every split first.")
     ] = None,
     repeats: Annotated[int, typer.Option(help="Answers per item (sampling seeds seed+r).")] = 1,
     seed: Annotated[int, typer.Option(help="Base sampling seed.")] = 0,
@@ -188,10 +211,15 @@ def run(
 
     if repeats < 1:
         raise UserError(f"--repeats must be at least 1, got {repeats}")
-    instances = read_jsonl(benchmark)
-    if not instances:
+    everything = read_jsonl(benchmark)
+    if not everything:
         raise UserError(f"benchmark file is empty: {benchmark}")
-    digest = file_digest(benchmark)
+    instances = everything
+    if split is not None:
+        instances = [inst for inst in everything if inst.meta.get("split") == split]
+        if not instances:
+            raise UserError(f"no instance of split {split!r} in {benchmark}")
+    digest = file_digest(benchmark) if split is None else None
     import gc
 
     gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
@@ -202,11 +230,15 @@ def run(
     with Store(store) as db:
         for spec in model:
             loaded = load_model(spec, **params)
+            if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
+                loaded.prepare(everything)
             price = table.get(spec.partition(":")[2]) or table.get(spec)
             if price_override:
                 price = {"input": price_override.get("in", 0.0),
                          "output": price_override.get("out", 0.0)}
-            options = RunOptions(encodings=tuple(encodings), repeats=repeats, seed=seed,
+            options = RunOptions(encodings=tuple(encodings),
+                                 variants=tuple(variant or ["original"]), repeats=repeats,
+                                 seed=seed,
                                  concurrency=concurrency, prices=price)
             result = run_benchmark(instances, loaded, db, options, source=str(benchmark),
                                    digest=digest, progress=not quiet)
@@ -250,6 +282,13 @@ def report(
     if run_list:
         console.print(runs_table(run_list))
     print_report(cells, console=console, tasks=tasks)
+    from graphgauge.registry import suite_hook
+
+    for suite in sorted({cell.suite for cell in cells}):
+        extra = suite_hook(suite, "suite_report")
+        if extra is not None:  # tables only that suite has (per rule, per gate, per variant)
+            with Store(store) as db:
+                extra(db, runs, console)
     if csv is not None:
         write_csv(cells, csv)
         typer.echo(f"wrote {csv}")
@@ -375,6 +414,8 @@ def robustness(
     with Store(store) as db:
         for spec in model:
             loaded = load_model(spec, **params)
+            if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
+                loaded.prepare(instances)
             folder = out / "".join(c if c.isalnum() or c in "-_." else "_" for c in spec)
             result = run_study(instances, loaded, db, folder, encodings=grid,
                                baseline=baseline, labelings=labelings,

@@ -7,7 +7,8 @@ nothing scans the package: a suite's module is imported the first time it is nam
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
@@ -50,18 +51,37 @@ def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:
     return [get_task(suite, name) for name in names]
 
 
+def suite_hook(suite: str, name: str) -> Callable[..., Any] | None:
+    """A suite module's optional function ``name`` (e.g. ``generate_suite``,
+    ``suite_report``): how suites with their own data or tables plug into the commands."""
+    get_suite(suite)
+    return getattr(importlib.import_module(SUITE_MODULES[suite]), name, None)
+
+
 def generate(
     suite: str,
     tasks: Iterable[str] | None = None,
     count: int = 100,
     seed: int = 0,
     nodes: tuple[int, int] | None = None,
+    options: dict[str, Any] | None = None,
+    progress: bool = False,
 ) -> list[Instance]:
-    """``count`` instances of each selected task; deterministic in (seed, task, index)."""
+    """``count`` instances of each selected task; deterministic in (seed, task, index).
+
+    A suite that builds instances from a dataset or a shared design (samples, gates,
+    splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress)`` in its
+    module and receives the suite ``options`` (``--dataset``, ``-p key=value``)."""
     if count < 1:
         raise UserError(f"--count must be at least 1, got {count}")
     if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
         raise UserError(f"bad node range {nodes[0]}-{nodes[1]}: need 1 <= low <= high")
+    own = suite_hook(suite, "generate_suite")
+    if own is not None:
+        return own(tasks=list(tasks) if tasks else None, count=count, seed=seed, nodes=nodes,
+                   options=dict(options or {}), progress=progress)
+    if options:
+        raise UserError(f"suite {suite!r} takes no options, got: {', '.join(options)}")
     out = []
     for task in select_tasks(suite, tasks):
         for index in range(count):

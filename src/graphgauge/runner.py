@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import platform
 import sys
@@ -37,7 +38,8 @@ class RunOptions:
     # One or more encodings (spec names such as "edge_list+shuffled+random3"); every
     # instance is asked in each, within one run that shares the response cache.
     encodings: tuple[str, ...] = (DEFAULT_ENCODING,)
-    variant: str = DEFAULT_VARIANT
+    # Instruction variants (GTEval's transformations); every instance is asked in each.
+    variants: tuple[str, ...] = (DEFAULT_VARIANT,)
     repeats: int = 1
     seed: int = 0
     concurrency: int | None = None  # None: the model's own default
@@ -72,7 +74,7 @@ def benchmark_digest(instances: Sequence[Instance]) -> str:
 def run_id_for(model: Model, options: RunOptions, bench_sha: str) -> str:
     identity = {
         "benchmark": bench_sha, "model": model.name, "params": model.params,
-        "encodings": list(options.encodings), "variant": options.variant,
+        "encodings": list(options.encodings), "variants": list(options.variants),
         "repeats": options.repeats, "seed": options.seed,
     }
     return f"{_slug(model.name)}-{content_hash(identity, 10)}"
@@ -108,7 +110,7 @@ def build_manifest(
         "benchmark": {"path": source, "sha256": bench_sha, "instances": n},
         "model": {"name": model.name, "params": model.params},
         "encodings": list(options.encodings),
-        "variant": options.variant,
+        "variants": list(options.variants),
         "repeats": options.repeats,
         "seed": options.seed,
         "prices": options.prices,
@@ -215,16 +217,17 @@ def run_benchmark(
     done = store.done_keys(run_id)
     encodings = [encoding_of(spec) for spec in options.encodings]
     requests = []
-    for encoding in encodings:
+    for encoding, variant in itertools.product(encodings, options.variants):
         for inst in instances:
-            keys = [(inst.id, encoding.name, options.variant, r) for r in range(options.repeats)]
+            keys = [(inst.id, encoding.name, variant, r) for r in range(options.repeats)]
             if all(key in done for key in keys):
                 continue
-            prompt = render(inst, encoding, options.variant, task=task_of(inst))
+            prompt = render(inst, encoding, variant, task=task_of(inst))
             for repeat, key in enumerate(keys):
                 if key not in done:
                     requests.append(Request(prompt, inst, repeat, options.seed + repeat))
-    result = RunResult(run_id, resumed, len(instances) * len(encodings) * options.repeats)
+    result = RunResult(run_id, resumed,
+                       len(instances) * len(encodings) * len(options.variants) * options.repeats)
     result.skipped = result.total - len(requests)
 
     keys = cache_keys(model, requests) if model.cacheable else []

@@ -116,9 +116,12 @@ def render(
     if not isinstance(encoding, Encoding):
         encoding = encoding_of(encoding or DEFAULT_ENCODING)
     variant = variant or DEFAULT_VARIANT
+    task = task or task_of(instance)
+    own = task.custom_prompt(instance, encoding, variant)
+    if own is not None:  # suites with their own prompt layout (few-shot pairs, TAG text)
+        return own
     if variant != DEFAULT_VARIANT:
         raise UserError(f"unknown variant {variant!r}; available: {DEFAULT_VARIANT}")
-    task = task or task_of(instance)
     labels = labels_for(instance, encoding)
     asked = instance if labels is None else _relabeled_query(instance, task, labels)
     parts = [

@@ -98,6 +98,11 @@ class Task:
     def instruction(self) -> str:
         return self.answer.instruction
 
+    def custom_prompt(self, instance: Instance, encoding: Any, variant: str) -> Any:
+        """A whole Prompt for tasks whose layout is not graph text + question (few-shot
+        pairs, text-attributed neighbourhoods); None keeps the shared layout."""
+        return None
+
     # --- reading and scoring answers ------------------------------------------------
     def parse(
         self, text: str, instance: Instance, labels: Sequence[str] | None = None
