@@ -151,6 +151,8 @@ def response_row(
         "variant": prompt.variant, "repeat": request.repeat, "suite": inst.suite,
         "task": inst.task, "difficulty": task_of(inst).difficulty, "prompt": prompt.text,
         "response": response.text, "gold": json.dumps(inst.answer),
+        # family, size, split, dataset …: what suite tables group by, without the benchmark
+        "meta": json.dumps(inst.meta, sort_keys=True),
         "latency": response.latency, "tokens_in": response.tokens_in,
         "tokens_out": response.tokens_out, "error": error, "cached": int(cached),
         "cache_key": key if error is None else None, "created": time.time(),

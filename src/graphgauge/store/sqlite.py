@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS items (
     scores TEXT,
     accuracy REAL,
     gold TEXT,
+    meta TEXT,
     latency REAL,
     tokens_in INTEGER,
     tokens_out INTEGER,
@@ -61,8 +62,8 @@ CREATE INDEX IF NOT EXISTS items_cache ON items (cache_key) WHERE cache_key IS N
 
 ITEM_COLUMNS = (
     "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
-    "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "latency",
-    "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
+    "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "meta",
+    "latency", "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
 )
 
 
@@ -89,6 +90,9 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA busy_timeout=10000")
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
+            if "meta" not in columns:  # stores written before items kept instance meta
+                self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store ({exc})") from None
 
