@@ -1,0 +1,1 @@
+"""CLI commands of the suites and analyses, each module exposing ``register(app)``."""

@@ -1,0 +1,1 @@
+"""GNN architectures and training loops (PyG, imported lazily by the callers)."""

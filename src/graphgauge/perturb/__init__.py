@@ -1,0 +1,1 @@
+"""Dataset perturbations: small seeded callables on a PyG ``Data`` (GTaxoGym) and structural attacks (GTEval)."""
