@@ -21,6 +21,7 @@ from collections import Counter
 import networkx as nx
 import numpy as np
 import pytest
+from tests.support.erdos_text import describe_graph
 
 from graphgauge.errors import UserError
 from graphgauge.graphs import FAMILIES, add_weights, make_graph, to_node_link
@@ -32,7 +33,6 @@ from graphgauge.render.encoding import (
     all_encodings,
 )
 from graphgauge.render.labeling import alpha_label, node_labels, stable_hash
-from graphgauge.render.prompt import describe_graph
 from graphgauge.render.readers import read_graph, read_literal
 from graphgauge.render.serialize import graph_text
 
@@ -251,6 +251,22 @@ def test_default_encoding_is_describe_graph() -> None:
     for graph in POOL + SPECIALS:
         assert graph_text(graph, Encoding(), "any/id") == describe_graph(graph)
     assert Encoding().name == "edge_list"
+
+
+def test_layout_cache_never_mixes_graphs_sharing_an_instance_id() -> None:
+    """The cache keys layouts by instance id but must only hit for the very same graph."""
+    rng = np.random.default_rng(11)
+    one = to_node_link(make_graph("erdos_renyi", rng, 12))
+    other = to_node_link(make_graph("erdos_renyi", rng, 12))
+    assert one != other
+    for spec in ("adjacency_list+shuffled+random2", "edge_list+bfs+json", "incidence_list"):
+        encoding = Encoding.parse(spec)
+        first = graph_text(one, encoding, "shared/id")
+        assert graph_text(other, encoding, "shared/id") != first
+        again = graph_text(one, encoding, "shared/id")  # a hit: the same bytes
+        copy = graph_text(json.loads(json.dumps(one)), encoding, "shared/id")  # a miss
+        assert first == again == copy
+        assert read_graph(first, encoding) == read_graph(copy, encoding)
 
 
 # --- orders ---------------------------------------------------------------------------------

@@ -1,1 +1,2 @@
-"""Dataset perturbations: small seeded callables on a PyG ``Data`` (GTaxoGym) and structural attacks (GTEval)."""
+"""Dataset perturbations: small seeded callables on a PyG ``Data`` (GTaxoGym), and
+structural attacks (GTEval)."""

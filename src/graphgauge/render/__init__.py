@@ -1,5 +1,5 @@
 """Rendering instances into prompts (encodings and instruction variants)."""
 
-from graphgauge.render.prompt import Prompt, describe_graph, render
+from graphgauge.render.prompt import Prompt, render
 
-__all__ = ["Prompt", "describe_graph", "render"]
+__all__ = ["Prompt", "render"]

@@ -42,41 +42,6 @@ class Prompt:
         return digest.hexdigest()
 
 
-def describe_graph(graph: dict[str, Any]) -> str:
-    """'Here is an undirected graph with nodes 0..n-1. The edges are: (0, 1), …'.
-
-    Works on the canonical node-link form (edges already sorted), so rendering never
-    builds a networkx graph: at thousands of prompts that would dominate a run.
-    """
-    n = len(graph["nodes"])
-    edges = graph["edges"]
-    directed = bool(graph.get("directed"))
-    # Generated graphs carry an attribute on every edge or on none: the first edge tells.
-    first = edges[0] if edges else {}
-    weighted, capacity = "weight" in first, "capacity" in first
-    kind = "a directed" if directed else "an undirected"
-    nodes = f"nodes 0..{n - 1}" if n > 1 else "node 0"
-    head = f"Here is {kind}{' weighted' if weighted else ''} graph with {nodes}."
-    if capacity:
-        head += " Each edge (u, v, capacity c) goes from u to v and has capacity c."
-    elif weighted:
-        head += " Each edge (u, v, weight w) has weight w."
-    elif directed:
-        head += " Each edge (u, v) goes from u to v."
-    if not edges:
-        return head + " The graph has no edges."
-    if capacity and weighted:
-        items = [f"({e['source']}, {e['target']}, weight {e['weight']}, capacity "
-                 f"{e['capacity']})" for e in edges]
-    elif capacity:
-        items = [f"({e['source']}, {e['target']}, capacity {e['capacity']})" for e in edges]
-    elif weighted:
-        items = [f"({e['source']}, {e['target']}, weight {e['weight']})" for e in edges]
-    else:
-        items = [f"({e['source']}, {e['target']})" for e in edges]
-    return head + " The edges are: " + ", ".join(items) + "."
-
-
 @lru_cache(maxsize=256)
 def encoding_of(spec: str) -> Encoding:
     """The Encoding named by ``spec`` (parsed once per spec; a run renders thousands)."""
@@ -110,7 +75,6 @@ def render(
     Under a relabeling, the question names nodes by their new labels too, and the prompt
     keeps the labels so that answers are mapped back to the instance's ids.
     """
-    from graphgauge.errors import UserError
     from graphgauge.registry import task_of
 
     if not isinstance(encoding, Encoding):
@@ -120,13 +84,16 @@ def render(
     own = task.custom_prompt(instance, encoding, variant)
     if own is not None:  # suites with their own prompt layout (few-shot pairs, TAG text)
         return own
-    if variant != DEFAULT_VARIANT:
-        raise UserError(f"unknown variant {variant!r}; available: {DEFAULT_VARIANT}")
     labels = labels_for(instance, encoding)
     asked = instance if labels is None else _relabeled_query(instance, task, labels)
+    question = task.question(asked)
+    if variant != DEFAULT_VARIANT:  # GTEval: rephrase or randomize the question
+        from graphgauge.render.variants import variant_question
+
+        question = variant_question(question, variant, instance.suite)
     parts = [
         graph_text(instance.graphs["G"], encoding, instance.id, labels),
-        f"Question: {task.question(asked)}",
+        f"Question: {question}",
         task.instruction,
     ]
     return Prompt(text="\n\n".join(p for p in parts if p), encoding=encoding.name,
