@@ -262,6 +262,14 @@ def report(
     ] = None,
     csv: Annotated[Path | None, typer.Option(help="Also write all cells to this CSV.")] = None,
     tasks: Annotated[bool, typer.Option(help="Include the per-task tables.")] = True,
+    html: Annotated[
+        Path | None, typer.Option(help="Also write a self-contained HTML report (figures, "
+                                  "item browser; works offline) to this file.")
+    ] = None,
+    figures: Annotated[
+        Path | None, typer.Option(help="Also write the report's figures (PNG, SVG) and "
+                                  "tables (CSV, Markdown, LaTeX) into this folder.")
+    ] = None,
 ) -> None:
     """Print the runs (items, errors, tokens, cost) and accuracy per suite, difficulty and
     task, with 95% bootstrap CIs."""
@@ -292,6 +300,18 @@ def report(
     if csv is not None:
         write_csv(cells, csv)
         typer.echo(f"wrote {csv}")
+    if html is not None:
+        from graphgauge.report.html import write_html_report
+
+        with Store(store) as db:
+            write_html_report(db, runs, html)
+        typer.echo(f"wrote {html}")
+    if figures is not None:
+        from graphgauge.report.figures import write_figures
+
+        with Store(store) as db:
+            written = write_figures(db, runs, figures)
+        typer.echo(f"wrote {len(written)} files to {figures}")
 
 
 @app.command()
@@ -475,6 +495,15 @@ def quickstart(
     print_report(cells, tasks=True)
     write_csv(cells, out / "quickstart_report.csv")
     typer.echo(f"results in {store}; table in {out / 'quickstart_report.csv'}")
+
+
+def _register_commands() -> None:
+    from graphgauge.commands import reports
+
+    reports.register(app)
+
+
+_register_commands()
 
 
 def main(argv: list[str] | None = None) -> int:

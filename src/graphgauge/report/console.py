@@ -11,7 +11,7 @@ from rich.table import Table
 from graphgauge.report.tables import Cell
 
 
-def _labels(cells: list[Cell]) -> OrderedDict[str, str]:
+def model_labels(cells: list[Cell]) -> OrderedDict[str, str]:
     """Column label per run: the model name, with the run id where two runs share it."""
     runs: OrderedDict[str, str] = OrderedDict()
     for cell in cells:
@@ -92,7 +92,7 @@ def print_report(cells: list[Cell], console: Console | None = None, tasks: bool 
     if not cells:
         console.print("No results in this store yet: run 'graphgauge run' first.")
         return
-    labels = _labels(cells)
+    labels = model_labels(cells)
     console.print(_pivot(cells, "suite", "Accuracy % per suite [95% bootstrap CI]", True, labels))
     console.print(_pivot(cells, "difficulty", "Accuracy % per difficulty [95% CI]", True, labels))
     if tasks:

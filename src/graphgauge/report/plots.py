@@ -37,7 +37,7 @@ _MISSING = "#d9d9d9"
 
 
 @contextmanager
-def _figure(width: float, height: float):
+def new_figure(width: float, height: float):
     """A fresh Agg-backed figure under the fixed style."""
     try:
         import matplotlib.style  # binds ``matplotlib`` too
@@ -90,7 +90,7 @@ def heatmap_deltas(records: Sequence[AccuracyRecord], path: str | Path) -> Path:
 
     width = min(30.0, 2.5 + 0.55 * len(columns) + _label_width(groups))
     height = min(30.0, 1.6 + 0.32 * len(groups) + _label_width(columns))
-    with _figure(max(width, 4.0), max(height, 2.5)) as figure:
+    with new_figure(max(width, 4.0), max(height, 2.5)) as figure:
         ax = figure.add_subplot()
         ax.set_facecolor(_MISSING)  # masked (missing) cells are transparent
         image = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu", vmin=-limit, vmax=limit,
@@ -126,7 +126,7 @@ def span_bars(span_records: Sequence[SpanRecord], path: str | Path) -> Path:
     bar = 0.8 / len(bases)
     width = min(30.0, 2.5 + 0.45 * len(tasks) * max(1.0, len(bases) / 2))
     height = 3.0 + _label_width(tasks)
-    with _figure(max(width, 4.0), height) as figure:
+    with new_figure(max(width, 4.0), height) as figure:
         ax = figure.add_subplot()
         x = np.arange(len(tasks))
         for j, base in enumerate(bases):

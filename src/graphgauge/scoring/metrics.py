@@ -18,6 +18,8 @@ import numpy as np
 SMAPE_EPS = 1e-12
 # Resample rows are drawn in blocks of about this many indices, to bound memory.
 _BLOCK = 1 << 22
+# Up to this many distinct values, resamples are drawn as value counts (multinomial).
+_FEW_VALUES = 16
 
 ArrayLike = Sequence[float] | np.ndarray
 
@@ -128,6 +130,12 @@ def _bootstrap_means(values: np.ndarray, n_boot: int, seed: int) -> np.ndarray:
     (n_boot, n), drawn in row blocks so 10^5 values do not need gigabytes."""
     rng = np.random.default_rng(seed)
     n = values.size
+    distinct, counts = np.unique(values, return_counts=True)
+    if distinct.size <= _FEW_VALUES:
+        # Scores take few values (0/1 accuracy): a resample is fully described by how often
+        # it drew each value, a multinomial draw -- the same distribution as drawing n
+        # indices, without the n x n_boot index matrix.
+        return rng.multinomial(n, counts / n, size=n_boot) @ distinct / n
     rows = max(1, _BLOCK // n)
     means = np.empty(n_boot)
     for start in range(0, n_boot, rows):
