@@ -17,6 +17,7 @@ from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng
 SUITE_MODULES = {
     "algorithmic": "graphgauge.suites.algorithmic",
     "spectral": "graphgauge.suites.spectral",
+    "arc": "graphgauge.suites.arc",
 }
 
 

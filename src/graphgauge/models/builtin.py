@@ -27,7 +27,7 @@ class ReferenceModel(LocalModel):
 
     def answer(self, request: Request) -> str:
         task = task_of(request.instance)
-        return task.answer.format(task.solve(request.instance), request.prompt.labels)
+        return task.format_answer(task.solve(request.instance), request.prompt)
 
 
 class RandomModel(LocalModel):
@@ -45,7 +45,7 @@ class RandomModel(LocalModel):
         )
         task = task_of(request.instance)
         value = task.answer.random(rng, request.instance.graph)
-        return task.answer.format(value, request.prompt.labels)
+        return task.format_answer(value, request.prompt)
 
 
 class MajorityModel(LocalModel):
@@ -73,7 +73,7 @@ class MajorityModel(LocalModel):
     def answer(self, request: Request) -> str:
         inst = request.instance
         answer = self._answers[inst.suite, inst.task]
-        return task_of(inst).answer.format(answer, request.prompt.labels)
+        return task_of(inst).format_answer(answer, request.prompt)
 
 
 class MeanModel(MajorityModel):

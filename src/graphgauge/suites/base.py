@@ -98,6 +98,12 @@ class Task:
     def instruction(self) -> str:
         return self.answer.instruction
 
+    def format_answer(self, value: Any, prompt: Any) -> str:
+        """``value`` written as a model should answer ``prompt`` (the built-in models use
+        it): node names as the prompt labelled them; suites with their own layouts
+        answer in the prompt's own format."""
+        return self.answer.format(value, prompt.labels)
+
     def custom_prompt(self, instance: Instance, encoding: Any, variant: str) -> Any:
         """A whole Prompt for tasks whose layout is not graph text + question (few-shot
         pairs, text-attributed neighbourhoods); None keeps the shared layout."""

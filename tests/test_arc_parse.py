@@ -1,0 +1,145 @@
+"""arc prompts (the paper's two encodings, four system prompts) and the tolerant reader
+of output graphs: gold outputs read back in both encodings, and messy answers."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from graphgauge.errors import UserError
+from graphgauge.graphs.nodelink import from_node_link, to_node_link
+from graphgauge.render.prompt import render
+from graphgauge.scoring.answers import Prediction
+from graphgauge.suites.arc import generate_suite, prompts
+from graphgauge.suites.arc.match import same_labelled
+from graphgauge.suites.arc.parse import read_graph
+from graphgauge.suites.base import REGISTRY
+
+PATH = {"directed": False,
+        "nodes": [{"id": i, "color": "blue" if i in (1, 2, 3) else "grey"} for i in range(5)],
+        "edges": [{"source": i, "target": i + 1} for i in range(4)]}
+
+
+def test_encodings_follow_the_paper():
+    assert prompts.encode(PATH, "adjacency") == (
+        "G describes a graph among nodes 0, 1, 2, 3, 4. The edges in G are: (0,1) (1,2) "
+        "(2,3) (3,4). The following nodes are colored: 1 (blue), 2 (blue), 3 (blue).")
+    assert prompts.encode(PATH, "incidence") == (
+        "G describes a graph among nodes 0, 1, 2, 3, 4. In this graph: Node 0 is connected "
+        "to nodes 1. Node 1 is connected to nodes 0, 2. Node 2 is connected to nodes 1, 3. "
+        "Node 3 is connected to nodes 2, 4. Node 4 is connected to nodes 3. The following "
+        "nodes are colored: 1 (blue), 2 (blue), 3 (blue).")
+
+
+@pytest.fixture(scope="module")
+def bench():
+    return generate_suite(["colorDegree2", "removeDegree1", "addHub.q", "colorNeighbors.q"],
+                          count=3, seed=4, nodes=None, options={}, progress=False)
+
+
+def test_prompts_hold_examples_test_and_system_prompt(bench):
+    full = next(i for i in bench if i.task == "colorDegree2")
+    prompt = render(full, "adjacency_list", "system:programmer")
+    assert prompt.system == prompts.SYSTEM_PROMPTS["programmer"]
+    assert prompt.encoding == "adjacency_list" and prompt.variant == "system:programmer"
+    assert prompt.text.count("Input: G describes") == full.query["examples"]
+    assert "Test input: " + prompts.encode(full.graphs["G"], "incidence") in prompt.text
+    assert prompts.encode(full.answer, "incidence") not in prompt.text  # no gold leak
+    assert render(full, "edge_list", "original").system is None
+    question = next(i for i in bench if i.task == "addHub.q")
+    assert "Question: " in render(question, "edge_list").text
+
+
+@pytest.mark.parametrize(("encoding", "variant"), [
+    ("adjacency_matrix", "original"), ("edge_list+json", "original"),
+    ("edge_list+random2", "original"), ("edge_list", "rephrase"), ("edge_list", "system:boss"),
+])
+def test_unsupported_encodings_and_variants_are_user_errors(bench, encoding, variant):
+    with pytest.raises(UserError):
+        render(bench[0], encoding, variant)
+
+
+def test_every_gold_output_reads_back_in_both_encodings(bench):
+    task = REGISTRY["arc"]["colorDegree2"]
+    golds = [i.answer for i in bench if i.query["mode"] == "full"]
+    empty = nx.empty_graph(5)
+    nx.set_node_attributes(empty, "grey", "color")
+    golds.append(to_node_link(empty))
+    for gold in golds:
+        for style in ("adjacency", "incidence"):
+            for text in (prompts.encode(gold, style), task.answer.format(gold, style=style)):
+                graph = read_graph(text)
+                assert same_labelled(graph, from_node_link(gold)), (style, text)
+
+
+def _full(bench, name):
+    inst = next(i for i in bench if i.task == name)
+    return REGISTRY["arc"][name], inst
+
+
+MESSY = [
+    "Let me think. Degree-2 nodes: (1,2) ... so\n<answer>\n  {graph}  \n</answer>\nDone.",
+    "<think>draft: G describes a graph among nodes 0, 1. The edges in G are: (0,1).</think>"
+    "Here is the output:\n```text\n{graph}\n```",
+    "The transformed graph is:\n\n{graph}\n\nI coloured every node of degree 2.",
+    "<answer>{graph}",  # unclosed tag (truncated output)
+]
+
+
+@pytest.mark.parametrize("wrapper", MESSY)
+@pytest.mark.parametrize("style", ["adjacency", "incidence"])
+def test_messy_answers_score_right(bench, wrapper, style):
+    task, inst = _full(bench, "colorDegree2")
+    text = wrapper.format(graph=prompts.encode(inst.answer, style))
+    assert task.score(task.parse(text, inst), inst)["accuracy"] == 1.0
+
+
+def test_other_spellings_of_colours_and_edges():
+    text = ("Output graph\n- nodes: 0, 1, 2, 3, 4\n- edges: [0, 1], [1, 2], [3, 4]\n"
+            "- Blue nodes: 1 and 3\n- node 4 is colored red\n- 0: green")
+    graph = read_graph(text)
+    assert sorted(graph) == [0, 1, 2, 3, 4]
+    assert sorted(graph.edges) == [(0, 1), (1, 2), (3, 4)]
+    assert dict(graph.nodes(data="color")) == {0: "green", 1: "blue", 2: "grey", 3: "blue",
+                                               4: "red"}
+
+
+def test_renumbered_nodes_count_only_where_the_rule_does_not_keep_ids(bench):
+    task, inst = _full(bench, "removeDegree1")
+    gold = from_node_link(inst.answer)
+    shift = nx.relabel_nodes(gold, {v: (v + 3) % len(gold) for v in gold})
+    text = prompts.encode(to_node_link(shift), "adjacency")
+    assert task.score(task.parse(text, inst), inst)["accuracy"] == 1.0
+    task, inst = _full(bench, "colorDegree2")
+    gold = from_node_link(inst.answer)
+    shift = nx.relabel_nodes(gold, {v: (v + 1) % len(gold) for v in gold})
+    text = prompts.encode(to_node_link(shift), "adjacency")
+    assert task.score(task.parse(text, inst), inst)["accuracy"] == 0.0
+
+
+def test_wrong_and_unparsable_answers_are_told_apart(bench):
+    task, inst = _full(bench, "colorDegree2")
+    wrong = prompts.encode(inst.graphs["G"], "adjacency")  # the input, untransformed
+    prediction = task.parse(wrong, inst)
+    assert prediction.ok and task.score(prediction, inst)["accuracy"] == 0.0
+    for text in ("I cannot determine the rule.", "", None):
+        prediction = task.parse(text, inst)
+        assert prediction == Prediction.failed("no graph found in the answer")
+        assert task.score(prediction, inst) == {"accuracy": 0.0}
+
+
+def test_paper_failure_case_reads_only_the_nodes_it_names():
+    graph = read_graph("I can't share step-by-step reasoning. <answer>G describes a graph "
+                       "among nodes 4, 11.</answer>")
+    assert sorted(graph) == [4, 11] and graph.number_of_edges() == 0
+
+
+def test_question_answers(bench):
+    inst = next(i for i in bench if i.task == "colorNeighbors.q")
+    task = REGISTRY["arc"]["colorNeighbors.q"]
+    right = task.answer.format(inst.answer)
+    assert task.score(task.parse(right, inst), inst)["accuracy"] == 1.0
+    assert not task.parse("no idea", inst).ok
+    assert task.answer.parse_color("Node 3 turns <answer> Blue </answer>").value == "blue"
+    assert task.answer.parse_color("It stays gray.").value == "grey"
+    assert not task.answer.parse_color("It changes.").ok
