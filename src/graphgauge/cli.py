@@ -52,7 +52,7 @@ def _node_range(value: str | None) -> tuple[int, int] | None:
         raise UserError(f"--nodes must look like 5-35 or 20, got {value!r}") from None
 
 
-def _params(pairs: list[str] | None) -> dict:
+def parse_params(pairs: list[str] | None) -> dict:
     """``key=value`` options; values read as YAML scalars/lists (0.2, true, [a, b])."""
     import yaml
 
@@ -142,7 +142,7 @@ def generate(
     from graphgauge.instance import write_jsonl
     from graphgauge.registry import generate as make
 
-    options = _params(param)
+    options = parse_params(param)
     if dataset is not None:
         options["dataset"] = dataset
     instances = make(suite, _split(tasks), count=count, seed=seed, nodes=_node_range(nodes),
@@ -224,7 +224,7 @@ def run(
 
     gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
     encodings = [encoding_of(spec).name for spec in encoding or ["edge_list"]]
-    params = _params(param)
+    params = parse_params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
     with Store(store) as db:
@@ -428,7 +428,7 @@ def robustness(
     else:
         instances, source = make(suite, _split(tasks), count=count, seed=seed), None
     grid = _split(encodings) or list(DEFAULT_ENCODINGS)
-    params = _params(param)
+    params = parse_params(param)
     counter = _load_tokenizer(tokenizer)
     console = Console()
     with Store(store) as db:
@@ -498,9 +498,11 @@ def quickstart(
 
 
 def _register_commands() -> None:
-    from graphgauge.commands import reports
+    """The commands of the suites and analyses, each module adding its own."""
+    from graphgauge.commands import gteval, reports
 
-    reports.register(app)
+    for module in (reports, gteval):
+        module.register(app)
 
 
 _register_commands()

@@ -18,6 +18,7 @@ SUITE_MODULES = {
     "algorithmic": "graphgauge.suites.algorithmic",
     "spectral": "graphgauge.suites.spectral",
     "arc": "graphgauge.suites.arc",
+    "classify": "graphgauge.suites.classify",
 }
 
 

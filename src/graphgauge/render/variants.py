@@ -40,10 +40,6 @@ class Variant:
     def name(self) -> str:
         return ORIGINAL if self.kind == ORIGINAL else f"{self.kind}:{self.index}"
 
-    @property
-    def needs_labels(self) -> bool:
-        return KINDS.get(self.kind, ((), (), ""))[1] is None
-
 
 def template_count(kind: str) -> int:
     """How many templates ``kind`` has (the classification and question lists of a kind
@@ -78,10 +74,6 @@ def expand_variants(names: Iterable[str]) -> list[str]:
         else:
             out.append(parse_variant(name).name)
     return list(dict.fromkeys(out))
-
-
-def all_variants() -> list[Variant]:
-    return [parse_variant(name) for name in expand_variants(["all"])]
 
 
 def variant_question(question: str, variant: str | Variant, suite: str) -> str:
