@@ -122,7 +122,7 @@ def generate(
     tasks: Annotated[
         str | None, typer.Option(help="Comma-separated task names (default: all).")
     ] = None,
-    count: Annotated[int, typer.Option(help="Instances per task.")] = 100,
+    count: Annotated[int, typer.Option("--count", "-n", help="Instances per task.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed; same seed, same file.")] = 0,
     nodes: Annotated[
         str | None, typer.Option(help="Node-count range, e.g. 5-35 (default: per task).")
