@@ -499,9 +499,9 @@ def quickstart(
 
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
-    from graphgauge.commands import gteval, reports
+    from graphgauge.commands import gteval, infer, reports
 
-    for module in (reports, gteval):
+    for module in (reports, gteval, infer):
         module.register(app)
 
 

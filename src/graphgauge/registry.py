@@ -19,6 +19,7 @@ SUITE_MODULES = {
     "spectral": "graphgauge.suites.spectral",
     "arc": "graphgauge.suites.arc",
     "classify": "graphgauge.suites.classify",
+    "infer": "graphgauge.suites.inference",
 }
 
 

@@ -38,10 +38,15 @@ def load_model(spec: str, **params: Any) -> Model:
         from graphgauge.models.openai_compat import OpenAIModel as backend
     elif prefix == "hf":
         from graphgauge.models.hf_local import HFModel as backend
+    elif prefix == "gnn":
+        from graphgauge.models.infer_baselines import GNNBaseline as backend
+    elif prefix == "sbert":
+        from graphgauge.models.infer_baselines import SBERTBaseline as backend
     else:
         raise UserError(
             f"unknown model {spec!r}; use one of {', '.join(BUILTIN)}, openai:MODEL, "
-            "hf:PATH_OR_NAME or python:module:function"
+            "hf:PATH_OR_NAME, python:module:function, gnn:gcn|gat|sage or "
+            "sbert:text|neighbour-mean (the last two learn from an infer benchmark)"
         )
     try:
         return backend(rest, **params)

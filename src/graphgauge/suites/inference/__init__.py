@@ -1,0 +1,19 @@
+"""GraphInfer (``infer`` suite): inference over real text-attributed graphs.
+
+Five tasks on 2-hop ego-graphs of a TAG (masked node, relation, theme, outlier,
+community), gated by deterministic rules (L1), optional model judges (L2) and
+identity dedup (L4), capped and split per task. See SEEDS.md section 1 and
+docs/sections/infer.md.
+"""
+
+from graphgauge.suites.inference import tasks  # noqa: F401  (registers the tasks)
+from graphgauge.suites.inference.pipeline import generate_suite
+
+
+def suite_report(store, run_ids, console) -> None:
+    from graphgauge.suites.inference.report import print_suite_report
+
+    print_suite_report(store, run_ids, console)
+
+
+__all__ = ["generate_suite", "suite_report"]

@@ -1,0 +1,192 @@
+"""L2 model judges (C1-C5 rubric, all_pass), model-written gold reasoning, and L3
+agreement: Cohen's kappa between annotators and judge-vs-human agreement.
+
+Judges and reasoning writers are any graphgauge models (``load_model`` specs), so an
+OpenAI-compatible server, a local HF model or a scripted python callable all work. A
+judge answer that is not the single-line JSON verdict counts as "no verdict", and a
+sample without both verdicts is dropped, as in the paper.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from graphgauge.errors import UserError
+from graphgauge.instance import Instance
+
+CODES = ("C1", "C2", "C3", "C4", "C5")
+TASK_DESC = {"masked_node": "Masked Node Prediction", "relation": "Relational Semantics",
+             "theme": "Theme Summarization", "outlier": "Outlier Detection",
+             "community": "Community Detection"}
+RUBRIC = (
+    "You are a strict release-quality auditor for the GraphInfer benchmark. You will judge "
+    "exactly ONE sample. Decide whether it is QUALIFIED for the public release. Be "
+    "conservative: when in doubt, FAIL.\nA sample is QUALIFIED only if all five checks "
+    "pass:\nC1 FACT: every node ID / title cited in the reasoning appears in the graph "
+    "context. No fabricated neighbours.\nC2 CONSISTENCY: the conclusion of the reasoning "
+    "agrees with the answer (no 'no edge exists' against an asserted edge, no different "
+    "label).\nC3 LABEL_INTEGRITY: the answer string is well-formed: no truncation "
+    "artefacts, no stray quotes, no obviously wrong category names.\nC4 LOGIC: each step "
+    "follows from the previous one or from the graph context.\nC5 EVIDENCE: the reasoning "
+    "uses the RIGHT neighbours / edges (T2: the queried pair; T4: a signal that "
+    "differentiates the outlier; T5: nodes assigned to each community).\nOutput exactly one "
+    'JSON object on a single line, nothing else: {"qualified": true|false, "fail_flags": '
+    '[subset of "C1".."C5"], "rationale": "..."}'
+)
+MAX_CONTEXT = 8000
+
+
+def _ask(spec: str, prompts: list[tuple[Instance, str, str]]) -> list[str | None]:
+    """Texts of ``spec``'s answers to (instance, system, user) prompts, in order."""
+    from graphgauge.models import load_model
+    from graphgauge.models.base import Request
+    from graphgauge.render.prompt import Prompt
+
+    model = load_model(spec)
+    requests = [Request(prompt=Prompt(text=user, system=system, encoding="infer-gate"),
+                        instance=inst) for inst, system, user in prompts]
+
+    async def run() -> list[Any]:
+        out = []
+        size = max(int(getattr(model, "batch_size", 1)), 1)
+        for start in range(0, len(requests), size):
+            out += await model.respond(requests[start:start + size])
+        return out
+
+    return [r.text if r.error is None else None for r in asyncio.run(run())]
+
+
+def judge_message(inst: Instance) -> str:
+    from graphgauge.suites.inference.gold import full_text
+
+    titles = "\n".join(f"Node {n['id']}: {n['title']}" for n in inst.graphs["G"]["nodes"])
+    truth = json.dumps(inst.answer["answer"], sort_keys=True)
+    return (f"Domain: {inst.meta.get('domain')}\nTask: {inst.task} "
+            f"({TASK_DESC[inst.task]})\nGraph context (node titles):\n---\n"
+            f"{titles[:MAX_CONTEXT]}\n---\nGround truth (hidden from the model):\n---\n{truth}"
+            f"\n---\nGold answer and reasoning (will be released):\n---\n"
+            f"{full_text(inst.answer)}\n---")
+
+
+def parse_verdict(text: str | None) -> dict[str, Any] | None:
+    if not text:
+        return None
+    match = re.search(r"\{.*\}", text, re.DOTALL)
+    try:
+        verdict = json.loads(match.group(0)) if match else None
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(verdict, dict) or not isinstance(verdict.get("qualified"), bool):
+        return None
+    flags = [f for f in verdict.get("fail_flags") or [] if f in CODES]
+    return {"qualified": verdict["qualified"], "fail_flags": flags}
+
+
+def layer2(instances: Sequence[Instance], judges: Sequence[str]
+           ) -> tuple[list[Instance], Counter]:
+    """Instances every judge qualifies (all_pass), with each judge's verdict in
+    ``meta["l2"]``; rejection counts by code (and ``no_verdict``)."""
+    prompts = [(inst, RUBRIC, judge_message(inst)) for inst in instances]
+    verdicts = {spec: [parse_verdict(t) for t in _ask(spec, prompts)] for spec in judges}
+    kept, flags = [], Counter()
+    for i, inst in enumerate(instances):
+        mine = {spec: verdicts[spec][i] for spec in judges}
+        if any(v is None for v in mine.values()):
+            flags["no_verdict"] += 1
+            continue
+        if all(v["qualified"] for v in mine.values()):
+            kept.append(Instance(**{**inst.to_dict(),
+                                    "meta": {**inst.meta, "l2": mine}}))
+            continue
+        flags["rejected"] += 1
+        flags.update({f for v in mine.values() for f in v["fail_flags"]})
+    return kept, flags
+
+
+def model_reasoning(instances: Sequence[Instance], spec: str) -> list[Instance]:
+    """Gold reasoning written by a model for the known answer (the paper used DeepSeek);
+    an empty or failed response keeps the template reasoning."""
+    from graphgauge.render.prompt import render
+
+    prompts = []
+    for inst in instances:
+        text = render(inst).text
+        prompts.append((inst, "You write the reasoning for a known correct answer.",
+                        f"{text}\n\nThe correct answer is:\n{inst.answer['statement']}\n\n"
+                        "Write only the 2-4 sentence reasoning, citing nodes as 'Node i'."))
+    out = []
+    for inst, text in zip(instances, _ask(spec, prompts), strict=True):
+        reasoning = (text or "").strip()
+        if reasoning.lower().startswith("reasoning:"):
+            reasoning = reasoning[len("reasoning:"):].strip()
+        answer = {**inst.answer, "reasoning": reasoning or inst.answer["reasoning"]}
+        out.append(Instance(**{**inst.to_dict(), "answer": answer}))
+    return out
+
+
+def cohen_kappa(a: Sequence[Any], b: Sequence[Any]) -> float:
+    """Cohen's kappa of two raters' labels on the same items."""
+    if len(a) != len(b) or not a:
+        raise ValueError("kappa needs two equally long, non-empty label lists")
+    n = len(a)
+    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
+    ca, cb = Counter(a), Counter(b)
+    expected = sum(ca[k] * cb[k] for k in set(ca) | set(cb)) / (n * n)
+    return 1.0 if expected == 1 else (observed - expected) / (1 - expected)
+
+
+def read_annotations(path: Path) -> dict[str, dict[str, bool]]:
+    """annotator -> sample id -> qualified, from a CSV or JSONL with columns
+    ``id, annotator, qualified`` (true/false/1/0/ship/drop)."""
+    if not path.is_file():
+        raise UserError(f"annotation file not found: {path}")
+    if path.suffix == ".jsonl":
+        try:
+            rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        except json.JSONDecodeError as exc:
+            raise UserError(f"{path}: not JSON lines ({exc.msg})") from None
+    else:
+        with open(path, newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    out: dict[str, dict[str, bool]] = defaultdict(dict)
+    for number, row in enumerate(rows, 1):
+        try:
+            value = str(row["qualified"]).strip().lower()
+            out[str(row["annotator"])][str(row["id"])] = value in ("true", "1", "ship", "yes")
+            if value not in ("true", "1", "ship", "yes", "false", "0", "drop", "no"):
+                raise KeyError("qualified")
+        except (KeyError, TypeError):
+            raise UserError(f"{path}: record {number} needs id, annotator and a qualified "
+                            "value (true/false)") from None
+    return dict(out)
+
+
+def layer3(annotations: dict[str, dict[str, bool]],
+           judged: dict[str, bool] | None = None) -> dict[str, Any]:
+    """Inter-annotator kappa (first two annotators, shared ids) and, given the L2
+    all_pass verdicts, agreement of L2 with the human consensus (ids both annotators
+    agree on)."""
+    names = sorted(annotations)
+    if len(names) < 2:
+        raise UserError("L3 needs two annotators")
+    first, second = annotations[names[0]], annotations[names[1]]
+    shared = sorted(set(first) & set(second))
+    if not shared:
+        raise UserError("the two annotators share no sample id")
+    report: dict[str, Any] = {
+        "annotators": names[:2], "items": len(shared),
+        "kappa": cohen_kappa([first[i] for i in shared], [second[i] for i in shared])}
+    if judged is not None:
+        consensus = [i for i in shared if first[i] == second[i] and i in judged]
+        report["consensus_items"] = len(consensus)
+        report["l2_agreement"] = (sum(judged[i] == first[i] for i in consensus) /
+                                  len(consensus)) if consensus else None
+        report["l2_silent_pass"] = sum(judged[i] and not first[i] for i in consensus)
+    return report

@@ -1,0 +1,173 @@
+"""The five GraphInfer tasks: prompts, parsing and scoring (instances come from the
+pipeline, not from ``Task.generate``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from graphgauge.instance import Instance
+from graphgauge.scoring.answers import AnswerType, Prediction
+from graphgauge.suites.base import Task, task
+from graphgauge.suites.inference import metrics, parsing
+from graphgauge.suites.inference.gold import full_text, statement
+from graphgauge.suites.inference.prompts import render_prompt
+from graphgauge.suites.inference.vocab import terms_for
+
+
+class GoldText(AnswerType):
+    """The gold is written as the whole ``Answer:``/``Reasoning:`` response."""
+
+    name = "graphinfer"
+    instruction = "Answer in the Answer:/Reasoning: format the prompt shows."
+
+    def __init__(self, task_name: str) -> None:
+        self.task_name = task_name
+
+    def format(self, value: Any, labels=None) -> str:
+        return full_text(value)
+
+    def random(self, rng: np.random.Generator, graph: Any) -> Any:
+        n, names = graph.number_of_nodes(), graph.graph.get("label_names", [])
+        if self.task_name in ("masked_node", "theme"):
+            answer: Any = names[int(rng.integers(len(names)))]
+            query = {}
+        elif self.task_name == "relation":
+            answer, query = {"has_edge": bool(rng.random() < 0.5)}, {"a": 0, "b": 1}
+        elif self.task_name == "outlier":
+            answer, query = int(rng.integers(n)), {}
+        else:
+            k = max(int(graph.graph.get("k", 2)), 1)
+            answer, query = {"communities": rng.integers(k, size=n).tolist()}, {}
+        words = terms_for(graph.graph.get("domain", "generic"))
+        return {"answer": answer, "reasoning": "",
+                "statement": statement(self.task_name, answer, query, n, words)}
+
+
+class InferTask(Task):
+    suite = "infer"
+
+    def __init__(self) -> None:
+        self.answer = GoldText(self.name)
+
+    def question(self, instance: Instance) -> str:
+        from graphgauge.suites.inference.prompts import question
+
+        return question(instance, terms_for(instance.meta.get("domain", "generic")))
+
+    def solve(self, instance: Instance) -> Any:
+        return instance.answer
+
+    def custom_prompt(self, instance: Instance, encoding: Any, variant: str) -> Any:
+        return render_prompt(instance, encoding, variant)
+
+    def parse(self, text: str, instance: Instance, labels=None) -> Prediction:
+        found = parsing.blocks(text or "")
+        if found is None:
+            return Prediction.failed("no Answer: block")
+        answer, reasoning = found
+        if not answer or parsing.is_placeholder(answer):
+            return Prediction.failed("empty answer or template placeholder echoed")
+        value = self.read(answer, instance)
+        if value is None:
+            return Prediction.failed(f"no {self.name} answer in the Answer block")
+        return Prediction(value={"answer": value, "reasoning": reasoning})
+
+    def read(self, answer: str, instance: Instance) -> Any:
+        raise NotImplementedError
+
+    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+        if not prediction.ok:
+            return dict.fromkeys(self.metric_names, 0.0)
+        scores = self.hard_scores(prediction.value["answer"], instance)
+        predicted, gold = prediction.value.get("reasoning", ""), instance.answer["reasoning"]
+        if predicted and gold:
+            scores["reasoning_cosine"] = (1.0 if predicted == gold else
+                                          metrics.text_cosine(predicted, gold))
+        return scores
+
+    metric_names: tuple[str, ...] = ("accuracy",)
+
+    def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
+        raise NotImplementedError
+
+
+class LabelTask(InferTask):
+    """T1 and T3: a free-text answer projected onto the domain's label set."""
+
+    def read(self, answer: str, instance: Instance) -> Any:
+        text = answer.strip().splitlines()[0].strip() if answer.strip() else ""
+        if not text:
+            return None
+        return metrics.project_label(text, instance.graphs["G"]["graph"]["label_names"])
+
+    def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
+        return {"accuracy": float(value == instance.answer["answer"])}
+
+
+@task
+class MaskedNode(LabelTask):
+    """T1: name the topic of the hub whose title is masked, from its neighbourhood."""
+
+    name, difficulty = "masked_node", "medium"
+
+
+@task
+class Relation(InferTask):
+    """T2: say whether two nodes are linked and describe the relation."""
+
+    name, difficulty = "relation", "easy"
+
+    def read(self, answer: str, instance: Instance) -> Any:
+        return parsing.polarity(answer)
+
+    def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
+        return {"accuracy": float(value == instance.answer["answer"]["has_edge"])}
+
+
+@task
+class Theme(LabelTask):
+    """T3: name the common theme of a same-label connected cluster."""
+
+    name, difficulty = "theme", "medium"
+
+
+@task
+class Outlier(InferTask):
+    """T4: find the one node of another category attached to a coherent cluster."""
+
+    name, difficulty = "outlier", "hard"
+    metric_names = ("accuracy", "hit1", "precision", "recall", "f1")
+
+    def read(self, answer: str, instance: Instance) -> Any:
+        lines = parsing.outlier_lines(answer)
+        if not lines:
+            return None
+        return [node for node, is_outlier in lines if is_outlier]
+
+    def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
+        scores = metrics.outlier_scores(value, instance.answer["answer"])
+        return {"accuracy": scores["hit1"], **scores}
+
+
+@task
+class Community(InferTask):
+    """T5: partition nodes of 2-3 interleaved categories into communities."""
+
+    name, difficulty = "community", "challenging"
+    metric_names = ("accuracy", "ari", "nmi", "purity", "count_accuracy")
+
+    def read(self, answer: str, instance: Instance) -> Any:
+        lines = parsing.community_lines(answer)
+        return {str(node): c for node, c in lines.items()} if lines else None
+
+    def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
+        gold = instance.answer["answer"]["communities"]
+        predicted = {int(node): c for node, c in value.items()}
+        scores = metrics.partition_scores(predicted, gold, instance.query["k"])
+        exact = len(predicted) >= len(gold) and scores["ari"] > 1 - 1e-9
+        return {"accuracy": float(exact), **scores}
+
+
+TASK_ORDER = ("masked_node", "relation", "theme", "outlier", "community")
