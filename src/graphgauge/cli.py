@@ -297,6 +297,10 @@ def report(
         if extra is not None:  # tables only that suite has (per rule, per gate, per variant)
             with Store(store) as db:
                 extra(db, runs, console)
+    from graphgauge.analysis.gteval_report import print_variant_tables
+
+    with Store(store) as db:  # accuracy per instruction variant, when a run has several
+        print_variant_tables(db, runs, console, tasks=tasks)
     if csv is not None:
         write_csv(cells, csv)
         typer.echo(f"wrote {csv}")

@@ -88,7 +88,9 @@ class GTEvalRow:
     diagnosis: str
 
 
-def _spread(per_template: dict[int, list[bool]]) -> Spread | None:
+def template_spread(per_template: dict[int, list[float]]) -> Spread | None:
+    """Mean over each template's items, then mean ± std over templates: the paper's
+    figure, which weighs every template alike whatever its item count."""
     if not per_template:
         return None
     means = [float(np.mean(hits)) for _, hits in sorted(per_template.items())]
@@ -123,13 +125,13 @@ def variant_scores(answers: Iterable[Answer]) -> dict[str, Spread | None | float
         else:
             hit = random_ok(a.text, a.labels)
         hits[v.kind][v.index].append(hit)
-    ori = _spread(hits.get(ORIGINAL, {}))
+    ori = template_spread(hits.get(ORIGINAL, {}))
     answered = [single_label(a.text, a.labels) is not None
                 for a in answers if a.variant == ORIGINAL]
     return {
         "original": ori.mean if ori else math.nan,
         "answered": float(np.mean(answered)) if answered else math.nan,
-        **{kind: _spread(hits.get(kind, {}))
+        **{kind: template_spread(hits.get(kind, {}))
            for kind in ("rephrase", "relabel", "reverse", "randomize")},
     }
 

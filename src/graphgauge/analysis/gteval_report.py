@@ -1,5 +1,6 @@
 """GTEval rows as the paper's table: format level (Ori. Acc, Rep. Acc, relative change)
-then content level (Relabel, Reverse, Random), percentages with ± std over templates."""
+then content level (Relabel, Reverse, Random), percentages with ± std over templates; and
+the per-variant table of the other suites (``gteval_variants``) in the same notation."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ import math
 from collections.abc import Sequence
 
 from graphgauge.analysis.gteval import GTEvalRow, Spread
+from graphgauge.analysis.gteval_variants import VariantRow, variant_rows
 
 HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "Relabel",
            "Reverse", "Random")
+VARIANT_HEADERS = ("Model", "Suite", "Task", "Ori. Acc", "Rep. Acc", "Rel. change",
+                   "Rand. Acc", "Rand. parsed")
+VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates. Rand. parsed: "
+                "answers to an irrelevant instruction (randomize) that still parse as an "
+                "answer to the task; a model that reads its instructions gives few.")
 
 
 def _pct(value: float) -> str:
@@ -35,8 +42,9 @@ def short_model(name: str) -> str:
     return name.rsplit(":", 1)[-1] if name.startswith("python:") else name
 
 
-def row_cells(row: GTEvalRow) -> list[str]:
-    return [short_model(row.model), row.task, row.dataset, _pct(row.original),
+def row_cells(row: GTEvalRow, label: str | None = None) -> list[str]:
+    """The paper's columns; ``label`` names the model (default: its short name)."""
+    return [label or short_model(row.model), row.task, row.dataset, _pct(row.original),
             _spread(row.rephrase), _change(row.relative_change), _spread(row.relabel),
             _spread(row.reverse), _spread(row.random)]
 
@@ -69,3 +77,35 @@ def gteval_csv(rows: Sequence[GTEvalRow], path) -> None:
                 values += ([spread.mean, spread.std, spread.templates] if spread
                            else ["", "", ""])
             writer.writerow([*values, row.diagnosis])
+
+
+def variant_cells(row: VariantRow, label: str) -> list[str]:
+    acc = row.accuracy
+    return [label, row.suite, row.task, _spread(acc.get("original")),
+            _spread(acc.get("rephrase")), _change(row.relative_change),
+            _spread(acc.get("randomize")), _spread(row.random_parsed)]
+
+
+def run_labels(rows) -> dict[str, str]:
+    """A short model name per run, with the run id's end where two runs share a model."""
+    from graphgauge.report.console import model_labels
+
+    return {run: short_model(label) for run, label in model_labels(rows).items()}
+
+
+def print_variant_tables(store, run_ids: Sequence[str] | None, console,
+                         tasks: bool = True) -> None:
+    """The per-variant table of every run asked in several variants (nothing otherwise)."""
+    from rich.table import Table
+
+    rows = variant_rows(store, run_ids, tasks=tasks)
+    if not rows:
+        return
+    labels = run_labels(rows)
+    table = Table(title="Instruction variants: accuracy % per variant kind", caption=VARIANT_NOTE,
+                  title_justify="left", caption_justify="left")
+    for index, header in enumerate(VARIANT_HEADERS):
+        table.add_column(header, justify="left" if index < 3 else "right")
+    for row in rows:
+        table.add_row(*variant_cells(row, labels[row.run_id]))
+    console.print(table)

@@ -76,6 +76,11 @@ def build_sections(ctx: Context) -> list[Section]:
     serialization = serialization_section(ctx)
     if serialization is not None:
         sections.append(serialization)
+    from graphgauge.analysis.gteval_html import variant_blocks
+
+    blocks = variant_blocks(ctx.store, ctx.run_ids)
+    if blocks:  # runs asked in several instruction variants (GTEval's transformations)
+        sections.append(Section("variants", "Instruction variants", blocks))
     return sections
 
 

@@ -83,7 +83,6 @@ class NeighborsLabels(_Classify):
     difficulty = "easy"
 
 
-
 def generate_suite(tasks, count, seed, nodes, options: dict, progress: bool) -> list[Instance]:
     from graphgauge.suites.classify.build import build_instances
 
@@ -110,3 +109,10 @@ def suite_report(store, run_ids, console) -> None:
             console.print(f"{short_model(row.model)} ({row.task}, {row.dataset}): {row.diagnosis}",
                           markup=False)
 
+
+
+def html_section(store, run_ids) -> list:
+    """The GTEval section of the HTML report: the paper's table, variant bars, diagnosis."""
+    from graphgauge.suites.classify.html import html_section as blocks
+
+    return blocks(store, run_ids)
