@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import statistics
 import time
 
@@ -48,19 +49,23 @@ BIG_RULES = ("colorNeighbors", "colorEquidistant", "removeDegree2", "mergeAtBlue
              "colorPath", "colorComponents")
 
 
-def big_tasks(n: int, seed: int) -> dict[str, list[float]]:
+def big_tasks(n: int, first_seed: int, seeds: int = 3) -> dict[str, list[float]]:
     """Seconds to sample, build and render one task with an ``n``-node test, per family
-    (a local, a global and two structural rules, plus the tree/component rules)."""
+    (a local, a global and two structural rules, plus the tree/component rules), over
+    ``seeds`` seeds."""
     out: dict[str, list[float]] = {}
     for family in FAMILIES.values():
-        for rule in (RULES[name] for name in BIG_RULES):
-            if not compatible(rule, family):
+        for rule, seed in itertools.product((RULES[name] for name in BIG_RULES),
+                                            range(first_seed, first_seed + seeds)):
+            if not compatible(rule, family, (10, 10, n)):
                 continue
             start = time.perf_counter()
             try:
                 made = task_instances(rule, family, "big", (10, 10, n),
                                       np.random.default_rng(seed), 0, seed, ("full",))
             except Unsatisfiable:
+                print(f"  ({rule.name} on {family.name}: no valid {n}-node test graph drawn "
+                      f"in {time.perf_counter() - start:.1f} s)")
                 continue
             render(made[0], "edge_list", "original")
             out.setdefault(family.name, []).append(time.perf_counter() - start)
@@ -124,7 +129,7 @@ def main() -> None:
     for family, seconds in sorted(big_tasks(1000, args.seed).items()):
         verdict = "OK" if max(seconds) <= BIG_TARGET else "over"
         print(f"1,000-node test task, {family:14s}: median {statistics.median(seconds):.2f} s, "
-              f"max {max(seconds):.2f} s over {len(seconds)} rules [{verdict} target 1 s]")
+              f"max {max(seconds):.2f} s over {len(seconds)} tasks [{verdict} target 1 s]")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -11,7 +13,14 @@ from graphgauge.errors import UserError
 from graphgauge.graphs.nodelink import from_node_link
 from graphgauge.instance import write_jsonl
 from graphgauge.suites.arc.families import FAMILIES
-from graphgauge.suites.arc.generate import Pair, Unsatisfiable, build, compatible, pinned
+from graphgauge.suites.arc.generate import (
+    Pair,
+    Unsatisfiable,
+    blockers,
+    build,
+    compatible,
+    pinned,
+)
 from graphgauge.suites.arc.match import same_graph
 from graphgauge.suites.arc.patterns import PATTERNS
 from graphgauge.suites.arc.rules import RULES
@@ -93,17 +102,52 @@ def test_an_ambiguous_example_set_is_rejected():
     assert not pinned(rule, (Pair(star, rule(star)),))  # = 1 and >= 1 agree here
 
 
-def test_unsatisfiable_cells_warn_or_fail(capsys):
-    assert not compatible(RULES["colorDegree2"], FAMILIES["star"])
-    with pytest.raises(Unsatisfiable):  # a star's diameter is 2: "exactly 2" = ">= 2"
-        build(RULES["colorDistance2"], FAMILIES["star"], (5, 10, 15), np.random.default_rng(0))
-    bench = gen(["colorDistance2"], count=2, families=["star", "tree"])
-    assert {i.meta["family"] for i in bench} == {"tree"}
-    assert "skipped 2 task(s)" in capsys.readouterr().err  # one per star cell (2 patterns)
-    with pytest.raises(UserError, match="colorDistance2"):
-        gen(["colorDistance2"], families=["star"], strict=True)
-    with pytest.raises(UserError, match="no arc task"):
+def test_impossible_pairs_are_declared_and_skipped_silently(capsys):
+    scale_up = PATTERNS["scale_up_3"]
+    assert blockers(RULES["colorDegree2"], FAMILIES["star"], scale_up) == ["has_degree_2"]
+    # a star's diameter is 2: "exactly 2 steps" = "2 or more", examples cannot pin it
+    assert blockers(RULES["colorDistance2"], FAMILIES["star"], scale_up) == ["has_distance_3"]
+    assert blockers(RULES["colorMaxDegree"], FAMILIES["star"], scale_up) == [
+        "has_near_max_degree"]
+    # 10+-node Watts-Strogatz nodes keep the two lattice edges they rewire: degree >= 2
+    assert blockers(RULES["colorDegree1"], FAMILIES["watts_strogatz"], scale_up) == [
+        "has_degree_1"]
+    assert compatible(RULES["colorDegree1"], FAMILIES["watts_strogatz"], (5, 5, 8))
+    # size-dependent: G(n, 0.3) has degree-3 nodes at 25 nodes, not at 50
+    assert compatible(RULES["colorDegree3"], FAMILIES["erdos_renyi"], PATTERNS["cap25"])
+    assert not compatible(RULES["colorDegree3"], FAMILIES["erdos_renyi"], PATTERNS["cap50"])
+    # pinning properties bind the examples only: a 250-node test may have diameter 2
+    assert compatible(RULES["colorDistance2"], FAMILIES["erdos_renyi"], (10, 10, 250))
+    bench = gen(["colorDistance2", "colorDegree1"], count=2, families=["star", "tree",
+                                                                      "watts_strogatz"])
+    assert {(i.task, i.meta["family"]) for i in bench} == {
+        ("colorDistance2", "tree"), ("colorDistance2", "watts_strogatz"),
+        ("colorDegree1", "tree"), ("colorDegree1", "star")}
+    assert capsys.readouterr().err == ""  # skipped by design: no warning
+    with pytest.raises(UserError, match="no rule is compatible"):
         gen(["colorDistance2"], families=["star"])
+
+
+def test_exhausted_retries_warn_or_fail(capsys, monkeypatch):
+    from graphgauge.suites.arc import generate
+
+    hub = RULES["addHub"]
+    itself = dataclasses.replace(hub, alternatives=(hub.apply,))  # explains every example
+    with pytest.raises(Unsatisfiable, match="never pinned the rule down in 25 attempts"):
+        build(itself, FAMILIES["tree"], (5, 10, 15), np.random.default_rng(0))
+    # no budget for graphs of 15+ nodes: cells with such a graph fail, the others don't
+    monkeypatch.setattr(generate, "graph_tries", lambda n: 0 if n >= 15 else 200)
+    with pytest.raises(Unsatisfiable, match="could not draw a 15-node tree test graph"):
+        build(RULES["addHub"], FAMILIES["tree"], (5, 10, 15), np.random.default_rng(0))
+    bench = gen(["addHub"], count=3, families=["tree"], patterns=["scale_up_3"],
+                sizes=[5, 10, 10])
+    assert {i.meta["pattern"] for i in bench} == {"sizes_5_10_10"} and len(bench) == 3
+    err = capsys.readouterr().err  # the failing cell's first task, then the cell is dropped
+    assert "skipped 1 task(s)" in err and "addHub/tree/scale_up_3#0" in err
+    with pytest.raises(UserError, match="addHub"):
+        gen(["addHub"], families=["tree"], strict=True)
+    with pytest.raises(UserError, match="no arc task could be generated: addHub/tree"):
+        gen(["addHub"], families=["tree"])
 
 
 def test_size_patterns_and_options():
@@ -147,3 +191,24 @@ def test_a_task_generates_on_its_own():
     assert inst.task == "colorComponents.q" and inst.meta["target"] == "output"
     assert inst.meta["family"] in ("erdos_renyi", "bipartite", "two_components")
     assert task.solve(inst) == inst.answer
+
+
+def test_the_docs_table_lists_exactly_the_pairs_skipped_by_design():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs/sections/arc.md").read_text()
+    table = text.split("checked against the code by a test):", 1)[1].split("\n\n", 2)[1]
+    documented = set()
+    for line in table.splitlines()[2:]:
+        rules_cell, families_cell = line.strip("|").split("|")
+        for part in families_cell.split(";"):
+            prop = re.search(r"`(\w+)`", part).group(1)
+            families = re.findall(r"\b(" + "|".join(FAMILIES) + r")\b",
+                                  re.sub(r"`\w+`", "", part))
+            documented |= {(rule, family, prop) for rule in re.findall(r"`(\w+)`", rules_cell)
+                           for family in families}
+    declared = {(rule.name, family.name, found[0]) for rule in RULES.values()
+                for family in FAMILIES.values()
+                if (found := blockers(rule, family, PATTERNS["scale_up_4"]))}
+    assert documented == declared and len(declared) == 28

@@ -8,7 +8,7 @@ walks for the common ancestor, parity of BFS layers, explicit renumbering maps).
 from __future__ import annotations
 
 import json
-from collections import deque
+from collections import Counter, deque
 from itertools import combinations
 
 import pytest
@@ -17,6 +17,10 @@ from graphgauge import registry
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.suites.arc import generate_suite
+from graphgauge.suites.arc.families import FAMILIES
+from graphgauge.suites.arc.generate import compatible
+from graphgauge.suites.arc.patterns import DEFAULT_PATTERNS, PATTERNS
+from graphgauge.suites.arc.rules import RULES
 from graphgauge.suites.arc.tasks import QUESTION_SUFFIX
 
 
@@ -149,7 +153,19 @@ def expected_value(spec, graph):
 
 @pytest.fixture(scope="module")
 def bench():
-    return generate_suite(None, count=4, seed=11, nodes=None, options={}, progress=False)
+    """The default grid; strict: any task that exhausts its retries is an error."""
+    return generate_suite(None, count=4, seed=11, nodes=None, options={"strict": True},
+                          progress=False)
+
+
+def test_the_default_grid_has_every_compatible_cell_and_no_skip(bench):
+    cells = Counter((i.meta["rule"], i.meta["family"], i.meta["pattern"]) for i in bench
+                    if i.meta["mode"] == "full")
+    expected = {(rule.name, family.name, pattern) for rule in RULES.values()
+                for family in FAMILIES.values() for pattern, sizes in PATTERNS.items()
+                if pattern in DEFAULT_PATTERNS and compatible(rule, family, sizes)}
+    assert set(cells) == expected and set(cells.values()) == {4}
+    assert len(expected) == 2 * (21 * 6 - 28)  # the 28 pairs the docs table lists
 
 
 def test_every_rule_and_both_paths_are_generated(bench):

@@ -3,15 +3,20 @@ behaviour, and the whole CLI path generate -> run reference -> report."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 from graphgauge import registry
 from graphgauge.models.base import LocalModel, Request
+from graphgauge.report.figures import Plot, render
+from graphgauge.report.html import write_html_report
+from graphgauge.report.html_table import Table
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.suites.arc import generate_suite, prompts, suite_report
+from graphgauge.suites.arc import generate_suite, html_section, prompts, suite_report
 from graphgauge.suites.arc.report import diagnostics, load
 
 
@@ -80,3 +85,76 @@ def test_cli_generate_run_report(tmp_path, capsys):
                  "adjacency_matrix"]) == 2
     err = capsys.readouterr().err
     assert "edge_list" in err and "Traceback" not in err
+
+
+# --- the HTML section ----------------------------------------------------------------
+
+
+class ColourOnly(LocalModel):
+    """Writes the gold output for colour rules and the untouched input for structural
+    ones; answers output questions right and input questions with the output's value."""
+
+    name = "colour-only"
+
+    def answer(self, request: Request) -> str:
+        inst = request.instance
+        if inst.query["mode"] == "full":
+            graph = inst.answer if inst.meta["kind"] == "colour" else inst.graphs["G"]
+            return f"<answer>{prompts.encode(graph, 'adjacency')}</answer>"
+        value = inst.answer if inst.query["target"] == "output" else inst.meta["opposite"]
+        return f"<answer>{value}</answer>"
+
+
+def _tables(blocks):
+    return {b.name: b for b in blocks if isinstance(b, Table)}
+
+
+def test_html_section_values_on_a_scripted_run(tmp_path):
+    bench = generate_suite(["colorDegree1", "colorDegree1.q", "addHub", "removeDegree1",
+                            "removeDegree1.q"], count=2, seed=4, nodes=None,
+                           options={"families": ["tree", "star"],
+                                    "patterns": ["scale_up_3", "cap25"]})
+    with Store(tmp_path / "h.db") as store:
+        run = run_benchmark(bench, ColourOnly(), store, RunOptions(), progress=False).run_id
+        blocks = html_section(store, [run])
+    tables = _tables(blocks)
+    grid = tables[f"rule_pattern_{run}"]
+    assert grid.columns == ["rule", "scale_up_3", "cap25"]  # ordered by test size
+    by_rule = {row[0]: row[1:] for row in grid.rows}
+    assert set(by_rule) == {"addHub", "colorDegree1", "removeDegree1"}
+    assert all(c.startswith("100.0 [100.0, 100.0]") for c in by_rule["colorDegree1"])
+    assert all(c == "0.0 [0.0, 0.0]" for c in by_rule["addHub"] + by_rule["removeDegree1"])
+    scaling = {tuple(row[:2]): row[2:] for row in tables["scaling"].rows}
+    assert tables["scaling"].columns[2:] == ["15", "25"]
+    assert all(c.startswith("100.0") for c in scaling[run, "colour"])
+    assert all(c.startswith("0.0") for c in scaling[run, "structural"])
+    gap = {row[1]: row for row in tables["diagnostics"].rows}
+    for rule in ("colorDegree1", "removeDegree1"):  # expected values from the instances
+        asked = [i for i in bench if i.meta["rule"] == rule and i.meta["mode"] == "question"]
+        right = [i.meta["target"] == "output" or i.answer == i.meta["opposite"] for i in asked]
+        question = 100 * sum(right) / len(right)
+        full = 100.0 if rule == "colorDegree1" else 0.0
+        assert gap[rule][2:5] == [f"{full:.1f}", f"{question:.1f}",
+                                  f"{question - full:+.1f}"]
+        assert gap[rule][6] == "100.0" and gap[rule][8] == "100.0"  # output, bias
+    assert gap["addHub"][3] == "–"  # no question asked for addHub
+    plots = [b for b in blocks if isinstance(b, Plot)]
+    assert {p.name for p in plots} >= {f"rule_pattern_{run}", "scaling", f"gap_{run}", "bias"}
+    for plot in plots:
+        assert render(plot).startswith(b"\x89PNG")
+    assert {"by_family", "by_encoding", "by_variant", "by_pattern"} <= set(tables)
+
+
+def test_html_report_escapes_names_from_the_store(tmp_path, monkeypatch):
+    hostile = "<img src=x onerror=alert(1)>$\\alpha$"
+    bench = generate_suite(["colorNeighbors", "colorNeighbors.q"], count=1, seed=0,
+                           nodes=None, options={"families": ["tree"]})
+    bench = [dataclasses.replace(i, meta={**i.meta, "rule": hostile, "pattern": "<b>p</b>"})
+             for i in bench]
+    page = tmp_path / "r.html"
+    with Store(tmp_path / "e.db") as store:
+        run_benchmark(bench, ColourOnly(), store, RunOptions(), progress=False)
+        write_html_report(store, None, page)
+    text = page.read_text()
+    assert "<img src=x" not in text and "<b>p</b>" not in text
+    assert "&lt;img src=x onerror=alert(1)&gt;$\\alpha$" in text and "&lt;b&gt;p&lt;/b&gt;" in text

@@ -231,14 +231,35 @@ def test_family_promises_hold(family):
         for _ in range(15):
             graph = fam.sample(rng, n)
             assert sorted(graph) == list(range(n))
-            for prop, promise in fam.promises.items():
+            for prop, (promise, _) in fam.promises.items():
                 if promise is not Tri.MAYBE:
                     assert holds(prop, graph) == (promise is Tri.TRUE), (family, prop, n)
+    _check_false_from(fam, rng, lambda k: k < 100, draws=200)
     if family == "erdos_renyi":  # p = 0.3
         density = np.mean([nx.density(fam.sample(rng, 60)) for _ in range(20)])
         assert abs(density - 0.3) < 0.02
     if family == "two_components":
         assert nx.number_connected_components(fam.sample(rng, 30)) == 2
+        sizes = {min(len(c) for c in nx.connected_components(fam.sample(rng, 5)))
+                 for _ in range(40)}
+        assert sizes == {1, 2}  # a single-node part lets 5 nodes hold a degree-3 node
+
+
+def _check_false_from(fam, rng, sizes, draws):
+    """"FALSE from k nodes" promises: under ~5% of draws at k nodes (checked as at most
+    10% of a few draws, for sampling noise)."""
+    for prop, (_, false_from) in fam.promises.items():
+        if false_from is not None and sizes(false_from):
+            assert fam.promise(prop, false_from - 1) is Tri.MAYBE
+            assert fam.promise(prop, false_from) is Tri.FALSE
+            hits = sum(holds(prop, fam.sample(rng, false_from)) for _ in range(draws))
+            assert hits <= draws // 10, (fam.name, prop, false_from, hits)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", ["bipartite", "two_components"])
+def test_big_size_promises_hold(family):
+    _check_false_from(FAMILIES[family], np.random.default_rng(8), lambda k: k >= 100, 30)
 
 
 def test_every_family_declares_every_property():

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graphgauge.analysis.gteval import Spread, relative_change, template_spread
+from graphgauge.errors import UserError
 from graphgauge.render.variants import ORDER, parse_variant
 
 ALL_TASKS = "all"
@@ -66,8 +67,11 @@ def variant_rows(store, run_ids: Sequence[str] | None = None,
         if item["suite"] == "classify" or item["error"] is not None or item["parse_ok"] is None:
             continue
         key = (item["run_id"], item["suite"])
+        try:
+            v = parse_variant(item["variant"])
+        except UserError:  # a suite's own variants (arc's system:<role> prompts)
+            continue
         variants[key].add(item["variant"])
-        v = parse_variant(item["variant"])
         groups[key][item["task"]].append(
             (v.kind, v.index, float(item["accuracy"] or 0.0), bool(item["parse_ok"])))
     order = {run: i for i, run in enumerate(run_ids if run_ids is not None else models)}

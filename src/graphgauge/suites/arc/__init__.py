@@ -15,4 +15,11 @@ def suite_report(store, run_ids, console) -> None:
     print_suite_report(store, run_ids, console)
 
 
-__all__ = ["generate_suite", "suite_report"]
+def html_section(store, run_ids) -> list:
+    """The suite's blocks for the HTML report (see graphgauge.suites.arc.html)."""
+    from graphgauge.suites.arc.html import html_section as blocks
+
+    return blocks(store, run_ids)
+
+
+__all__ = ["generate_suite", "html_section", "suite_report"]

@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 
 from graphgauge.errors import UserError
-from graphgauge.graphs.nodelink import to_node_link
-from graphgauge.instance import Instance, content_hash
-from graphgauge.suites.arc import questions
+from graphgauge.instance import Instance
+from graphgauge.suites.arc import graphio, questions
 from graphgauge.suites.arc.families import FAMILIES, Family, get_family
 from graphgauge.suites.arc.generate import Unsatisfiable, build, compatible
+from graphgauge.suites.arc.graphio import node_link
 from graphgauge.suites.arc.patterns import resolve_patterns
 from graphgauge.suites.arc.rule import Rule
 from graphgauge.suites.arc.tasks import FULL, QUESTION, QUESTION_SUFFIX
@@ -35,19 +35,20 @@ def task_instances(rule: Rule, family: Family, pattern: str, sizes: tuple[int, .
     draft = build(rule, family, sizes, rng)
     graphs = {}
     for i, pair in enumerate(draft.examples, start=1):
-        graphs[f"example{i}_input"] = to_node_link(pair.input)
-        graphs[f"example{i}_output"] = to_node_link(pair.output)
-    graphs["G"] = to_node_link(draft.test.input)
+        graphs[f"example{i}_input"] = shown = node_link(pair.input)
+        graphs[f"example{i}_output"] = node_link(pair.output, like=(pair.input, shown))
+    graphs["G"] = node_link(draft.test.input)
     # The graphs enter the ids through one digest: hashing a dense 1,000-node graph once
     # per instance would cost more than building it.
-    digest = content_hash(graphs, 16)
+    digest = graphio.digest(graphs)
     base_query = {"rule": rule.name, "params": rule.params, "examples": len(draft.examples)}
     base_meta = {"rule": rule.name, "kind": rule.kind, "family": family.name,
                  "pattern": pattern, "sizes": list(sizes), "index": index, "seed": seed}
     made = []
     if FULL in modes:
         made.append(_instance(rule.name, index, graphs, digest, {**base_query, "mode": FULL},
-                              to_node_link(draft.test.output), {**base_meta, "mode": FULL}))
+                              node_link(draft.test.output, like=(draft.test.input, graphs["G"])),
+                              {**base_meta, "mode": FULL}))
     if QUESTION in modes:
         x, y = draft.test.input, draft.test.output
         spec = questions.choose(rule, x, y, rng)
@@ -107,7 +108,8 @@ def generate_suite(tasks: Sequence[str] | None, count: int, seed: int,
                    progress: bool = False) -> list[Instance]:
     """``count`` sampled tasks per (rule, family, size pattern) cell.
 
-    Cells whose family can never satisfy the rule are skipped silently. A task that
+    Cells whose family can never satisfy the rule at the pattern's sizes are skipped
+    silently (the promise table decides, see docs/sections/arc.md). A task that
     fails its retry budget is skipped with a warning on stderr (an error with
     strict=true); when the first task of a cell fails, the whole cell is dropped.
     """
@@ -128,7 +130,7 @@ def generate_suite(tasks: Sequence[str] | None, count: int, seed: int,
     selection = _selection(tasks, _list_option(options, "modes", MODES, MODES))
     strict = bool(options.get("strict", False))
     cells = [(RULES[r], f, p) for r in selection for f in families for p in patterns
-             if compatible(RULES[r], f)]
+             if compatible(RULES[r], f, patterns[p])]
     out: list[Instance] = []
     failed: list[str] = []
     with progress_bar("arc tasks", total=len(cells) * count, enabled=progress) as advance:

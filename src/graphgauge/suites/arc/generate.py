@@ -8,6 +8,7 @@ cannot be satisfied raises ``Unsatisfiable`` rather than looping or shipping a b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -19,7 +20,6 @@ from graphgauge.suites.arc.match import same_graph
 from graphgauge.suites.arc.properties import Tri, holds
 from graphgauge.suites.arc.rule import Rule
 
-GRAPH_TRIES = 40
 EXAMPLE_SET_TRIES = 25
 
 
@@ -39,15 +39,35 @@ class Draft:
     test: Pair
 
 
-def compatible(rule: Rule, family: Family) -> bool:
-    """False when the family can never give the rule a valid input."""
-    return all(family.promise(p) is not Tri.FALSE for p in rule.requires)
+def _needs(rule: Rule, example: bool) -> tuple[str, ...]:
+    return rule.requires + rule.pin_requires if example else rule.requires
+
+
+def blockers(rule: Rule, family: Family, sizes: Sequence[int]) -> list[str]:
+    """The properties the rule needs that the family promises never to have at these
+    sizes (the last one is the test's), e.g. ["tree"]."""
+    return list(dict.fromkeys(
+        p for i, n in enumerate(sizes) for p in _needs(rule, i < len(sizes) - 1)
+        if family.promise(p, n) is Tri.FALSE))
+
+
+def compatible(rule: Rule, family: Family, sizes: Sequence[int]) -> bool:
+    """False when the family can never give the rule a valid task at these sizes:
+    skipped by design (the table in docs/sections/arc.md lists these pairs)."""
+    return not blockers(rule, family, sizes)
+
+
+def graph_tries(n: int) -> int:
+    """Redraws allowed for one graph: many for small graphs, which cost microseconds,
+    fewer for big ones (a MAYBE property that survives the promise table holds in at
+    least a few percent of draws, so even 20 redraws rarely all miss)."""
+    return max(20, min(200, 20_000 // n))
 
 
 def sample_pair(rule: Rule, family: Family, n: int, rng: np.random.Generator,
-                tries: int = GRAPH_TRIES) -> Pair | None:
-    checks = [p for p in rule.requires if family.promise(p) is Tri.MAYBE]
-    for _ in range(tries):
+                example: bool) -> Pair | None:
+    checks = [p for p in _needs(rule, example) if family.promise(p, n) is Tri.MAYBE]
+    for _ in range(graph_tries(n)):
         graph = family.sample(rng, n)
         if not all(holds(p, graph) for p in checks):
             continue
@@ -69,18 +89,22 @@ def pinned(rule: Rule, examples: tuple[Pair, ...]) -> bool:
     )
 
 
+def _no_graph(rule: Rule, family: Family, n: int, what: str) -> Unsatisfiable:
+    return Unsatisfiable(f"could not draw a {n}-node {family.name} {what} valid for "
+                         f"{rule.name} in {graph_tries(n)} attempts")
+
+
 def build(rule: Rule, family: Family, sizes: tuple[int, ...],
           rng: np.random.Generator) -> Draft:
-    if not compatible(rule, family):
-        raise Unsatisfiable(f"rule {rule.name} cannot run on family {family.name}")
+    if not compatible(rule, family, sizes):
+        raise Unsatisfiable(f"rule {rule.name} cannot run on family {family.name} "
+                            f"at sizes {list(sizes)}")
     for _ in range(EXAMPLE_SET_TRIES):
         examples = []
         for n in sizes[:-1]:
-            pair = sample_pair(rule, family, n, rng)
+            pair = sample_pair(rule, family, n, rng, example=True)
             if pair is None:  # the properties are too rare here: retrying the set won't help
-                raise Unsatisfiable(
-                    f"could not draw a {n}-node {family.name} graph valid for {rule.name} "
-                    f"in {GRAPH_TRIES} attempts")
+                raise _no_graph(rule, family, n, "example graph")
             examples.append(pair)
         if pinned(rule, tuple(examples)):
             break
@@ -89,15 +113,7 @@ def build(rule: Rule, family: Family, sizes: tuple[int, ...],
             f"{rule.name} examples on {family.name} graphs of sizes {list(sizes[:-1])} never "
             f"pinned the rule down in {EXAMPLE_SET_TRIES} attempts (a nearby rule always "
             "explained them too)")
-    test = sample_pair(rule, family, sizes[-1], rng, tries=test_tries(sizes[-1]))
+    test = sample_pair(rule, family, sizes[-1], rng, example=False)
     if test is None:
-        raise Unsatisfiable(
-            f"could not draw a {sizes[-1]}-node {family.name} test graph valid for "
-            f"{rule.name} in {test_tries(sizes[-1])} attempts")
+        raise _no_graph(rule, family, sizes[-1], "test graph")
     return Draft(tuple(examples), test)
-
-
-def test_tries(n: int) -> int:
-    """Fewer redraws for big test graphs: each costs more, and a property that fails
-    five times at that size is one the family almost never has there."""
-    return max(5, min(GRAPH_TRIES, GRAPH_TRIES * 50 // n))

@@ -15,6 +15,8 @@ from collections import Counter
 
 import networkx as nx
 
+from graphgauge.suites.arc.graphio import shares_edges
+
 GREY = "grey"
 
 
@@ -28,7 +30,7 @@ def same_labelled(a: nx.Graph, b: nx.Graph) -> bool:
         return False
     if _colours(a) != _colours(b):
         return False
-    return all(b.has_edge(u, v) for u, v in a.edges)
+    return shares_edges(a, b) or all(b.has_edge(u, v) for u, v in a.edges)
 
 
 def _refine(graphs: tuple[nx.Graph, nx.Graph], labels: list[dict]) -> tuple[dict, dict] | None:

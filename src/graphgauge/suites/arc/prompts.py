@@ -75,15 +75,16 @@ def encode(graph: dict, style: str) -> str:
     """One graph in the ``adjacency`` or ``incidence`` style, colored-node line last."""
     ids = [n["id"] for n in graph["nodes"]]
     head = f"G describes a graph among nodes {', '.join(map(str, ids))}."
-    edges = [(e["source"], e["target"]) for e in graph["edges"]]
+    edges = graph["edges"]
     if style == "adjacency":
-        body = ("The edges in G are: " + " ".join(f"({u},{v})" for u, v in edges) + "."
+        body = ("The edges in G are: "
+                + " ".join([f"({e['source']},{e['target']})" for e in edges]) + "."
                 if edges else "G has no edges.")
     else:
         neighbours: dict[int, list[int]] = {v: [] for v in ids}
-        for u, v in edges:
-            neighbours[u].append(v)
-            neighbours[v].append(u)
+        for e in edges:
+            neighbours[e["source"]].append(e["target"])
+            neighbours[e["target"]].append(e["source"])
         lines = [f"Node {v} is connected to nodes {', '.join(map(str, sorted(ns)))}."
                  if ns else f"Node {v} is connected to no other node."
                  for v, ns in neighbours.items()]

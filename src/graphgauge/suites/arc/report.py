@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -36,11 +37,27 @@ def load(store, run_ids: Iterable[str] | None) -> list[Row]:
     return rows
 
 
-def mean_ci(values: list[float]) -> str:
+@dataclass(frozen=True)
+class Stat:
+    """A mean accuracy with its 95% bootstrap CI over ``n`` items."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+
+def stat(values: list[float]) -> Stat:
     if not values:
-        return "–"
+        return Stat(float("nan"), float("nan"), float("nan"), 0)
     low, high = bootstrap_ci(values)
-    return f"{np.mean(values):.1%} [{low:.0%}, {high:.0%}] n={len(values)}"
+    return Stat(float(np.mean(values)), low, high, len(values))
+
+
+def mean_ci(value: Stat) -> str:
+    if not value.n:
+        return "–"
+    return f"{value.mean:.1%} [{value.low:.0%}, {value.high:.0%}] n={value.n}"
 
 
 def _mean(values: list[float]) -> float:
@@ -53,16 +70,17 @@ def _pct(value: float, signed: bool = False) -> str:
     return f"{value:+.0%}" if signed else f"{value:.0%}"
 
 
-def grouped(rows: list[Row], key: Callable[[Row], str]) -> dict[str, dict[str, list[float]]]:
-    """group -> run -> accuracies."""
-    out: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+def breakdown(rows: list[Row], key: Callable[[Row], Any]) -> dict[Any, dict[str, Stat]]:
+    """group -> run -> accuracy with CI: the numbers of every per-group table, console
+    and HTML alike."""
+    values: dict[Any, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
-        out[key(row)][row["run_id"]].append(float(row["accuracy"]))
-    return out
+        values[key(row)][row["run_id"]].append(float(row["accuracy"]))
+    return {group: {run: stat(v) for run, v in by_run.items()}
+            for group, by_run in values.items()}
 
 
-def _table(title: str, header: str, groups: dict[str, dict[str, list[float]]],
-           runs: list[str]):
+def _table(title: str, header: str, groups: dict[str, dict[str, Stat]], runs: list[str]):
     from rich.table import Table
 
     table = Table(title=title, title_justify="left", header_style="bold")
@@ -70,8 +88,25 @@ def _table(title: str, header: str, groups: dict[str, dict[str, list[float]]],
     for run in runs:
         table.add_column(run, no_wrap=True)
     for group in sorted(groups):
-        table.add_row(group, *(mean_ci(groups[group].get(run, [])) for run in runs))
+        table.add_row(group, *(mean_ci(groups[group].get(run, stat([]))) for run in runs))
     return table
+
+
+def full_rows(rows: list[Row]) -> list[Row]:
+    return [r for r in rows if r["meta"]["mode"] == "full"]
+
+
+def question_rows(rows: list[Row]) -> list[Row]:
+    return [r for r in rows if r["meta"]["mode"] == "question"]
+
+
+def question_key(row: Row) -> str:
+    return f"{row['meta']['question']} ({row['meta']['target']})"
+
+
+def tested_nodes(row: Row) -> int:
+    """Node count of the test input (the last size of the pattern)."""
+    return int(row["meta"]["sizes"][-1])
 
 
 DIMENSIONS = (
@@ -84,18 +119,24 @@ DIMENSIONS = (
 
 
 def diagnostics(rows: list[Row], run: str, rule: str | None = None) -> dict[str, float]:
-    """Full / question / input / output accuracy, gap, asymmetry and bias of one run."""
+    """Full / question / input / output accuracy, gap, asymmetry and bias of one run
+    (``bias_n``: the input questions whose output value differs)."""
     mine = [r for r in rows if r["run_id"] == run and rule in (None, r["meta"]["rule"])]
-    full = [r["accuracy"] for r in mine if r["meta"]["mode"] == "full"]
-    asked = [r for r in mine if r["meta"]["mode"] == "question"]
+    full = [r["accuracy"] for r in full_rows(mine)]
+    asked = question_rows(mine)
     inputs = [r["accuracy"] for r in asked if r["meta"]["target"] == "input"]
     outputs = [r["accuracy"] for r in asked if r["meta"]["target"] == "output"]
     bias = [r["scores"]["bias"] for r in asked if "bias" in r["scores"]]
     out = {"full": _mean(full), "question": _mean([r["accuracy"] for r in asked]),
-           "input": _mean(inputs), "output": _mean(outputs), "bias": _mean(bias)}
+           "input": _mean(inputs), "output": _mean(outputs), "bias": _mean(bias),
+           "bias_n": float(len(bias))}
     out["gap"] = out["question"] - out["full"]
     out["asymmetry"] = out["input"] - out["output"]
     return out
+
+
+def rules_of(rows: list[Row], run: str) -> list[str]:
+    return sorted({r["meta"]["rule"] for r in rows if r["run_id"] == run})
 
 
 def _diagnostics_table(rows: list[Row], run: str):
@@ -105,7 +146,7 @@ def _diagnostics_table(rows: list[Row], run: str):
                   title_justify="left", header_style="bold")
     for column in ("rule", "full", "question", "gap", "input", "output", "asym.", "bias"):
         table.add_column(column, no_wrap=True)
-    rules = sorted({r["meta"]["rule"] for r in rows if r["run_id"] == run})
+    rules = rules_of(rows, run)
     for rule in [*rules, None]:
         d = diagnostics(rows, run, rule)
         table.add_row(rule or "all", _pct(d["full"]), _pct(d["question"]),
@@ -120,18 +161,20 @@ def print_suite_report(store, run_ids: Iterable[str] | None, console) -> None:
     if not rows:
         return
     runs = sorted({r["run_id"] for r in rows})
-    full = [r for r in rows if r["meta"]["mode"] == "full"]
+    full = full_rows(rows)
     if full:
         for title, header, key in DIMENSIONS:
             console.print(_table(f"arc full-output accuracy by {title}, 95% CI", header,
-                                 grouped(full, key), runs))
-    asked = [r for r in rows if r["meta"]["mode"] == "question"]
+                                 breakdown(full, key), runs))
+    asked = question_rows(rows)
     if asked:
         console.print(_table("arc question accuracy by question and target (95% CI)",
-                             "question", grouped(asked, lambda r: f"{r['meta']['question']} "
-                                                 f"({r['meta']['target']})"), runs))
+                             "question", breakdown(asked, question_key), runs))
     for run in runs:
         console.print(_diagnostics_table(rows, run))
-    console.print("gap = question - full accuracy; asymmetry = input - output question "
-                  "accuracy; bias = share of input questions (whose output value differs) "
-                  "answered with the output's value.")
+    console.print(DIAGNOSTICS_NOTE)
+
+
+DIAGNOSTICS_NOTE = ("gap = question - full accuracy; asymmetry = input - output question "
+                    "accuracy; bias = share of input questions (whose output value differs) "
+                    "answered with the output's value.")

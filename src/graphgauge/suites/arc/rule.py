@@ -16,7 +16,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from graphgauge.suites.arc.families import GREY
+from graphgauge.suites.arc.graphio import GREY, build_graph, edges_of, repaint
 
 COLOUR, STRUCTURAL = "colour", "structural"
 COLOURS = ("grey", "blue", "red", "orange", "green")
@@ -35,6 +35,9 @@ class Rule:
     apply: Transform
     params: Params = field(default_factory=dict)
     requires: tuple[str, ...] = ()
+    # What every example graph also needs so that examples can tell the rule from its
+    # alternatives (on a star, "exactly two steps" and "two or more" always agree).
+    pin_requires: tuple[str, ...] = ()
     prepare: Prepare | None = None
     alternatives: tuple[Transform, ...] = ()
     # False when nodes are removed or merged: the output is renumbered 0..m-1 and
@@ -61,19 +64,28 @@ def nodes_colored(graph: nx.Graph, colour: str) -> list[int]:
 
 
 def recolor(graph: nx.Graph, nodes: Iterable[int], colour: str) -> nx.Graph:
-    out = graph.copy()
-    for v in nodes:
-        out.nodes[v]["color"] = colour
-    return out
+    """``graph`` with ``nodes`` painted ``colour`` (sharing its edges: see graphio)."""
+    return repaint(graph, dict.fromkeys(nodes, colour))
 
 
-def renumbered(graph: nx.Graph) -> nx.Graph:
-    """The graph on ids 0..m-1, keeping the relative order of the surviving ids."""
-    mapping = {v: i for i, v in enumerate(sorted(graph))}
-    out = nx.Graph()
-    out.add_nodes_from((mapping[v], dict(d)) for v, d in sorted(graph.nodes(data=True)))
-    out.add_edges_from(sorted((mapping[u], mapping[v]) for u, v in graph.edges))
-    return out
+def renumbered(colours: dict[int, str], edges: Iterable[tuple[int, int]]) -> nx.Graph:
+    """The graph on the nodes of ``colours`` with ``edges``, renumbered 0..m-1 keeping
+    the relative order of the surviving ids."""
+    kept = sorted(colours)
+    lookup = np.full(kept[-1] + 1 if kept else 0, -1, dtype=np.int64)
+    lookup[kept] = np.arange(len(kept))
+    pairs = lookup[np.asarray(edges, dtype=np.int64).reshape(-1, 2)]
+    lo, hi = pairs.min(axis=1), pairs.max(axis=1)
+    order = np.lexsort((hi, lo))
+    return build_graph({i: colours[v] for i, v in enumerate(kept)},
+                       zip(lo[order].tolist(), hi[order].tolist(), strict=True))
+
+
+def induced_renumbered(graph: nx.Graph, keep: Iterable[int]) -> nx.Graph:
+    """The subgraph induced by ``keep``, renumbered 0..m-1."""
+    kept = set(keep)
+    return renumbered({v: color_of(graph, v) for v in kept},
+                      [(u, v) for u, v in edges_of(graph) if u in kept and v in kept])
 
 
 def color_where(test: Callable[[nx.Graph, int, Params], bool]) -> Transform:
@@ -91,10 +103,8 @@ def mark_random(colours: tuple[str, ...], where: Callable[[nx.Graph, int], bool]
         if len(pool) < len(colours):
             return None
         picked = rng.choice(len(pool), size=len(colours), replace=False)
-        out = graph.copy()
-        for colour, i in zip(colours, picked, strict=True):
-            out.nodes[pool[int(i)]]["color"] = colour
-        return out
+        return repaint(graph, {pool[int(i)]: colour
+                               for colour, i in zip(colours, picked, strict=True)})
     return prepare
 
 

@@ -59,7 +59,7 @@ COLOR_DISTANCE2 = Rule(
     "colorDistance2", COLOUR, "medium",
     "Colour blue the nodes exactly two steps away from the orange node.",
     _within(2, 2), {"color": "blue"}, requires=("has_edge",),
-    prepare=mark_random(("orange",), _has_neighbours),
+    pin_requires=("has_distance_3",), prepare=mark_random(("orange",), _has_neighbours),
     alternatives=(_within(1, 2), _within(2, float("inf"))),
 )
 
@@ -92,7 +92,7 @@ COLOR_PATH = Rule(
     "colorPath", COLOUR, "medium",
     "In a tree, colour blue the path between the two blue nodes.",
     _path_between_blue, {"color": "blue"}, requires=("tree",),
-    prepare=_two_blue(2), alternatives=(_neighbours_of_blue,),
+    pin_requires=("has_distance_3",), prepare=_two_blue(2), alternatives=(_neighbours_of_blue,),
 )
 
 
@@ -166,7 +166,7 @@ COLOR_MAX_DEGREE = Rule(
     "colorMaxDegree", COLOUR, "easy",
     "Colour red the node(s) of maximum degree.",
     _degree_near_max(0), {"color": "red"}, requires=("has_edge",),
-    alternatives=(_degree_near_max(1),), color="red",
+    pin_requires=("has_near_max_degree",), alternatives=(_degree_near_max(1),), color="red",
 )
 
 

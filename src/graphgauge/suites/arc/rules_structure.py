@@ -12,11 +12,13 @@ import itertools
 import networkx as nx
 import numpy as np
 
+from graphgauge.suites.arc.graphio import copy_graph, edges_of, repaint
 from graphgauge.suites.arc.rule import (
     STRUCTURAL,
     Params,
     Rule,
     color_of,
+    induced_renumbered,
     mark_random,
     mark_subset,
     nodes_colored,
@@ -26,9 +28,7 @@ from graphgauge.suites.arc.rule import (
 
 def _remove_where(test):
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
-        out = graph.copy()
-        out.remove_nodes_from([v for v in graph if test(graph, v, p)])
-        return renumbered(out)
+        return induced_renumbered(graph, [v for v in graph if not test(graph, v, p)])
     return transform
 
 
@@ -44,7 +44,7 @@ def remove_degree(k: int, difficulty: str) -> Rule:
 
 def _induced_on(colour_test):
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
-        return renumbered(graph.subgraph(v for v in graph if colour_test(color_of(graph, v))))
+        return induced_renumbered(graph, [v for v in graph if colour_test(color_of(graph, v))])
     return transform
 
 
@@ -60,13 +60,14 @@ BLUE_SUBGRAPH = Rule(
 def _merge_blue(common_only: bool):
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
         a, b = nodes_colored(graph, "blue")
-        out = graph.copy()
+        edges = [(u, v) for u, v in edges_of(graph) if b not in (u, v)]
         if common_only:
-            out.remove_edges_from([(a, u) for u in graph[a] if u not in graph[b]])
+            lost = {u for u in graph[a] if u not in graph[b]}
+            edges = [(u, v) for u, v in edges if not (a in (u, v) and {u, v} & lost)]
         else:
-            out.add_edges_from((a, u) for u in graph[b] if u != a)
-        out.remove_node(b)
-        return renumbered(out)
+            edges += [(a, u) for u in graph[b] if u != a]
+        colours = {v: color_of(graph, v) for v in graph if v != b}
+        return renumbered(colours, edges)
     return transform
 
 
@@ -79,7 +80,7 @@ MERGE_AT_BLUE = Rule(
 
 
 def _add_hub(graph: nx.Graph, p: Params) -> nx.Graph:
-    out = graph.copy()
+    out = copy_graph(graph)
     hub = graph.number_of_nodes()
     out.add_node(hub, color=p["color"])
     out.add_edges_from((hub, v) for v in sorted(graph))
@@ -95,18 +96,16 @@ ADD_HUB = Rule(
 
 def _two_colours(graph: nx.Graph, rng: np.random.Generator, p: Params) -> nx.Graph | None:
     """Pre-step: every node blue or red at random, both colours present."""
-    out = graph.copy()
     picks = rng.random(graph.number_of_nodes()) < 0.5
     if picks.all() or not picks.any():
         return None
-    for v, blue in zip(sorted(graph), picks, strict=True):
-        out.nodes[v]["color"] = "blue" if blue else "red"
-    return out
+    return repaint(graph, {v: "blue" if blue else "red"
+                           for v, blue in zip(sorted(graph), picks, strict=True)})
 
 
 def _remove_edges_where(test):
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
-        out = graph.copy()
+        out = copy_graph(graph)
         out.remove_edges_from([(u, v) for u, v in graph.edges if test(graph, u, v)])
         return out
     return transform
@@ -128,7 +127,7 @@ REMOVE_MIXED_EDGES = Rule(
 def _join_blue(within: int | None):
     """Join blue pairs at distance <= ``within`` (every blue pair when None)."""
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
-        out = graph.copy()
+        out = copy_graph(graph)
         for a, b in itertools.combinations(nodes_colored(graph, "blue"), 2):
             if within is None or nx.has_path(graph, a, b) and (
                     nx.shortest_path_length(graph, a, b) <= within):
@@ -140,13 +139,13 @@ def _join_blue(within: int | None):
 COMPLETE_BLUE_CLIQUE = Rule(
     "completeBlueClique", STRUCTURAL, "medium",
     "Join every pair of blue nodes by an edge (the blue nodes become a clique).",
-    _join_blue(None), prepare=mark_subset("blue", 3, 5),
+    _join_blue(None), pin_requires=("has_distance_3",), prepare=mark_subset("blue", 3, 5),
     alternatives=(_join_blue(2),),
 )
 
 
 def _isolate_orange(graph: nx.Graph, p: Params) -> nx.Graph:
-    out = graph.copy()
+    out = copy_graph(graph)
     orange = nodes_colored(graph, "orange")[0]
     out.remove_edges_from(list(graph.edges(orange)))
     return out

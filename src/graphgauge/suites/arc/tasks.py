@@ -107,7 +107,8 @@ class ArcTask(Task):
         from graphgauge.suites.arc.generate import compatible
         from graphgauge.suites.arc.patterns import PATTERNS
 
-        usable = [f for f in FAMILIES.values() if compatible(self.rule, f)]
+        usable = [f for f in FAMILIES.values()
+                  if compatible(self.rule, f, PATTERNS["scale_up_3"])]
         family = usable[int(rng.integers(len(usable)))]
         made = task_instances(self.rule, family, "scale_up_3", PATTERNS["scale_up_3"], rng,
                               index, seed, (self.mode,))
