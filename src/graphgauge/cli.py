@@ -503,9 +503,9 @@ def quickstart(
 
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
-    from graphgauge.commands import gteval, infer, reports
+    from graphgauge.commands import gteval, infer, reports, taxonomy
 
-    for module in (reports, gteval, infer):
+    for module in (reports, gteval, infer, taxonomy):
         module.register(app)
 
 
