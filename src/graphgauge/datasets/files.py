@@ -59,19 +59,8 @@ def read_rows(path: Path, delimiter: str = ",", header: bool = False) -> Iterato
 
 def read_dicts(path: Path, required: tuple[str, ...]) -> list[dict[str, Any]]:
     """Records of a CSV with a header or of a JSONL file; ``required`` columns checked."""
-    records: list[dict[str, Any]] = []
     if path.name.endswith((".jsonl", ".jsonl.gz")):
-        with open_text(path) as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise UserError(f"{path}: line {number} is not JSON ({exc.msg})") from None
-                if not isinstance(record, dict):
-                    raise UserError(f"{path}: line {number} is not a JSON object")
-                records.append(record)
+        records = [record for _, record in jsonl_objects(path)]
     else:
         csv.field_size_limit(1 << 30)
         with open_text(path) as handle:
@@ -81,6 +70,22 @@ def read_dicts(path: Path, required: tuple[str, ...]) -> list[dict[str, Any]]:
         if missing:
             raise UserError(f"{path}: record {number} lacks {', '.join(missing)}")
     return records
+
+
+def jsonl_objects(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) of each non-blank line of a JSON-lines file (gzip or not);
+    a line that is not a JSON object is a one-line error naming the file and line."""
+    with open_text(path) as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UserError(f"{path}: line {number} is not JSON ({exc.msg})") from None
+            if not isinstance(record, dict):
+                raise UserError(f"{path}: line {number} is not a JSON object")
+            yield number, record
 
 
 def to_int(value: Any, path: Path, what: str) -> int:

@@ -12,10 +12,9 @@ Layout (as ``ogb`` unpacks it, plus the public text files):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from graphgauge.datasets.files import find_file, int_pairs, open_text, read_rows, to_int
+from graphgauge.datasets.files import find_file, int_pairs, jsonl_objects, read_rows, to_int
 from graphgauge.datasets.tag import TAG, build_tag
 from graphgauge.errors import UserError
 
@@ -67,17 +66,11 @@ def _product_titles(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
         raise UserError(f"{folder}: missing titles.jsonl (or trn.json/tst.json)")
     titles, texts = {}, {}
     for path in paths:
-        with open_text(path) as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                    titles[record["uid"]] = record["title"]
-                except (json.JSONDecodeError, KeyError, TypeError):
-                    raise UserError(f"{path}: line {number} needs JSON with uid and title") \
-                        from None
-                texts[record["uid"]] = f"{record['title']} {record.get('content', '')}".strip()
+        for number, record in jsonl_objects(path):
+            if not isinstance(record.get("uid"), int | str) or "title" not in record:
+                raise UserError(f"{path}: line {number} needs JSON with uid and title")
+            titles[record["uid"]] = record["title"]
+            texts[record["uid"]] = f"{record['title']} {record.get('content', '')}".strip()
     return titles, texts
 
 
