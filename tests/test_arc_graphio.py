@@ -36,8 +36,8 @@ def test_node_link_equals_the_generic_writer_for_inputs_and_rule_outputs():
             assert graphio.node_link(out, like=(prepared, shown)) == to_node_link(out)
 
 
-def test_build_graph_keeps_networkx_invariants():
-    graph = graphio.build_graph({2: "blue", 0: "grey", 1: "red"}, [(0, 1), (1, 0), (2, 1)])
+def test_from_pairs_keeps_networkx_invariants():
+    graph = graphio.from_pairs({2: "blue", 0: "grey", 1: "red"}, [0, 1, 2], [1, 0, 1])
     assert {tuple(sorted(e)) for e in graph.edges} == {(0, 1), (1, 2)}
     assert graph.number_of_edges() == 2
     assert graph[0][1] is graph[1][0]  # one data dict per edge, as networkx keeps it
@@ -49,7 +49,7 @@ def test_build_graph_keeps_networkx_invariants():
 
 def test_copy_is_independent_and_repaint_shares_only_edges():
     graph = next(_graphs())
-    copied = graphio.copy_graph(graph)
+    copied = graphio.from_pairs(graphio.colours_of(graph), *graphio.edge_arrays(graph))
     assert to_node_link(copied) == to_node_link(graph)
     copied.remove_edge(*next(iter(copied.edges)))
     copied.nodes[0]["color"] = "red"

@@ -32,6 +32,13 @@ def task_instances(rule: Rule, family: Family, pattern: str, sizes: tuple[int, .
                    rng: np.random.Generator, index: int, seed: int | None,
                    modes: Sequence[str]) -> list[Instance]:
     """The instances of one sampled task: full output, then input and output questions."""
+    with graphio.paused_gc():
+        return _task_instances(rule, family, pattern, sizes, rng, index, seed, modes)
+
+
+def _task_instances(rule: Rule, family: Family, pattern: str, sizes: tuple[int, ...],
+                    rng: np.random.Generator, index: int, seed: int | None,
+                    modes: Sequence[str]) -> list[Instance]:
     draft = build(rule, family, sizes, rng)
     graphs = {}
     for i, pair in enumerate(draft.examples, start=1):

@@ -15,6 +15,8 @@ from enum import Enum
 
 import networkx as nx
 
+from graphgauge.suites.arc.graphio import on_triangles
+
 
 class Tri(Enum):
     TRUE = "true"
@@ -27,7 +29,7 @@ def _has_degree(k: int) -> Callable[[nx.Graph], bool]:
 
 
 def _has_triangle(graph: nx.Graph) -> bool:
-    return any(t > 0 for t in nx.triangles(graph).values())
+    return bool(on_triangles(graph))
 
 
 def _has_distance_3(graph: nx.Graph) -> bool:

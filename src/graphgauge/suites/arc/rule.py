@@ -16,7 +16,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from graphgauge.suites.arc.graphio import GREY, build_graph, edges_of, repaint
+from graphgauge.suites.arc.graphio import GREY, edge_arrays, from_pairs, repaint
 
 COLOUR, STRUCTURAL = "colour", "structural"
 COLOURS = ("grey", "blue", "red", "orange", "green")
@@ -68,24 +68,23 @@ def recolor(graph: nx.Graph, nodes: Iterable[int], colour: str) -> nx.Graph:
     return repaint(graph, dict.fromkeys(nodes, colour))
 
 
-def renumbered(colours: dict[int, str], edges: Iterable[tuple[int, int]]) -> nx.Graph:
-    """The graph on the nodes of ``colours`` with ``edges``, renumbered 0..m-1 keeping
-    the relative order of the surviving ids."""
+def renumbered(colours: dict[int, str], lo: np.ndarray, hi: np.ndarray) -> nx.Graph:
+    """The graph on the nodes of ``colours`` with the edges ``(lo[i], hi[i])``,
+    renumbered 0..m-1 keeping the relative order of the surviving ids."""
     kept = sorted(colours)
     lookup = np.full(kept[-1] + 1 if kept else 0, -1, dtype=np.int64)
     lookup[kept] = np.arange(len(kept))
-    pairs = lookup[np.asarray(edges, dtype=np.int64).reshape(-1, 2)]
-    lo, hi = pairs.min(axis=1), pairs.max(axis=1)
-    order = np.lexsort((hi, lo))
-    return build_graph({i: colours[v] for i, v in enumerate(kept)},
-                       zip(lo[order].tolist(), hi[order].tolist(), strict=True))
+    return from_pairs({i: colours[v] for i, v in enumerate(kept)}, lookup[lo], lookup[hi])
 
 
 def induced_renumbered(graph: nx.Graph, keep: Iterable[int]) -> nx.Graph:
     """The subgraph induced by ``keep``, renumbered 0..m-1."""
     kept = set(keep)
-    return renumbered({v: color_of(graph, v) for v in kept},
-                      [(u, v) for u, v in edges_of(graph) if u in kept and v in kept])
+    lo, hi = edge_arrays(graph)
+    inside = np.zeros(max(graph, default=-1) + 1, dtype=bool)
+    inside[list(kept)] = True
+    both = inside[lo] & inside[hi]
+    return renumbered({v: color_of(graph, v) for v in kept}, lo[both], hi[both])
 
 
 def color_where(test: Callable[[nx.Graph, int, Params], bool]) -> Transform:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
+from graphgauge.suites.arc.graphio import on_triangles
 from graphgauge.suites.arc.rule import (
     COLOUR,
     Params,
@@ -171,7 +172,7 @@ COLOR_MAX_DEGREE = Rule(
 
 
 def _in_triangle(graph: nx.Graph, p: Params) -> nx.Graph:
-    return recolor(graph, [v for v, t in nx.triangles(graph).items() if t > 0], p["color"])
+    return recolor(graph, on_triangles(graph), p["color"])
 
 
 def _degree_two_plus(graph, v, p):

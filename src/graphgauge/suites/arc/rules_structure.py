@@ -12,7 +12,7 @@ import itertools
 import networkx as nx
 import numpy as np
 
-from graphgauge.suites.arc.graphio import copy_graph, edges_of, repaint
+from graphgauge.suites.arc.graphio import colours_of, edge_arrays, from_pairs, repaint
 from graphgauge.suites.arc.rule import (
     STRUCTURAL,
     Params,
@@ -58,16 +58,22 @@ BLUE_SUBGRAPH = Rule(
 
 
 def _merge_blue(common_only: bool):
+    """Merge blue b into blue a: a takes b's neighbours, or (``common_only``) keeps only
+    the neighbours it shares with b."""
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
         a, b = nodes_colored(graph, "blue")
-        edges = [(u, v) for u, v in edges_of(graph) if b not in (u, v)]
+        lo, hi = edge_arrays(graph)
+        keep = (lo != b) & (hi != b)
         if common_only:
-            lost = {u for u in graph[a] if u not in graph[b]}
-            edges = [(u, v) for u, v in edges if not (a in (u, v) and {u, v} & lost)]
+            lost = [u for u in graph[a] if u not in graph[b]]
+            keep &= ~(((lo == a) | (hi == a)) & np.isin(np.where(lo == a, hi, lo), lost))
+            lo, hi = lo[keep], hi[keep]
         else:
-            edges += [(a, u) for u in graph[b] if u != a]
+            taken = [u for u in graph[b] if u != a]
+            lo = np.concatenate((lo[keep], np.full(len(taken), a, dtype=np.int64)))
+            hi = np.concatenate((hi[keep], np.array(taken, dtype=np.int64)))
         colours = {v: color_of(graph, v) for v in graph if v != b}
-        return renumbered(colours, edges)
+        return renumbered(colours, lo, hi)
     return transform
 
 
@@ -80,11 +86,12 @@ MERGE_AT_BLUE = Rule(
 
 
 def _add_hub(graph: nx.Graph, p: Params) -> nx.Graph:
-    out = copy_graph(graph)
     hub = graph.number_of_nodes()
-    out.add_node(hub, color=p["color"])
-    out.add_edges_from((hub, v) for v in sorted(graph))
-    return out
+    lo, hi = edge_arrays(graph)
+    others = np.array(sorted(graph), dtype=np.int64)
+    return from_pairs({**colours_of(graph), hub: p["color"]},
+                      np.concatenate((lo, others)),
+                      np.concatenate((hi, np.full(others.size, hub, dtype=np.int64))))
 
 
 ADD_HUB = Rule(
@@ -104,36 +111,43 @@ def _two_colours(graph: nx.Graph, rng: np.random.Generator, p: Params) -> nx.Gra
 
 
 def _remove_edges_where(test):
+    """Remove the edges for which ``test(colour codes of one end, of the other end)``
+    (elementwise over every edge) is True."""
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
-        out = copy_graph(graph)
-        out.remove_edges_from([(u, v) for u, v in graph.edges if test(graph, u, v)])
-        return out
+        lo, hi = edge_arrays(graph)
+        colours = colours_of(graph)
+        codes = {c: i for i, c in enumerate(dict.fromkeys(colours.values()))}
+        code = np.zeros(max(colours, default=-1) + 1, dtype=np.int64)
+        code[list(colours)] = [codes[c] for c in colours.values()]
+        kept = ~test(code[lo], code[hi])
+        return from_pairs(colours, lo[kept], hi[kept])
     return transform
-
-
-def _mixed(graph, u, v):
-    return color_of(graph, u) != color_of(graph, v)
 
 
 REMOVE_MIXED_EDGES = Rule(
     "removeMixedEdges", STRUCTURAL, "medium",
     "Remove every edge between nodes of different colours.",
-    _remove_edges_where(_mixed), requires=("has_edge",), prepare=_two_colours,
-    alternatives=(_remove_edges_where(lambda g, u, v: True),
-                  _remove_edges_where(lambda g, u, v: not _mixed(g, u, v))),
+    _remove_edges_where(np.not_equal), requires=("has_edge",), prepare=_two_colours,
+    alternatives=(_remove_edges_where(lambda a, b: np.ones(a.shape, dtype=bool)),
+                  _remove_edges_where(np.equal)),
 )
 
 
 def _join_blue(within: int | None):
     """Join blue pairs at distance <= ``within`` (every blue pair when None)."""
     def transform(graph: nx.Graph, p: Params) -> nx.Graph:
-        out = copy_graph(graph)
-        for a, b in itertools.combinations(nodes_colored(graph, "blue"), 2):
-            if within is None or nx.has_path(graph, a, b) and (
-                    nx.shortest_path_length(graph, a, b) <= within):
-                out.add_edge(a, b)
-        return out
+        joins = [(a, b) for a, b in itertools.combinations(nodes_colored(graph, "blue"), 2)
+                 if within is None or nx.has_path(graph, a, b) and (
+                     nx.shortest_path_length(graph, a, b) <= within)]
+        return _with_edges(graph, np.array(joins, dtype=np.int64).reshape(-1, 2))
     return transform
+
+
+def _with_edges(graph: nx.Graph, extra: np.ndarray) -> nx.Graph:
+    """A copy of ``graph`` plus the (k, 2) array of edges ``extra``."""
+    lo, hi = edge_arrays(graph)
+    return from_pairs(colours_of(graph), np.concatenate((lo, extra[:, 0])),
+                      np.concatenate((hi, extra[:, 1])))
 
 
 COMPLETE_BLUE_CLIQUE = Rule(
@@ -145,10 +159,10 @@ COMPLETE_BLUE_CLIQUE = Rule(
 
 
 def _isolate_orange(graph: nx.Graph, p: Params) -> nx.Graph:
-    out = copy_graph(graph)
     orange = nodes_colored(graph, "orange")[0]
-    out.remove_edges_from(list(graph.edges(orange)))
-    return out
+    lo, hi = edge_arrays(graph)
+    kept = (lo != orange) & (hi != orange)
+    return from_pairs(colours_of(graph), lo[kept], hi[kept])
 
 
 ISOLATE_ORANGE = Rule(
