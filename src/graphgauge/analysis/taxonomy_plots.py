@@ -1,6 +1,9 @@
 """Taxonomy figures: clustered heat map (dendrogram + AUROC ratios in %) and PCA map.
 
-matplotlib is imported lazily and drawn through the Agg canvas (no display needed).
+Each figure is a ``draw_*`` function on a given matplotlib Figure plus its size, so the
+``taxonomy`` command's PNG files and the HTML report's figures (``report.html_taxonomy``)
+are one drawing. matplotlib is imported lazily and drawn through the Agg canvas (no
+display needed).
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from pathlib import Path
 import numpy as np
 
 from graphgauge.analysis.taxonomy import Taxonomy
+
+PCA_SIZE = (6.0, 5.0)
 
 
 def _figure(size: tuple[float, float]):
@@ -21,14 +26,30 @@ def _figure(size: tuple[float, float]):
     return fig
 
 
-def heatmap(tax: Taxonomy, path: str | Path) -> Path:
-    """Rows in dendrogram order; cells show AUROC ratio as % (100 = unaffected)."""
+def _row_labels(tax: Taxonomy) -> list[str]:
+    return [f"{tax.datasets[i]} [{tax.clusters[i]}]" for i in tax.order]
+
+
+def _label_inches(tax: Taxonomy) -> float:
+    """Room for the row labels between dendrogram and heat map (8 pt text)."""
+    return 0.3 + 0.07 * max(len(label) for label in _row_labels(tax))
+
+
+def heatmap_size(tax: Taxonomy) -> tuple[float, float]:
+    n, m = tax.matrix.shape
+    return 2.2 + _label_inches(tax) + 0.75 * m, 1.2 + 0.42 * n
+
+
+def draw_heatmap(fig, tax: Taxonomy) -> None:
+    """Rows in dendrogram order; cells show AUROC ratio as % (100 = unaffected). The axes
+    sit at fixed places beside the dendrogram, so no tight layout is wanted."""
     from scipy.cluster.hierarchy import dendrogram
 
     n, m = tax.matrix.shape
-    fig = _figure((2.5 + 0.75 * m, 1.2 + 0.42 * n))
-    ax_d = fig.add_axes((0.01, 0.22, 0.14, 0.70))
-    ax_h = fig.add_axes((0.30, 0.22, 0.62, 0.70))
+    width = fig.get_figwidth()
+    left = (0.7 + _label_inches(tax)) / width  # dendrogram, then the labels, then the cells
+    ax_d = fig.add_axes((0.05 / width, 0.22, 0.6 / width, 0.70))
+    ax_h = fig.add_axes((left, 0.22, 0.75 * m / width, 0.70))
     dendrogram(tax.linkage, orientation="left", ax=ax_d, no_labels=True,
                color_threshold=0, above_threshold_color="#444444")
     ax_d.invert_yaxis()
@@ -43,25 +64,19 @@ def heatmap(tax: Taxonomy, path: str | Path) -> Path:
             ax_h.text(j, i, "–" if not np.isfinite(v) else f"{100 * 2 ** v:.0f}",
                       ha="center", va="center", fontsize=7)
     ax_h.set_xticks(range(m), tax.perturbations, rotation=60, ha="right", fontsize=8)
-    labels = [f"{tax.datasets[i]} [{tax.clusters[i]}]" for i in tax.order]
-    ax_h.set_yticks(range(n), labels, fontsize=8)
-    fig.colorbar(im, ax=ax_h, fraction=0.03, label="log2(AUROC ratio)")
+    ax_h.set_yticks(range(n), _row_labels(tax), fontsize=8)
+    fig.colorbar(im, ax=ax_h, fraction=0.05, label="log2(AUROC ratio)")
     ax_h.set_title("AUROC perturbed / original (%)", fontsize=9)
-    out = Path(path)
-    fig.savefig(out, dpi=120)
-    return out
 
 
-def pca_scatter(tax: Taxonomy, path: str | Path) -> Path:
-    fig = _figure((6.0, 5.0))
+def draw_pca(fig, tax: Taxonomy) -> None:
+    """PC1 against PC2 (0 when there is one component), one colour per cluster."""
+    from matplotlib import colormaps
+
     ax = fig.add_subplot(1, 1, 1)
     coords = tax.pca_coords
     ys = coords[:, 1] if coords.shape[1] > 1 else np.zeros(len(coords))
-    cmap = fig.colormaps["tab10"] if hasattr(fig, "colormaps") else None
-    if cmap is None:
-        from matplotlib import colormaps
-
-        cmap = colormaps["tab10"]
+    cmap = colormaps["tab10"]
     for c in np.unique(tax.clusters):
         sel = tax.clusters == c
         ax.scatter(coords[sel, 0], ys[sel], color=cmap((c - 1) % 10), label=f"cluster {c}", s=40)
@@ -71,7 +86,20 @@ def pca_scatter(tax: Taxonomy, path: str | Path) -> Path:
     ax.set_xlabel(f"PC1 ({100 * ev[0]:.0f}%)")
     ax.set_ylabel(f"PC2 ({100 * ev[1]:.0f}%)" if len(ev) > 1 else "PC2")
     ax.legend(fontsize=8)
+
+
+def heatmap(tax: Taxonomy, path: str | Path) -> Path:
+    fig = _figure(heatmap_size(tax))
+    draw_heatmap(fig, tax)
     out = Path(path)
+    fig.savefig(out, dpi=120)
+    return out
+
+
+def pca_scatter(tax: Taxonomy, path: str | Path) -> Path:
+    fig = _figure(PCA_SIZE)
+    draw_pca(fig, tax)
     fig.tight_layout()
+    out = Path(path)
     fig.savefig(out, dpi=120)
     return out

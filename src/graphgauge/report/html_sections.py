@@ -65,12 +65,21 @@ def load_context(store: Store, run_ids: list[str] | None) -> Context:
 
 
 def build_sections(ctx: Context) -> list[Section]:
-    from graphgauge.report.html_serialization import serialization_section
+    from graphgauge.report.html_taxonomy import taxonomy_section
 
     sections = [manifest_section(ctx.store, ctx.run_ids)]
-    if not ctx.cells:
-        return sections
-    sections.append(leaderboard_section(ctx))
+    if ctx.cells:
+        sections += result_sections(ctx)
+    taxonomy = taxonomy_section(ctx.store)  # not a suite: the stored grid cells, runs or not
+    if taxonomy is not None:
+        sections.append(taxonomy)
+    return sections
+
+
+def result_sections(ctx: Context) -> list[Section]:
+    from graphgauge.report.html_serialization import serialization_section
+
+    sections = [leaderboard_section(ctx)]
     for suite in dict.fromkeys(c.suite for c in ctx.cells):
         sections.append(suite_section(ctx, suite))
     serialization = serialization_section(ctx)
