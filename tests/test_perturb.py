@@ -181,6 +181,39 @@ def test_chebyshev_bands_sum_to_identity_and_approximate_hard_filter():
     assert rel < 0.25  # smooth (Jackson) approximation of a step; errors sit at the cut
 
 
+def test_chebyshev_shared_recurrence_matches_eigenbasis_polynomials():
+    """Each band = U p_b(lambda) U^T X with p_b evaluated by numpy's chebval (no recurrence)."""
+    d = er(60, 0.1, 4)
+    edges = np.array(sorted(edge_set(d))).T
+    both = np.concatenate([edges, edges[::-1]], axis=1)
+    import scipy.sparse as sp
+
+    op = spectral.normalized_laplacian(both, 60) - sp.identity(60)
+    x = d.x.double().numpy()
+    coeffs = np.stack([spectral.indicator_coefficients(lo, hi, 30)
+                       for lo, hi in ((-1, -0.3), (-0.3, 0.2), (0.2, 1.0 + 1e-12))])
+    got = spectral.chebyshev_apply(op, x, coeffs)
+    vals, vecs = np.linalg.eigh(op.toarray())
+    for b in range(3):
+        poly = np.polynomial.chebyshev.chebval(vals, coeffs[b])
+        np.testing.assert_allclose(got[b], vecs @ np.diag(poly) @ vecs.T @ x, atol=1e-10)
+
+
+def test_chebyshev_band_cache_is_per_graph_and_private():
+    d, other = er(80, 0.08, 1), er(80, 0.08, 2)
+    lo = spectral.ChebyshevBandPass("lo", order=40)(d).x.clone()
+    spectral.ChebyshevBandPass("lo", order=40)(d).x.mul_(0)  # must not reach the cache
+    assert torch.equal(spectral.ChebyshevBandPass("lo", order=40)(d).x, lo)
+    spectral.ChebyshevBandPass("lo", order=40)(other)  # evicts d's bands
+    spectral.ChebyshevBandPass("hi", order=40, cuts=(0.5, 1.5))(d)  # other options: recomputed
+    assert torch.equal(spectral.ChebyshevBandPass("lo", order=40)(d).x, lo)
+    assert not torch.allclose(spectral.ChebyshevBandPass("lo", order=40)(other).x, lo)
+    hi = spectral.ChebyshevBandPass("hi", order=40, cuts=(0.5, 1.5))(d).x
+    mid = spectral.ChebyshevBandPass("mid", order=40, cuts=(0.5, 1.5))(d).x
+    low = spectral.ChebyshevBandPass("lo", order=40, cuts=(0.5, 1.5))(d).x
+    np.testing.assert_allclose(hi + mid + low, d.x, atol=1e-5)
+
+
 def test_kpm_cut_points_are_eigenvalue_terciles():
     d = er(400, 0.03, 11)
     edges = np.array(sorted(edge_set(d))).T
@@ -282,24 +315,65 @@ def test_fiedler_frag_iteration_cap_and_quirk_option():
         fragment.FiedlerFrag(method="bogus")
 
 
-@pytest.mark.parametrize("graph", ["sbm", "barbell"])
-def test_fiedler_sparse_solver_agrees_with_dense(graph):
+def fiedler_test_graph(graph: str):
     if graph == "sbm":
         g = nx.stochastic_block_model([70, 90], [[0.15, 0.01], [0.01, 0.12]], seed=3)
         g = g.subgraph(max(nx.connected_components(g), key=len))
         g = nx.convert_node_labels_to_integers(g)
     else:  # ill-conditioned for LOBPCG: exercises the shift-invert fallback
         g = nx.barbell_graph(40, 0)
-    n = g.number_of_nodes()
     both = np.array(list(g.edges()) + [(b, a) for a, b in g.edges()]).T
+    return both, g.number_of_nodes()
+
+
+def split_groups(c):
+    return {frozenset(np.flatnonzero(c == k)) for k in np.unique(c)}
+
+
+@pytest.mark.parametrize("precond", ["jacobi", "amg", "auto"])
+@pytest.mark.parametrize("graph", ["sbm", "barbell"])
+def test_fiedler_sparse_solver_agrees_with_dense(graph, precond):
+    if precond == "amg":
+        pytest.importorskip("pyamg")
+    both, n = fiedler_test_graph(graph)
     dense = fragment.FiedlerFrag(num_iter=1, max_size=5).components(both, n)
-    sparse = fragment.FiedlerFrag(num_iter=1, max_size=5, dense_limit=10).components(both, n)
+    sparse = fragment.FiedlerFrag(num_iter=1, max_size=5, dense_limit=10,
+                                  preconditioner=precond).components(both, n)
+    assert split_groups(dense) == split_groups(sparse)
+    assert len(split_groups(dense)) >= 2
 
-    def groups(c):
-        return {frozenset(np.flatnonzero(c == k)) for k in np.unique(c)}
 
-    assert groups(dense) == groups(sparse)
-    assert len(groups(dense)) >= 2
+def test_fiedler_recursive_sparse_splits_agree_with_dense():
+    """Several splits in a row exercise the warm start from the previous eigenblock."""
+    g = nx.stochastic_block_model([60, 70, 80, 90], [[0.2, 0.01, 0.0, 0.005],
+                                                     [0.01, 0.18, 0.01, 0.0],
+                                                     [0.0, 0.01, 0.15, 0.01],
+                                                     [0.005, 0.0, 0.01, 0.14]], seed=5)
+    g = nx.convert_node_labels_to_integers(g.subgraph(max(nx.connected_components(g), key=len)))
+    both = np.array(list(g.edges()) + [(b, a) for a, b in g.edges()]).T
+    n = g.number_of_nodes()
+    dense = fragment.FiedlerFrag(num_iter=3, max_size=5).components(both, n)
+    sparse = fragment.FiedlerFrag(num_iter=3, max_size=5, dense_limit=50,
+                                  preconditioner="jacobi").components(both, n)
+    assert split_groups(dense) == split_groups(sparse)
+    assert len(split_groups(dense)) >= 4
+
+
+def test_fiedler_auto_preconditioner_falls_back_to_jacobi_without_pyamg(monkeypatch):
+    import scipy.sparse as sp
+
+    from graphgauge.perturb import fiedler
+
+    both, n = fiedler_test_graph("sbm")
+    monkeypatch.setattr(fiedler, "has_pyamg", lambda: False)
+    lap = sp.csr_matrix(nx.laplacian_matrix(nx.path_graph(4)).astype(float))
+    deg = np.array([1.0, 2.0, 2.0, 1.0])
+    np.testing.assert_allclose(fiedler.preconditioner(lap, deg, "auto").diagonal(), 1 / deg)
+    dense = fragment.FiedlerFrag(num_iter=1, max_size=5).components(both, n)
+    auto = fragment.FiedlerFrag(num_iter=1, max_size=5, dense_limit=10).components(both, n)
+    assert split_groups(dense) == split_groups(auto)
+    with pytest.raises(ValueError, match="preconditioner"):
+        fragment.FiedlerFrag(preconditioner="ilu")
 
 
 # ---------------------------------------------------------------- catalog
