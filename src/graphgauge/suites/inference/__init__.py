@@ -16,4 +16,10 @@ def suite_report(store, run_ids, console) -> None:
     print_suite_report(store, run_ids, console)
 
 
-__all__ = ["generate_suite", "suite_report"]
+def html_section(store, run_ids) -> list:
+    from graphgauge.suites.inference.html import html_section as blocks
+
+    return blocks(store, run_ids)
+
+
+__all__ = ["generate_suite", "html_section", "suite_report"]

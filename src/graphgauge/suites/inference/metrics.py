@@ -3,8 +3,9 @@ cosine of reasoning.
 
 T1/T3 answers are free text: they are projected to the nearest canonical label by
 MiniLM cosine (an exact, case-insensitive label match short-cuts the encoder). The
-reasoning encoder is pluggable through $GRAPHGAUGE_REASONING_ENCODER (any
-SentenceTransformer name or path; default the bundled MiniLM-L6).
+reasoning encoder (any SentenceTransformer name or path; default the bundled MiniLM-L6)
+is fixed per benchmark file by ``generate infer -p reasoning_encoder=NAME``, so every run
+of one file is scored alike; $GRAPHGAUGE_REASONING_ENCODER sets it for files without one.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ def project_label(answer: str, labels: Sequence[str], encoder: str = "minilm") -
     return labels[int(np.argmax(_label_vectors(tuple(labels), encoder) @ vector))]
 
 
-def reasoning_encoder() -> str:
-    return os.environ.get("GRAPHGAUGE_REASONING_ENCODER", "minilm")
+def reasoning_encoder(meta: dict | None = None) -> str:
+    return ((meta or {}).get("reasoning_encoder")
+            or os.environ.get("GRAPHGAUGE_REASONING_ENCODER", "minilm"))
 
 
 def text_cosine(predicted: str, gold: str, encoder: str | None = None) -> float:

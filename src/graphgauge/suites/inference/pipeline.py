@@ -8,6 +8,10 @@ Options (``--dataset``, ``-p key=value``):
   judges      L2 judge model specs, e.g. [openai:llama-70b, openai:qwen-72b]; none = skip
   gate_report path of a JSON gate report to write
   encoder     sentence encoder for the T4 cosine rule (default minilm)
+  reasoning_encoder  encoder that scores the reasoning cosine of every run of this file
+              (default: $GRAPHGAUGE_REASONING_ENCODER, else minilm)
+Every instance carries its task's gate counts in ``meta["gates"]``, so a report can show
+the gate table from a results store alone, without the benchmark file.
 ``--count`` does not apply: the cap and split sizes decide the file's size.
 All five tasks walk the same ego-graph pool (ego i is drawn from seed and i alone).
 """
@@ -32,7 +36,7 @@ from graphgauge.suites.inference.vocab import terms_for
 
 DEFAULTS = {"dataset": "dblp", "candidates": 2200, "train": 1000, "val": 100, "test": 300,
             "reasoning": "template", "judges": None, "gate_report": None,
-            "encoder": "minilm"}
+            "encoder": "minilm", "reasoning_encoder": None}
 
 
 def _salt(name: str) -> int:
@@ -170,7 +174,11 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         cell["released"] = Counter(split for _, split in chosen)
         report["tasks"][name] = {k: dict(v) if isinstance(v, Counter) else v
                                  for k, v in cell.items()}
-        kept_all += [Instance(**{**inst.to_dict(), "meta": {**inst.meta, "split": split}})
+        extra = {"gates": report["tasks"][name]}
+        if options["reasoning_encoder"]:
+            extra["reasoning_encoder"] = str(options["reasoning_encoder"])
+        kept_all += [Instance(**{**inst.to_dict(),
+                                 "meta": {**inst.meta, **extra, "split": split}})
                      for inst, split in sorted(chosen, key=lambda c: c[0].meta["index"])]
     if options["gate_report"]:
         path = Path(str(options["gate_report"]))

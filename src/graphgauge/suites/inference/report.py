@@ -1,17 +1,21 @@
-"""GraphInfer tables: results per model and task (and per domain), and the gate report.
+"""GraphInfer tables: results per run and task (and per domain), and the gate report.
 
 Each task shows its own metrics, as the paper's tables do: accuracy for T1-T3, Hit@1 and
 P/R/F1 for T4, ARI/NMI/purity/count accuracy for T5, and the reasoning cosine where a
-model wrote reasoning.
+model wrote reasoning. The tables are header + rows of formatted strings, built once
+here; the console (``suite_report``) and the HTML report (``html.py``) only lay them out,
+so the two can never show different numbers.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
-# (header, task, metric): the paper's main-table layout, one row per model.
+# (header, task, metric): the paper's main-table layout, one row per run.
 COLUMNS = (
     ("T1 acc", "masked_node", "accuracy"), ("T2 acc", "relation", "accuracy"),
     ("T3 acc", "theme", "accuracy"), ("T4 H@1", "outlier", "hit1"),
@@ -19,6 +23,20 @@ COLUMNS = (
     ("T5 NMI", "community", "nmi"), ("T5 pur", "community", "purity"),
     ("T5 #K", "community", "count_accuracy"),
 )
+GATE_HEADER = ("task", "cand.", "L1 drop", "L2 drop", "L4 dup", "L4 near", "kept",
+               "train/val/test")
+MAIN_TITLE = "GraphInfer (test items; unparsed answers count 0)"
+DOMAIN_TITLE = "GraphInfer per domain (dataset)"
+
+
+@dataclass
+class TextTable:
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+    keys: int  # leading label columns (model, dataset, task); the rest are numbers
+    # Per row, the value behind each cell (None: a label), for the HTML shading.
+    raws: list[list[float | None]] | None = None
 
 
 def aggregate(rows: list[dict[str, Any]], by_domain: bool = False) -> dict[tuple, dict]:
@@ -38,65 +56,115 @@ def aggregate(rows: list[dict[str, Any]], by_domain: bool = False) -> dict[tuple
             for key, cell in sums.items()}
 
 
-def _rows(store: Any, run_ids: list[str]) -> list[dict[str, Any]]:
-    models = {run["id"]: run["model"] for run in store.runs()}
+def run_labels(store: Any, run_ids: list[str] | None) -> dict[str, str]:
+    """Run id -> row label: the model, with the run id's end where runs share a model
+    (seeds of one GNN stay separate rows, as in the leaderboard)."""
+    from graphgauge.report.console import model_labels
+
+    runs = [r for r in store.runs() if run_ids is None or r["id"] in run_ids]
+    return dict(model_labels([SimpleNamespace(run_id=r["id"], model=r["model"])
+                              for r in runs]))
+
+
+def result_rows(store: Any, run_ids: list[str] | None) -> list[dict[str, Any]]:
+    """The infer items of ``run_ids`` (None: all runs), each with its run's label."""
+    labels = run_labels(store, run_ids)
     out = []
     for item in store.items(run_ids, ("run_id", "suite", "task", "meta", "scores",
                                       "parse_ok")):
         if item["suite"] == "infer":
-            out.append({**item, "model": models.get(item["run_id"], item["run_id"])})
+            out.append({**item, "model": labels.get(item["run_id"], item["run_id"])})
     return out
-
-
-def print_suite_report(store: Any, run_ids: list[str], console: Any) -> None:
-    from rich.table import Table
-
-    rows = _rows(store, run_ids)
-    if not rows:
-        return
-    cells = aggregate(rows)
-    models = sorted({model for model, _ in cells})
-    table = Table(title="GraphInfer (test items; unparsed answers count 0)")
-    for header in ("model", *(c[0] for c in COLUMNS), "ok", "cos"):
-        table.add_column(header, justify="left" if header == "model" else "right")
-    for model in models:
-        values = [_fmt(cells.get((model, task), {}).get(metric)) for _, task, metric in COLUMNS]
-        mine = [cell for (m, _), cell in cells.items() if m == model]
-        parsed = sum(c["parsed"] * c["n"] for c in mine) / sum(c["n"] for c in mine)
-        cosines = [c["reasoning_cosine"] for c in mine if "reasoning_cosine" in c]
-        table.add_row(model, *values, _fmt(parsed),
-                      _fmt(sum(cosines) / len(cosines) if cosines else None))
-    console.print(table)
-    domains = aggregate(rows, by_domain=True)
-    if len({key[1] for key in domains}) > 1:
-        per = Table(title="GraphInfer: accuracy per domain")
-        for column in ("model", "dataset", "task", "n", "accuracy"):
-            per.add_column(column)
-        for (model, dataset, task), cell in sorted(domains.items()):
-            per.add_row(model, dataset, task, str(cell["n"]), _fmt(cell["accuracy"]))
-        console.print(per)
 
 
 def _fmt(value: float | None) -> str:
     return "" if value is None else f"{value:.2f}"
 
 
-def print_gate_report(report: dict[str, Any], console: Any = None) -> None:
-    from rich.console import Console
-    from rich.table import Table
+def _metric_rows(cells: dict[tuple, dict], prefixes: list[tuple]) -> tuple[list, list]:
+    """Per prefix (model[, dataset]): the COLUMNS metrics, parsed rate and mean reasoning
+    cosine; returns (formatted rows, raw values)."""
+    rows, raws = [], []
+    for prefix in prefixes:
+        values = [cells.get((*prefix, task), {}).get(metric) for _, task, metric in COLUMNS]
+        mine = [cell for key, cell in cells.items() if key[:-1] == prefix]
+        parsed = sum(c["parsed"] * c["n"] for c in mine) / sum(c["n"] for c in mine)
+        cosines = [c["reasoning_cosine"] for c in mine if "reasoning_cosine" in c]
+        values += [parsed, sum(cosines) / len(cosines) if cosines else None]
+        rows.append([*prefix, *map(_fmt, values)])
+        raws.append([None] * len(prefix) + values)
+    return rows, raws
 
-    console = console or Console(stderr=True)
-    table = Table(title=f"GraphInfer gates on {report['dataset']} ({report['domain']})")
-    for column in ("task", "cand.", "L1 drop", "L2 drop", "L4 dup", "L4 near", "kept",
-                   "train/val/test"):
-        table.add_column(column, justify="left" if column == "task" else "right",
-                         no_wrap=True)
+
+def main_table(rows: list[dict[str, Any]]) -> TextTable:
+    cells = aggregate(rows)
+    formatted, raws = _metric_rows(cells, sorted({(model,) for model, _ in cells}))
+    return TextTable(MAIN_TITLE, ["model", *(c[0] for c in COLUMNS), "ok", "cos"],
+                     formatted, 1, raws)
+
+
+def domain_table(rows: list[dict[str, Any]]) -> TextTable:
+    cells = {(dataset, model, task): cell
+             for (model, dataset, task), cell in aggregate(rows, by_domain=True).items()}
+    formatted, raws = _metric_rows(cells, sorted({key[:2] for key in cells}))
+    return TextTable(DOMAIN_TITLE, ["dataset", "model", *(c[0] for c in COLUMNS), "ok",
+                                    "cos"], formatted, 2, raws)
+
+
+def gate_table(report: dict[str, Any]) -> TextTable:
+    """The paper's gate table: candidates, rejections per gate and code, kept, splits."""
+    rows = []
     for name, cell in report["tasks"].items():
         l1 = ", ".join(f"{code} {count}" for code, count in sorted(cell["L1"].items())) or "0"
         l2 = ", ".join(f"{code} {count}" for code, count in sorted(cell["L2"].items())) or "0"
         released = cell["released"]
-        table.add_row(name, str(cell["candidates"]), l1, l2,
-                      str(cell["L4"].get("exact", 0)), str(cell["L4"].get("near", 0)),
-                      str(cell["L4_admitted"]),
-                      "/".join(str(released.get(s, 0)) for s in ("train", "val", "test")))
-    console.print(table)
+        rows.append([name, str(cell["candidates"]), l1, l2, str(cell["L4"].get("exact", 0)),
+                     str(cell["L4"].get("near", 0)), str(cell["L4_admitted"]),
+                     "/".join(str(released.get(s, 0)) for s in ("train", "val", "test"))])
+    return TextTable(f"GraphInfer gates on {report['dataset']} ({report['domain']})",
+                     list(GATE_HEADER), rows, 1)
+
+
+def gate_reports(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The gate reports the instances carry (``meta["gates"]``, written by generate),
+    one per dataset; files generated before the gates were recorded give none."""
+    reports: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        meta = json.loads(row.get("meta") or "{}")
+        if "gates" not in meta:
+            continue
+        report = reports.setdefault(meta.get("dataset", "?"), {
+            "dataset": meta.get("dataset", "?"), "domain": meta.get("domain", "?"),
+            "tasks": {}})
+        report["tasks"].setdefault(row["task"], meta["gates"])
+    for report in reports.values():
+        report["tasks"] = dict(sorted(report["tasks"].items()))
+    return [reports[name] for name in sorted(reports)]
+
+
+def _print(table: TextTable, console: Any) -> None:
+    from rich.table import Table
+
+    out = Table(title=table.title)
+    for i, column in enumerate(table.header):
+        out.add_column(column, justify="left" if i < table.keys else "right",
+                       no_wrap=table.raws is None)  # gate cells ("C1 3, C2 1") stay whole
+    for row in table.rows:
+        out.add_row(*row)
+    console.print(out)
+
+
+def print_suite_report(store: Any, run_ids: list[str] | None, console: Any) -> None:
+    rows = result_rows(store, run_ids)
+    if not rows:
+        return
+    _print(main_table(rows), console)
+    domains = domain_table(rows)
+    if len({row[0] for row in domains.rows}) > 1:
+        _print(domains, console)
+
+
+def print_gate_report(report: dict[str, Any], console: Any = None) -> None:
+    from rich.console import Console
+
+    _print(gate_table(report), console or Console(stderr=True))

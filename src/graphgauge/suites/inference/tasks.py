@@ -83,8 +83,9 @@ class InferTask(Task):
         scores = self.hard_scores(prediction.value["answer"], instance)
         predicted, gold = prediction.value.get("reasoning", ""), instance.answer["reasoning"]
         if predicted and gold:
+            encoder = metrics.reasoning_encoder(instance.meta)
             scores["reasoning_cosine"] = (1.0 if predicted == gold else
-                                          metrics.text_cosine(predicted, gold))
+                                          metrics.text_cosine(predicted, gold, encoder))
         return scores
 
     metric_names: tuple[str, ...] = ("accuracy",)
