@@ -11,8 +11,9 @@ Time is this process's CPU time, so other work on a shared machine inflates it l
 wall time would. Labelings, shuffle seeds and layouts are cached as in a real study
 (each instance in many encodings); the first pass is reported apart ("cold") from the
 best of the repeated passes, and every pass starts with an empty layout cache. The
-generated suite is moved out of the garbage collector's reach (``gc.freeze``) as a run
-does. The Erdős sentence (``describe_graph``) is timed alongside as a yardstick.
+generated suite is moved out of the garbage collector's reach (``gc.freeze``) and the
+collector is paused while rendering, as a run does. The Erdős sentence
+(``describe_graph``) is timed alongside as a yardstick.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from graphgauge.gcpause import paused_gc
 from graphgauge.registry import generate
 from graphgauge.render.encoding import Encoding, all_encodings
 from graphgauge.render.serialize import _LAYOUTS, graph_text
@@ -48,12 +50,13 @@ def one_pass(graphs: list[tuple[dict, str]], chosen: list[Encoding]) -> dict[tup
     _LAYOUTS.entries.clear()
     _LAYOUTS.edges = 0
     spent: dict[tuple, float] = defaultdict(float)
-    for encoding in chosen:
-        start = time.process_time()
-        for graph, instance_id in graphs:
-            graph_text(graph, encoding, instance_id)
-        spent[encoding.structure, encoding.order, encoding.labeling] += (
-            time.process_time() - start)
+    with paused_gc():  # as run_benchmark renders a run's prompts
+        for encoding in chosen:
+            start = time.process_time()
+            for graph, instance_id in graphs:
+                graph_text(graph, encoding, instance_id)
+            spent[encoding.structure, encoding.order, encoding.labeling] += (
+                time.process_time() - start)
     return spent
 
 

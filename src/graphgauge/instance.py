@@ -130,15 +130,10 @@ def read_jsonl(path: str | Path) -> list[Instance]:
     the collector's passes over hundreds of thousands of fresh dicts would otherwise take
     longer than the parsing itself.
     """
-    import gc
+    from graphgauge.gcpause import paused_gc
 
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():
         return list(iter_jsonl(path))
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def file_digest(path: str | Path) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphgauge import __version__
+from graphgauge.gcpause import paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
@@ -219,15 +220,16 @@ def run_benchmark(
     done = store.done_keys(run_id)
     encodings = [encoding_of(spec) for spec in options.encodings]
     requests = []
-    for encoding, variant in itertools.product(encodings, options.variants):
-        for inst in instances:
-            keys = [(inst.id, encoding.name, variant, r) for r in range(options.repeats)]
-            if all(key in done for key in keys):
-                continue
-            prompt = render(inst, encoding, variant, task=task_of(inst))
-            for repeat, key in enumerate(keys):
-                if key not in done:
-                    requests.append(Request(prompt, inst, repeat, options.seed + repeat))
+    with paused_gc():  # rendering allocates much and frees nearly all of it at once
+        for encoding, variant in itertools.product(encodings, options.variants):
+            for inst in instances:
+                keys = [(inst.id, encoding.name, variant, r) for r in range(options.repeats)]
+                if all(key in done for key in keys):
+                    continue
+                prompt = render(inst, encoding, variant, task=task_of(inst))
+                for repeat, key in enumerate(keys):
+                    if key not in done:
+                        requests.append(Request(prompt, inst, repeat, options.seed + repeat))
     result = RunResult(run_id, resumed,
                        len(instances) * len(encodings) * len(options.variants) * options.repeats)
     result.skipped = result.total - len(requests)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from graphgauge.errors import UserError
+from graphgauge.gcpause import paused_gc
 from graphgauge.instance import Instance
 from graphgauge.suites.arc import graphio, questions
 from graphgauge.suites.arc.families import FAMILIES, Family, get_family
@@ -32,7 +33,7 @@ def task_instances(rule: Rule, family: Family, pattern: str, sizes: tuple[int, .
                    rng: np.random.Generator, index: int, seed: int | None,
                    modes: Sequence[str]) -> list[Instance]:
     """The instances of one sampled task: full output, then input and output questions."""
-    with graphio.paused_gc():
+    with paused_gc():
         return _task_instances(rule, family, pattern, sizes, rng, index, seed, modes)
 
 

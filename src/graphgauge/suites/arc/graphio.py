@@ -15,10 +15,7 @@ per edge shared by both directions), so the graphs behave like any other ``nx.Gr
 
 from __future__ import annotations
 
-import gc
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -56,22 +53,6 @@ def _canonical(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     codes = np.sort((lo - base) * span + (hi - base))
     codes = codes[np.concatenate(([True], codes[1:] != codes[:-1]))]
     return codes // span + base, codes % span + base
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Run a block with the cyclic garbage collector off. Building a dense task
-    allocates ~10^6 dicts (adjacency entries, node-link edges), which triggers full
-    collections that rescan every live object: up to half the time of a 1,000-node task.
-    Reference counting still frees almost everything; the few cycles (a graph and its
-    cached ``degree`` view) wait for the collector's next pass once it resumes."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def from_arrays(n: int, lo: np.ndarray, hi: np.ndarray) -> nx.Graph:
