@@ -275,6 +275,8 @@ def report(
     task, with 95% bootstrap CIs."""
     from rich.console import Console
 
+    from graphgauge.analysis.gteval_report import print_variant_tables
+    from graphgauge.registry import suite_hook
     from graphgauge.report.console import print_report
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize, write_csv
@@ -287,35 +289,28 @@ def report(
         runs = [db.resolve_run(r) for r in run_ids] if run_ids else None
         cells = summarize(db, runs)
         run_list = run_rows(db, runs)
-    if run_list:
-        console.print(runs_table(run_list))
-    print_report(cells, console=console, tasks=tasks)
-    from graphgauge.registry import suite_hook
-
-    for suite in sorted({cell.suite for cell in cells}):
-        extra = suite_hook(suite, "suite_report")
-        if extra is not None:  # tables only that suite has (per rule, per gate, per variant)
-            with Store(store) as db:
+        if run_list:
+            console.print(runs_table(run_list))
+        print_report(cells, console=console, tasks=tasks)
+        for suite in sorted({cell.suite for cell in cells}):
+            extra = suite_hook(suite, "suite_report")
+            if extra is not None:  # tables only that suite has (per rule, gate, variant)
                 extra(db, runs, console)
-    from graphgauge.analysis.gteval_report import print_variant_tables
-
-    with Store(store) as db:  # accuracy per instruction variant, when a run has several
+        # accuracy per instruction variant, when a run has several
         print_variant_tables(db, runs, console, tasks=tasks)
-    if csv is not None:
-        write_csv(cells, csv)
-        typer.echo(f"wrote {csv}")
-    if html is not None:
-        from graphgauge.report.html import write_html_report
+        if csv is not None:
+            write_csv(cells, csv)
+            typer.echo(f"wrote {csv}")
+        if html is not None:
+            from graphgauge.report.html import write_html_report
 
-        with Store(store) as db:
             write_html_report(db, runs, html)
-        typer.echo(f"wrote {html}")
-    if figures is not None:
-        from graphgauge.report.figures import write_figures
+            typer.echo(f"wrote {html}")
+        if figures is not None:
+            from graphgauge.report.figures import write_figures
 
-        with Store(store) as db:
             written = write_figures(db, runs, figures)
-        typer.echo(f"wrote {len(written)} files to {figures}")
+            typer.echo(f"wrote {len(written)} files to {figures}")
 
 
 @app.command()
