@@ -167,6 +167,68 @@ def test_gcn_global_mix_equals_gcn_on_the_complete_graph():
     torch.testing.assert_close(a, b, atol=1e-5, rtol=1e-5)
 
 
+def cycles_vs_stars(per_class: int = 40):
+    """Featureless graphs (constant 1) whose label is their shape: only structure tells."""
+    import torch
+    from torch_geometric.data import Data
+    from torch_geometric.utils import from_networkx
+
+    rng = np.random.default_rng(1)
+    graphs = []
+    for label, make in ((0, nx.cycle_graph), (1, nx.star_graph)):
+        for _ in range(per_class):
+            g = from_networkx(make(int(rng.integers(6, 14))))
+            graphs.append(Data(x=torch.ones(g.num_nodes, 1), edge_index=g.edge_index,
+                               y=torch.tensor([label]), num_nodes=g.num_nodes))
+    return graphs
+
+
+def test_constant_features_are_detected():
+    import torch
+    from torch_geometric.data import Data
+
+    from graphgauge.gnn.train_inductive import constant_features
+
+    graphs = cycles_vs_stars(3)
+    assert constant_features(graphs)
+    graphs[4] = Data(x=torch.full((3, 1), 2.0), edge_index=graphs[4].edge_index[:, :0])
+    assert not constant_features(graphs)
+
+
+def test_constant_input_pre_layer_is_the_same_vector_in_training_and_evaluation():
+    import torch
+    from torch_geometric.data import Batch
+
+    from graphgauge.gnn.graphgym import ModelConfig, build_model
+
+    torch.manual_seed(0)
+    model = build_model(ModelConfig(constant_input=True), 1, 1)
+    assert not isinstance(model.pre_norm, torch.nn.BatchNorm1d)
+    batch = Batch.from_data_list(cycles_vs_stars(5))
+    rows = []
+    for mode in (True, False):
+        model.train(mode)
+        with torch.no_grad():
+            h = torch.nn.functional.normalize(torch.relu(model.pre_norm(model.pre(batch.x))))
+        assert torch.allclose(h, h[:1].expand_as(h)) and float(h[0].norm()) == pytest.approx(1)
+        rows.append(h[0])
+    torch.testing.assert_close(rows[0], rows[1])
+
+
+def test_training_switches_to_the_constant_input_pre_layer_by_itself(monkeypatch):
+    from graphgauge.gnn import train_inductive as ti
+    from graphgauge.gnn.graphgym import ModelConfig, build_model
+
+    seen = []
+    monkeypatch.setattr(ti, "build_model", lambda cfg, *a: seen.append(cfg) or build_model(cfg, *a))
+    graphs = cycles_vs_stars(10)
+    split = ti.stratified_folds(np.array([int(g.y) for g in graphs]), 5)[0]
+    ti.train_graph_classifier(graphs, 2, split, ModelConfig(), ti.TrainConfig(epochs=1))
+    graphs[0].x = graphs[0].x * 2
+    ti.train_graph_classifier(graphs, 2, split, ModelConfig(), ti.TrainConfig(epochs=1))
+    assert [cfg.constant_input for cfg in seen] == [True, False]
+
+
 def test_grid_stores_cells_and_resumes(tmp_path):
     from graphgauge.analysis.taxonomy_grid import GridSpec, run_grid
 

@@ -36,7 +36,7 @@ class GridSpec:
         fold's result does not depend on how many folds are run, so a 3-fold grid extended
         to 10 folds reuses its first 3."""
         return {"dataset": dataset, "model": self.model, "epochs": self.epochs,
-                "perturb_seed": self.perturb_seed, "version": 1, **self.extra}
+                "perturb_seed": self.perturb_seed, "version": 2, **self.extra}
 
 
 def dataset_setting(name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -45,6 +45,15 @@ def stratified_folds(labels: np.ndarray, n_folds: int = 10,
     return splits
 
 
+def constant_features(graphs: list[Any]) -> bool:
+    """True when every node of every graph has the same feature row (featureless datasets
+    given a constant feature, or the NoNodeFtrs perturbation)."""
+    import torch
+
+    x = torch.cat([g.x for g in graphs])
+    return bool((x == x[0]).all())
+
+
 def _loss_fn(num_classes: int):
     import torch.nn.functional as F
 
@@ -73,6 +82,8 @@ def train_graph_classifier(graphs: list[Any], num_classes: int,
     torch.manual_seed(train_cfg.seed)
     train_idx, val_idx, test_idx = split
     out_dim = 1 if num_classes == 2 else num_classes
+    if model_cfg.batchnorm and constant_features(graphs):
+        model_cfg = replace(model_cfg, constant_input=True)
     model = build_model(model_cfg, int(graphs[0].x.shape[1]), out_dim)
     optim = torch.optim.Adam(model.parameters(), lr=train_cfg.lr,
                              weight_decay=train_cfg.weight_decay)
