@@ -283,3 +283,20 @@ def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
     assert isinstance(bad.exception, UserError)
     bad = CliRunner().invoke(app, args[:1] + ["--datasets", str(a), "-p", "Nope"])
     assert isinstance(bad.exception, UserError)
+
+
+def test_train_seed_reaches_every_fold_and_keys_its_own_cells(tmp_path, monkeypatch):
+    from graphgauge.analysis import taxonomy_grid as tg
+    from graphgauge.gnn import train_inductive as ti
+
+    seeds = []
+    real = ti.train_graph_classifier
+    monkeypatch.setattr(ti, "train_graph_classifier",
+                        lambda *a: seeds.append(a[-1].seed) or real(*a))
+    folder = write_tu(tmp_path)
+    spec = tg.GridSpec(datasets=(str(folder),), perturbations=("none",), runs=1, epochs=1)
+    reseeded = tg.GridSpec(**{**spec.__dict__, "extra": {"train_seed": 7}})
+    assert tg.plan(spec)[0].config_hash != tg.plan(reseeded)[0].config_hash
+    tg.run_grid(spec, tmp_path / "t.db", workers=1)
+    tg.run_grid(reseeded, tmp_path / "t.db", workers=1)
+    assert seeds == [0, 7]

@@ -99,8 +99,12 @@ def load_for_taxonomy(dataset: str, perturbation: str, model: str, root: str | N
     return CellData(setting, graphs, num_classes, global_mix=mix)
 
 
-def train_cell(data: CellData, model: str, run: int, epochs: int | None) -> dict:
-    """Fold ``run`` of stratified 10-fold CV (inductive) or seed ``run`` (transductive)."""
+def train_cell(data: CellData, model: str, run: int, epochs: int | None,
+               train_seed: int = 0) -> dict:
+    """Fold ``run`` of stratified 10-fold CV (inductive) or seed ``run`` (transductive).
+
+    ``train_seed`` is the torch seed of every fold (GTaxoGym: 0); inductive only, since
+    transductive runs are seeds already."""
     import numpy as np
 
     from graphgauge.gnn.graphgym import ModelConfig
@@ -114,7 +118,8 @@ def train_cell(data: CellData, model: str, run: int, epochs: int | None) -> dict
 
         labels = np.array([int(g.y) for g in data.graphs])
         split = stratified_folds(labels, N_FOLDS)[run]
-        cfg = TrainConfig() if epochs is None else TrainConfig(epochs=epochs)
+        cfg = TrainConfig(seed=train_seed) if epochs is None else \
+            TrainConfig(epochs=epochs, seed=train_seed)
         return train_graph_classifier(data.graphs, data.num_classes, split,
                                        ModelConfig(conv=model, global_mix=data.global_mix), cfg)
     from graphgauge.gnn.train_transductive import NodeTrainConfig, train_node_classifier

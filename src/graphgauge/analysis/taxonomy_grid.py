@@ -29,6 +29,7 @@ class GridSpec:
     data_root: str | None = None
     perturb_seed: int = 0
     cache_dir: str | None = None
+    #: more settings hashed into every cell; ``train_seed`` (inductive torch seed, default 0)
     extra: dict = field(default_factory=dict)
 
     def cell_config(self, dataset: str) -> dict:
@@ -82,7 +83,8 @@ def run_cell(spec: GridSpec, key: CellKey) -> dict:
 
     torch.set_num_threads(1)
     data = perturbed(spec, key.dataset, key.perturbation)
-    return train_cell(data, spec.model, key.run, spec.epochs)
+    return train_cell(data, spec.model, key.run, spec.epochs,
+                      train_seed=spec.extra.get("train_seed", 0))
 
 
 def plan(spec: GridSpec) -> list[CellKey]:
