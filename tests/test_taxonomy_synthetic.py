@@ -54,3 +54,56 @@ def test_sbm_pattern_and_cluster():
         assert revealed.tolist() == [1.0] * 6
         hot = d.x[:, 1:].argmax(dim=1)[d.x[:, 0] == 0]
         assert sorted(hot.tolist()) == sorted(d.y[d.x[:, 0] == 0].tolist())
+
+
+# ---------------------------------------------------------------- inductive node tasks
+
+def test_weighted_cross_entropy_weighs_classes_by_their_rarity():
+    import torch
+
+    from graphgauge.gnn.train_inductive import weighted_cross_entropy
+
+    logits = torch.tensor([[2.0, 0.1, -1.0], [0.3, 0.2, 0.9], [1.0, 1.5, 0.0], [0.0, 0.0, 3.0],
+                           [0.5, -0.5, 0.2]])
+    y = torch.tensor([0, 2, 0, 0, 2])  # class 1 absent
+    logp = torch.log_softmax(logits, dim=1).numpy()
+    weight = {0: (5 - 3) / 5, 2: (5 - 2) / 5}  # (V - n_c) / V
+    expected = (-sum(weight[int(c)] * logp[i, int(c)] for i, c in enumerate(y))
+                / sum(weight[int(c)] for c in y))
+    assert float(weighted_cross_entropy(logits, y)) == pytest.approx(expected, rel=1e-6)
+
+
+def test_fixed_split_is_80_10_10_in_order():
+    from graphgauge.gnn.train_inductive import fixed_split
+
+    train, val, test = fixed_split(25)
+    assert (len(train), len(val), len(test)) == (20, 2, 3)
+    assert np.concatenate([train, val, test]).tolist() == list(range(25))
+
+
+def test_node_level_sets_run_through_the_grid(tmp_path, monkeypatch):
+    """PATTERN/CLUSTER-like sets: per-node targets and logits, seeds as runs, and the
+    inductive perturbations (FullyConn as global mixing) on every graph."""
+    from graphgauge.analysis import taxonomy_data as td
+    from graphgauge.analysis.taxonomy_grid import GridSpec, dataset_setting, run_grid
+    from graphgauge.gnn import train_inductive as ti
+
+    small = synthetic.sbm_cluster
+    monkeypatch.setattr(synthetic, "sbm_cluster",
+                        lambda: small(num_graphs=10, seed=3, communities=3, sizes=(4, 6)))
+    seen = []
+    real = ti.train_graph_classifier
+    monkeypatch.setattr(ti, "train_graph_classifier",
+                        lambda g, k, split, m, cfg: seen.append((k, split, m, cfg.seed))
+                        or real(g, k, split, m, cfg))
+    assert dataset_setting("synthetic:cluster") == "inductive"
+    data = td.load_for_taxonomy("synthetic:cluster", "FullyConn", "gcn")
+    assert data.node_level and data.global_mix and data.num_classes == 6
+    spec = GridSpec(datasets=("synthetic:cluster",), perturbations=("none", "NoEdges"),
+                    runs=2, epochs=2)
+    cells = run_grid(spec, tmp_path / "t.db", workers=1)
+    assert len(cells) == 4 and all(0.0 <= c["test_auroc"] <= 1.0 for c in cells)
+    assert sorted(s[3] for s in seen) == [0, 0, 1, 1]  # run r trains with seed r
+    for classes, split, mcfg, _ in seen:
+        assert classes == 6 and not mcfg.graph_level
+        assert [len(part) for part in split] == [8, 1, 1]

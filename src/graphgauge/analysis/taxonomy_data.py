@@ -1,9 +1,10 @@
 """What one taxonomy cell trains on: dataset loading by name, perturbation, and training.
 
 Inductive names are TUDataset folders (``MUTAG``, or a path), in-process synthetic sets
-(``synthetic:smallworld``, ``synthetic:scalefree``) or PyG datasets already on disk
-(``pyg:TUDataset:/data/TU:NCI1``); transductive names are text-attributed graphs loaded by
-``graphgauge.datasets.load_tag`` (``dblp``, ``webkb:cornell`` …).
+(``synthetic:smallworld``, ``synthetic:scalefree``; ``synthetic:pattern`` and
+``synthetic:cluster``, whose targets are per node, as GTaxoGym's PATTERN/CLUSTER) or PyG
+datasets already on disk (``pyg:TUDataset:/data/TU:NCI1``); transductive names are
+text-attributed graphs loaded by ``graphgauge.datasets.load_tag`` (``dblp``, ``webkb:cornell`` …).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from graphgauge.errors import UserError
 TRANSDUCTIVE_PREFIXES = ("dblp", "webkb", "ogbn-arxiv", "ogbn-products", "cora", "pubmed",
                          "wikics", "generic")
 N_FOLDS = 10
+#: inductive node classification (PATTERN-/CLUSTER-like SBM graphs): generator, classes
+NODE_TASKS = {"synthetic:pattern": ("sbm_pattern", 2), "synthetic:cluster": ("sbm_cluster", 6)}
 
 
 @dataclass
@@ -27,6 +30,7 @@ class CellData:
     graphs: list[Any]
     num_classes: int
     global_mix: bool = False
+    node_level: bool = False  # inductive with per-node targets (PATTERN/CLUSTER)
 
 
 def _load_pyg(spec: str):
@@ -58,6 +62,12 @@ def _load_pyg(spec: str):
 def _load_inductive(name: str, root: str | None):
     if name.startswith("pyg:"):
         return _load_pyg(name)
+    if name in NODE_TASKS:
+        from graphgauge.datasets import synthetic
+        from graphgauge.datasets.tudataset import GraphDataset
+
+        generator, classes = NODE_TASKS[name]
+        return GraphDataset(name, getattr(synthetic, generator)(), classes)
     if name.startswith("synthetic:"):
         from graphgauge.datasets.synthetic import graph_classification_dataset
 
@@ -93,7 +103,8 @@ def load_for_taxonomy(dataset: str, perturbation: str, model: str, root: str | N
     if setting == "inductive":
         ds = _load_inductive(dataset, root)
         graphs = perturb_dataset(ds.graphs, applied, setting, seed, dataset_name=ds.name)
-        return CellData(setting, graphs, ds.num_classes, global_mix=mix)
+        return CellData(setting, graphs, ds.num_classes, global_mix=mix,
+                        node_level=dataset in NODE_TASKS)
     graph, num_classes = _load_transductive(dataset)
     graphs = perturb_dataset([graph], applied, setting, seed, dataset_name=dataset)
     return CellData(setting, graphs, num_classes, global_mix=mix)
@@ -101,10 +112,12 @@ def load_for_taxonomy(dataset: str, perturbation: str, model: str, root: str | N
 
 def train_cell(data: CellData, model: str, run: int, epochs: int | None,
                train_seed: int = 0) -> dict:
-    """Fold ``run`` of stratified 10-fold CV (inductive) or seed ``run`` (transductive).
+    """Fold ``run`` of stratified 10-fold CV (inductive graph tasks), seed ``run`` on a fixed
+    split (inductive node tasks, as GTaxoGym's standard splits) or seed ``run``
+    (transductive).
 
-    ``train_seed`` is the torch seed of every fold (GTaxoGym: 0); inductive only, since
-    transductive runs are seeds already."""
+    ``train_seed`` is the torch seed of every fold (GTaxoGym: 0) and shifts the seeds of
+    inductive node runs by ``10 * train_seed``; transductive runs ignore it."""
     import numpy as np
 
     from graphgauge.gnn.graphgym import ModelConfig
@@ -112,16 +125,20 @@ def train_cell(data: CellData, model: str, run: int, epochs: int | None,
     if data.setting == "inductive":
         from graphgauge.gnn.train_inductive import (
             TrainConfig,
+            fixed_split,
             stratified_folds,
             train_graph_classifier,
         )
 
-        labels = np.array([int(g.y) for g in data.graphs])
-        split = stratified_folds(labels, N_FOLDS)[run]
-        cfg = TrainConfig(seed=train_seed) if epochs is None else \
-            TrainConfig(epochs=epochs, seed=train_seed)
-        return train_graph_classifier(data.graphs, data.num_classes, split,
-                                       ModelConfig(conv=model, global_mix=data.global_mix), cfg)
+        if data.node_level:
+            split, seed = fixed_split(len(data.graphs)), N_FOLDS * train_seed + run
+        else:
+            labels = np.array([int(g.y) for g in data.graphs])
+            split, seed = stratified_folds(labels, N_FOLDS)[run], train_seed
+        cfg = TrainConfig(seed=seed) if epochs is None else TrainConfig(epochs=epochs, seed=seed)
+        mcfg = ModelConfig(conv=model, global_mix=data.global_mix,
+                           graph_level=not data.node_level)
+        return train_graph_classifier(data.graphs, data.num_classes, split, mcfg, cfg)
     from graphgauge.gnn.train_transductive import NodeTrainConfig, train_node_classifier
 
     cfg = NodeTrainConfig(seed=run) if epochs is None else NodeTrainConfig(seed=run, epochs=epochs)

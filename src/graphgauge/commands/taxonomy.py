@@ -14,7 +14,8 @@ def register(app: typer.Typer) -> None:
     def taxonomy(
         datasets: Annotated[str, typer.Option(
             "--datasets", "-d", help="Comma list: TUDataset names/folders (MUTAG, ENZYMES …), "
-            "synthetic:smallworld, synthetic:scalefree, or TAGs (dblp, webkb:cornell).")] = "",
+            "synthetic:smallworld, synthetic:scalefree, synthetic:pattern, synthetic:cluster "
+            "(per-node targets), or TAGs (dblp, webkb:cornell).")] = "",
         model: Annotated[str, typer.Option("--model", "-m", help="gcn or gin.")] = "gcn",
         perturbations: Annotated[str, typer.Option(
             "--perturbations", "-p", help="'all' (the paper's columns) or a comma list.")] = "all",

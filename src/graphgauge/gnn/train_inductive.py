@@ -1,5 +1,7 @@
-"""Graph classification the GTaxoGym way: stratified 10-fold CV, train every epoch, report
-the test AUROC of the epoch with the best validation AUROC (no early stopping)."""
+"""Training on graph collections the GTaxoGym way: train every epoch, report the test AUROC
+of the epoch with the best validation AUROC (no early stopping). Graph targets use
+stratified 10-fold CV; per-node targets (PATTERN/CLUSTER-like sets) a fixed split of the
+graphs, a per-node head and the class-weighted cross-entropy."""
 
 from __future__ import annotations
 
@@ -45,6 +47,24 @@ def stratified_folds(labels: np.ndarray, n_folds: int = 10,
     return splits
 
 
+def fixed_split(num_graphs: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """80/10/10 by position: the in-process generators draw graphs i.i.d., so the first 80%
+    is as good a 'standard split' as GNNBenchmark's published one."""
+    idx = np.arange(num_graphs)
+    a, b = int(0.8 * num_graphs), int(0.9 * num_graphs)
+    return idx[:a], idx[a:b], idx[b:]
+
+
+def weighted_cross_entropy(logits, y):
+    """GraphGym's PATTERN/CLUSTER loss: class c weighs (V - n_c) / V among the batch's V
+    nodes (0 when absent), so the rare pattern nodes are not drowned out."""
+    import torch.nn.functional as F
+
+    counts = y.new_zeros(logits.shape[1]).scatter_add_(0, y, y.new_ones(y.shape)).float()
+    weight = (len(y) - counts) / len(y) * (counts > 0).float()
+    return F.cross_entropy(logits, y, weight=weight)
+
+
 def constant_features(graphs: list[Any]) -> bool:
     """True when every node of every graph has the same feature row (featureless datasets
     given a constant feature, or the NoNodeFtrs perturbation)."""
@@ -54,9 +74,11 @@ def constant_features(graphs: list[Any]) -> bool:
     return bool((x == x[0]).all())
 
 
-def _loss_fn(num_classes: int):
+def _loss_fn(num_classes: int, per_node: bool = False):
     import torch.nn.functional as F
 
+    if per_node:
+        return weighted_cross_entropy
     if num_classes == 2:
         return lambda logits, y: F.binary_cross_entropy_with_logits(
             logits.view(-1), y.float())
@@ -74,14 +96,18 @@ def _predict(model, batch) -> tuple[Any, Any]:
 def train_graph_classifier(graphs: list[Any], num_classes: int,
                            split: tuple[np.ndarray, np.ndarray, np.ndarray],
                            model_cfg: ModelConfig, train_cfg: TrainConfig) -> dict[str, float]:
-    """Train one fold; returns test/val AUROC at the best-validation epoch and timings."""
+    """Train one fold; returns test/val AUROC at the best-validation epoch and timings.
+
+    ``model_cfg.graph_level`` False: every node has a target, all ``num_classes`` logits
+    are kept (the class-weighted loss needs them) and AUROC is over nodes."""
     import torch
     from torch_geometric.data import Batch
     from torch_geometric.loader import DataLoader
 
     torch.manual_seed(train_cfg.seed)
     train_idx, val_idx, test_idx = split
-    out_dim = 1 if num_classes == 2 else num_classes
+    per_node = not model_cfg.graph_level
+    out_dim = 1 if num_classes == 2 and not per_node else num_classes
     if model_cfg.batchnorm and constant_features(graphs):
         model_cfg = replace(model_cfg, constant_input=True)
     model = build_model(model_cfg, int(graphs[0].x.shape[1]), out_dim)
@@ -90,7 +116,7 @@ def train_graph_classifier(graphs: list[Any], num_classes: int,
     sched = torch.optim.lr_scheduler.ReduceLROnPlateau(
         optim, mode="min", factor=train_cfg.plateau_factor,
         patience=train_cfg.plateau_patience, min_lr=train_cfg.min_lr)
-    loss_fn = _loss_fn(num_classes)
+    loss_fn = _loss_fn(num_classes, per_node)
     gen = torch.Generator().manual_seed(train_cfg.seed)
     loader = DataLoader([graphs[i] for i in train_idx], batch_size=train_cfg.batch_size,
                         shuffle=True, generator=gen)
