@@ -88,9 +88,13 @@ def labeling_from(labels: list[str] | tuple[str, ...]) -> Labeling:
     return Labeling(tuple(labels), None if identity else tuple(rank), by_rank)
 
 
-@lru_cache(maxsize=16384)
-def _stream_state(seed: int, instance_id: str, salt: int) -> dict:
-    return np.random.default_rng([seed, stable_hash(instance_id), salt]).bit_generator.state
+@lru_cache(maxsize=65536)
+def _stream_state(seed: int, instance_id: str, salt: int) -> tuple[int, int]:
+    """PCG64 (state, increment) of the stream. A study shuffles each instance in three
+    orders under each of its labeling seeds: the cache holds that many streams for tens of
+    thousands of instances (as two integers each, not numpy's state dict)."""
+    state = np.random.default_rng([seed, stable_hash(instance_id), salt]).bit_generator.state
+    return state["state"]["state"], state["state"]["inc"]
 
 
 _local = threading.local()
@@ -106,5 +110,7 @@ def random_keys(encoding: Encoding, instance_id: str, salt: int, size: int) -> n
     generator = getattr(_local, "generator", None)
     if generator is None:
         generator = _local.generator = np.random.Generator(np.random.PCG64(0))
-    generator.bit_generator.state = _stream_state(encoding.seed, instance_id, salt)
+    state, inc = _stream_state(encoding.seed, instance_id, salt)
+    generator.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0,
+                                     "uinteger": 0, "state": {"state": state, "inc": inc}}
     return generator.random(size)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import ast
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from functools import lru_cache
 
+from graphgauge.render.ranking import EdgeValues
+from graphgauge.render.slots import Entry, each_label
 from graphgauge.render.syntax_common import (
     REPLICATED_NOTE,
     Layout,
     Parsed,
+    edge_list,
     number,
-    pair_items,
-    pair_items_with,
     prefixes,
-    value_texts,
+    value_quote,
     value_tokens,
 )
 
@@ -31,23 +32,25 @@ def _note(layout: Layout) -> str:
 
 # --- NetworkX ----------------------------------------------------------------------------
 
+@lru_cache(maxsize=16)
+def _networkx_entry(attrs: tuple[str, ...], quote: str) -> Entry:
+    """'(u, v)'; weighted '(u, v, w)'; otherwise '(u, v, {"capacity": c})'."""
+    if not attrs:
+        return Entry("(", ", ", ")", quote)
+    if attrs == ("weight",):
+        return Entry("(", ", ", ")", quote, before=(", ",))
+    before = prefixes(attrs, '"{}": ', ", ")
+    return Entry("(", ", ", "})", quote, before=(", {" + before[0], *before[1:]))
+
+
 def networkx_edge_list(layout: Layout) -> str:
     q, attrs = value_tokens(layout.labels), layout.attrs
     add = "add_weighted_edges_from" if attrs == ("weight",) else "add_edges_from"
-    if not attrs:
-        items = pair_items(q, layout.edges)
-    else:
-        if attrs == ("weight",):  # (u, v, w)
-            before, after = [", "], [""]
-        else:  # (u, v, {"capacity": c})
-            before = prefixes(attrs, '"{}": ', ", ")
-            before[0] = ", {" + before[0]
-            after = [""] * (len(attrs) - 1) + ["}"]
-        items = pair_items_with(q, layout.edges, value_texts(layout, before, after))
+    edges = edge_list(layout, _networkx_entry(attrs, value_quote(layout.labels)))
     kind = "DiGraph" if layout.directed else "Graph"
     return (f"{layout.head} The graph is given as NetworkX code{_note(layout)}:\n"
             f"import networkx as nx\nG = nx.{kind}()\n"
-            f"G.add_nodes_from([{', '.join(q)}])\nG.{add}([{', '.join(items)}])")
+            f"G.add_nodes_from([{', '.join(q)}])\nG.{add}([{edges}])")
 
 
 def _call_argument(line: str, prefix: str) -> list:
@@ -91,12 +94,12 @@ def pyg_edge_list(layout: Layout) -> str:
     data = "Data(edge_index=edge_index)"
     if values is not None:
         if len(attrs) == 1:
-            text = value_texts(layout, [""])
+            text = values.texts(("",), (), "")
             comment = f"{attrs[0]} of each edge"
         else:
-            text = value_texts(layout, ["[", ", "], ["", "]"])
+            text = values.texts(("[", ", "), (), "]")
             comment = "columns: " + ", ".join(attrs)
-        cells = ", ".join(_texts_of(text, layout.edges))
+        cells = ", ".join(_texts_of(text, values.index, layout.edges))
         lines.append(f"edge_attr = torch.tensor([{cells}])  # {comment}")
         intro += f", and edge_attr the {' and '.join(attrs)} of each edge"
         data = "Data(edge_index=edge_index, edge_attr=edge_attr)"
@@ -104,8 +107,8 @@ def pyg_edge_list(layout: Layout) -> str:
     return layout.head + intro + _note(layout) + ":\n" + "\n".join(lines)
 
 
-def _texts_of(text: dict, pairs: list[tuple[int, int]]) -> list[str]:
-    return [text[pair] for pair in pairs]
+def _texts_of(texts: tuple[str, ...], index: dict, pairs: list[tuple[int, int]]) -> list[str]:
+    return [texts[index[pair]] for pair in pairs]
 
 
 def read_pyg(rest: str) -> Parsed:
@@ -131,9 +134,17 @@ def read_pyg(rest: str) -> Parsed:
 
 # --- GraphML -----------------------------------------------------------------------------
 
-def _xml_type(values: dict, index: int) -> str:
-    kinds = {type(value[index]) for value in values.values()}
+def _xml_type(values: EdgeValues, index: int) -> str:
+    kinds = {type(value[index]) for value in values.rows}
     return "int" if kinds == {int} else "double"
+
+
+@lru_cache(maxsize=16)
+def _xml_entry(attrs: tuple[str, ...]) -> Entry:
+    if not attrs:
+        return Entry('\n    <edge source="', '" target="', '"/>')
+    return Entry('\n    <edge source="', '" target="', "</edge>", lead='">',
+                 before=prefixes(attrs, '<data key="{}">', ""), after=("</data>", "</data>"))
 
 
 def graphml_edge_list(layout: Layout) -> str:
@@ -147,18 +158,9 @@ def graphml_edge_list(layout: Layout) -> str:
               f'attr.type="{_xml_type(values, i)}"/>' for i, name in enumerate(attrs)]
     default = "directed" if layout.directed else "undirected"
     lines.append(f'  <graph id="G" edgedefault="{default}">')
-    lines += [f'    <node id="{label}"/>' for label in t]
-    if values is None:
-        lines += [f'    <edge source="{t[a]}" target="{t[b]}"/>' for a, b in layout.edges]
-    else:
-        text = value_texts(layout, prefixes(attrs, '<data key="{}">', ""), ["</data>"] * 2)
-        lines += _xml_edges(t, layout.edges, text)
-    lines += ["  </graph>", "</graphml>"]
-    return "\n".join(lines)
-
-
-def _xml_edges(t: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
-    return [f'    <edge source="{t[a]}" target="{t[b]}">{text[a, b]}</edge>' for a, b in pairs]
+    nodes = each_label(t, '\n    <node id="', '"/>')
+    edges = edge_list(layout, _xml_entry(attrs), "")
+    return "\n".join(lines) + nodes + edges + "\n  </graph>\n</graphml>"
 
 
 def read_graphml(rest: str) -> Parsed:
@@ -175,24 +177,21 @@ def read_graphml(rest: str) -> Parsed:
 
 # --- Graphviz DOT ------------------------------------------------------------------------
 
+@lru_cache(maxsize=16)
+def _dot_entry(attrs: tuple[str, ...], directed: bool) -> Entry:
+    """'u -> v;', or 'u -> v [weight=3];' (undirected: '--')."""
+    arrow = " -> " if directed else " -- "
+    if not attrs:
+        return Entry("\n  ", arrow, ";")
+    return Entry("\n  ", arrow, "];", lead=" [", before=prefixes(attrs, "{}=", ", "))
+
+
 def dot_edge_list(layout: Layout) -> str:
     t = layout.labels
-    text = {}
-    if layout.values is not None:
-        text = value_texts(layout, prefixes(layout.attrs, "{}=", ", "))
-    edges = _dot_edges(t, layout.edges, "->" if layout.directed else "--", text)
+    edges = edge_list(layout, _dot_entry(layout.attrs, layout.directed), "")
     kind = "digraph" if layout.directed else "graph"
-    return "\n".join([
-        f"{layout.head} The graph is given in the Graphviz DOT language{_note(layout)}:",
-        f"{kind} G {{", "  " + " ".join([f"{label};" for label in t]), *edges, "}",
-    ])
-
-
-def _dot_edges(t: Sequence[str], pairs: list[tuple[int, int]], arrow: str,
-               text: dict) -> list[str]:
-    if not text:
-        return [f"  {t[a]} {arrow} {t[b]};" for a, b in pairs]
-    return [f"  {t[a]} {arrow} {t[b]} [{text[a, b]}];" for a, b in pairs]
+    return (f"{layout.head} The graph is given in the Graphviz DOT language{_note(layout)}:\n"
+            f"{kind} G {{\n " + each_label(t, " ", ";") + edges + "\n}")
 
 
 def read_dot(rest: str) -> Parsed:

@@ -8,8 +8,11 @@ round-trip tests exercise ordering once, independent of syntax).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
+
+from graphgauge.render.ranking import EdgeValues
+from graphgauge.render.slots import Entry, Lines, write
 
 
 class Layout(NamedTuple):
@@ -20,8 +23,9 @@ class Layout(NamedTuple):
     labels: tuple[str, ...]  # label at each position of label order ("rank")
     edges: list[tuple[int, int]]  # ranks: display order for edge lists, else sorted
     rows: list[tuple[int, list[int]]] | None  # per-node lists: (node, entries), display order
-    values: dict[tuple[int, int], tuple] | None  # attribute values by (u, v), both ways
+    values: EdgeValues | None  # attribute values of the edges
     replicated: bool  # undirected edges listed in both directions
+    cells: list[int] | None  # lists: the body as ``slots`` cells (None for matrices)
 
 
 class Parsed(NamedTuple):
@@ -37,28 +41,10 @@ class Parsed(NamedTuple):
 REPLICATED_NOTE = " (each undirected edge is listed in both directions)"
 
 
-def value_texts(layout: Layout, before: Sequence[str], after: Sequence[str] = ("", "")
-                ) -> dict[tuple[int, int], str]:
-    """Each edge's attribute values written once, keyed like ``layout.values``: value i
-    between ``before[i]`` and ``after[i]`` (one f-string per edge; a formatting call per
-    entry would cost more than the rest of an attributed rendering)."""
-    items = layout.values.items()
-    if len(layout.attrs) == 1:
-        b, a = before[0], after[0]
-        return {pair: f"{b}{v[0]}{a}" for pair, v in items}
-    b0, b1, a0, a1 = before[0], before[1], after[0], after[1]
-    return {pair: f"{b0}{v[0]}{a0}{b1}{v[1]}{a1}" for pair, v in items}
-
-
-def prefixes(attrs: tuple[str, ...], template: str, separator: str) -> list[str]:
+def prefixes(attrs: tuple[str, ...], template: str, separator: str) -> tuple[str, ...]:
     """``template`` filled with each attribute name, later ones led by ``separator``."""
-    return [("" if i == 0 else separator) + template.format(name)
-            for i, name in enumerate(attrs)]
-
-
-def erdos_values(layout: Layout) -> dict[tuple[int, int], str]:
-    """', weight 3, capacity 7': the Erdős notation for an edge's attributes."""
-    return value_texts(layout, prefixes(layout.attrs, ", {} ", ""))
+    return tuple(("" if i == 0 else separator) + template.format(name)
+                 for i, name in enumerate(attrs))
 
 
 def number(text: str) -> int | float:
@@ -82,81 +68,40 @@ def value_tokens(labels: tuple[str, ...]) -> list[str] | tuple[str, ...]:
     return labels if labels[0].isdigit() else [f'"{label}"' for label in labels]
 
 
+def value_quote(labels: tuple[str, ...]) -> str:
+    """What encloses a label written as a JSON/Python value (see ``value_tokens``)."""
+    return "" if labels[0].isdigit() else '"'
+
+
 def between(directed: bool) -> str:
     return "from u to v" if directed else "between u and v"
 
 
-def edge_items(layout: Layout, pairs: list[tuple[int, int]]) -> list[str]:
-    """Edges in the Erdős notation: '(u, v)', '(u, v, weight w)', …"""
-    if layout.values is None:
-        return pair_items(layout.labels, pairs)
-    return pair_items_with(layout.labels, pairs, erdos_values(layout))
+# --- lists: entries written from ``slots`` tables ------------------------------------------
+
+def edge_list(layout: Layout, entry: Entry, sep: str = ", ") -> str:
+    """The edges in display order, each written as ``entry``, joined by ``sep``."""
+    return write(layout.cells, layout.labels, layout.values, entry, True, sep)
 
 
-def pair_items(t: Sequence[str], pairs: list[tuple[int, int]]) -> list[str]:
-    """'(u, v)' per pair, ``t`` naming the nodes (labels, or labels as code values)."""
-    return [f"({t[a]}, {t[b]})" for a, b in pairs]
+def node_lines(layout: Layout, lines: Lines, entry: Entry, incidence: bool) -> str:
+    """Every node's line in display order; entries are edges (``incidence``) or neighbors,
+    joined by ', '."""
+    return write(layout.cells, layout.labels, layout.values, entry, incidence, ", ", lines)
 
 
-def pair_items_with(t: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
-    """'(u, v…)' per pair, each with its attribute text (see ``value_texts``) before ')'."""
-    return [f"({t[a]}, {t[b]}{text[a, b]})" for a, b in pairs]
+@lru_cache(maxsize=16)
+def erdos_entry(attrs: tuple[str, ...]) -> Entry:
+    """'(u, v)', '(u, v, weight w)', …: an edge in the Erdős notation."""
+    return Entry("(", ", ", ")", before=prefixes(attrs, ", {} ", ""))
 
 
-# The per-line comprehensions below live in small functions whose only locals are what
-# the loop reads: in CPython 3.11 this makes them markedly faster (measured).
-
-def row_entries(layout: Layout, incidence: bool) -> list[str]:
-    """Each line's entries, joined: neighbors 'v' / 'v (weight w)', or its edges '(u, v, …)'
-    as the edge list writes them."""
-    if incidence:
-        texts = None if layout.values is None else edge_items(layout, layout.edges)
-        return incidence_rows(layout, layout.labels, "()", texts)
-    if layout.values is None:
-        return joined(layout.labels, layout.rows)
-    text = value_texts(layout, prefixes(layout.attrs, "{} ", ", "))
-    return _joined_valued(layout.labels, layout.rows, text)
-
-
-def joined(tokens: Sequence[str], rows: list[tuple[int, list[int]]]) -> list[str]:
-    """Each line's entries as ``tokens``, joined."""
-    return [", ".join([tokens[v] for v in items]) for _, items in rows]
-
-
-def _joined_valued(t: Sequence[str], rows: list[tuple[int, list[int]]],
-                   text: dict) -> list[str]:
-    return [", ".join([f"{t[v]} ({text[u, v]})" for v in items]) for u, items in rows]
-
-
-def incidence_rows(layout: Layout, tokens: Sequence[str], brackets: str,
-                   edge_texts: list[str] | None) -> list[str]:
-    """Each line's edges, joined, written as the edge list writes them (undirected: smaller
-    label first). Plain pairs are formatted inline (the hot path); attributed edges come
-    formatted once each (``edge_texts``, the texts of ``layout.edges``) and are looked up
-    from both ends."""
-    if edge_texts is None:
-        left, right = brackets
-        if layout.directed:
-            return _out_pairs(tokens, layout.rows, left, right)
-        return _incident_pairs(tokens, layout.rows, left, right)
-    text = dict(zip(layout.edges, edge_texts, strict=True))
-    if not layout.directed:
-        text.update(zip([(b, a) for a, b in layout.edges], edge_texts, strict=True))
-    return _looked_up(text, layout.rows)
-
-
-def _out_pairs(q: Sequence[str], rows: list, left: str, right: str) -> list[str]:
-    return [", ".join([f"{left}{q[u]}, {q[v]}{right}" for v in items]) for u, items in rows]
-
-
-def _incident_pairs(q: Sequence[str], rows: list, left: str, right: str) -> list[str]:
-    return [", ".join([f"{left}{q[u]}, {q[v]}{right}" if u < v
-                       else f"{left}{q[v]}, {q[u]}{right}" for v in items])
-            for u, items in rows]
-
-
-def _looked_up(text: dict, rows: list) -> list[str]:
-    return [", ".join([text[u, v] for v in items]) for u, items in rows]
+@lru_cache(maxsize=16)
+def neighbor_entry(attrs: tuple[str, ...]) -> Entry:
+    """'v', or 'v (weight w, capacity c)' with the values of the edge to v."""
+    if not attrs:
+        return Entry("", "", "")
+    return Entry("", "", ")", lead=" (", before=prefixes(attrs, "{} ", ", "))
 
 
 def split_items(text: str) -> list[str]:
@@ -175,7 +120,7 @@ def split_items(text: str) -> list[str]:
 
 
 def read_plain_item(text: str, incidence: bool) -> tuple:
-    """Inverse of one entry of ``row_entries``: (v, attrs) or (u, v, attrs)."""
+    """Inverse of one entry of a plain or Markdown line: (v, attrs) or (u, v, attrs)."""
     text = text.strip()
     if incidence:
         if not (text.startswith("(") and text.endswith(")")):

@@ -10,19 +10,20 @@ says what each number is.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from functools import lru_cache
 
+from graphgauge.render.slots import Entry, Lines
 from graphgauge.render.syntax_common import (
     REPLICATED_NOTE,
     Layout,
     Parsed,
-    incidence_rows,
-    joined,
+    edge_list,
     list_kind,
     matrices,
     matrix_meaning,
+    node_lines,
     prefixes,
-    value_texts,
+    value_quote,
     value_tokens,
 )
 
@@ -33,23 +34,16 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _values(layout: Layout) -> dict[tuple[int, int], str]:
-    """', "weight": 3' per edge."""
-    return value_texts(layout, prefixes(layout.attrs, ', "{}": ', ""))
-
-
-def _edge_entries(layout: Layout, q: Sequence[str], pairs: list[tuple[int, int]]) -> list[str]:
-    if layout.values is None:
-        return _pair_lists(q, pairs)
-    return _edge_objects(q, pairs, _values(layout))
-
-
-def _pair_lists(q: Sequence[str], pairs: list[tuple[int, int]]) -> list[str]:
-    return [f"[{q[a]}, {q[b]}]" for a, b in pairs]
-
-
-def _edge_objects(q: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
-    return [f'{{"source": {q[a]}, "target": {q[b]}{text[a, b]}}}' for a, b in pairs]
+@lru_cache(maxsize=64)
+def _entry(attrs: tuple[str, ...], quote: str, edge: bool) -> Entry:
+    """An edge '[u, v]' or a neighbor 'v'; with attributes an object: '{"source": u,
+    "target": v, "weight": 3}' or '{"neighbor": v, "weight": 3}'."""
+    if not attrs:
+        return Entry("[", ", ", "]", quote) if edge else Entry("", "", "", quote)
+    before = prefixes(attrs, ', "{}": ', "")
+    if edge:
+        return Entry('{"source": ', ', "target": ', "}", quote, before=before)
+    return Entry('{"neighbor": ', "", "}", quote, before=before)
 
 
 def json_edge_list(layout: Layout) -> str:
@@ -59,29 +53,22 @@ def json_edge_list(layout: Layout) -> str:
         ends = "its first node to its second" if layout.values is None else "source to target"
         direction = f" (each edge goes from {ends})"
     note = REPLICATED_NOTE if layout.replicated else ""
+    edges = edge_list(layout, _entry(layout.attrs, value_quote(layout.labels), True))
     return (f"{layout.head}{INTRO} as an edge list{direction}{note}:\n"
             f'{{"directed": {_bool(layout.directed)},\n'
             f' "nodes": [{", ".join(q)}],\n'
-            f' "edges": [{", ".join(_edge_entries(layout, q, layout.edges))}]}}')
+            f' "edges": [{edges}]}}')
+
+
+# Lines are joined by ',\n': each starts with it, and the first one's comma is dropped.
+JSON_LINES = Lines(',\n  "', '": [', "]", '": []')
 
 
 def _json_list(layout: Layout, key: str, incidence: bool) -> str:
-    t, q, rows = layout.labels, value_tokens(layout.labels), layout.rows
-    if incidence:
-        texts = None if layout.values is None else _edge_entries(layout, q, layout.edges)
-        entries = incidence_rows(layout, q, "[]", texts)
-    elif layout.values is None:
-        entries = joined(q, rows)
-    else:
-        entries = _neighbor_objects(q, rows, _values(layout))
-    lines = [f'  "{t[u]}": [{line}]' for (u, _), line in zip(rows, entries, strict=True)]
+    entry = _entry(layout.attrs, value_quote(layout.labels), incidence)
+    lines = node_lines(layout, JSON_LINES, entry, incidence)
     return (f'{layout.head}{INTRO}; "{key}" maps each node to its {list_kind(layout, incidence)}:'
-            f'\n{{"directed": {_bool(layout.directed)},\n "{key}": {{\n' + ",\n".join(lines) + "}}")
-
-
-def _neighbor_objects(q: Sequence[str], rows: list, text: dict) -> list[str]:
-    return [", ".join([f'{{"neighbor": {q[v]}{text[u, v]}}}' for v in items])
-            for u, items in rows]
+            f'\n{{"directed": {_bool(layout.directed)},\n "{key}": {{' + lines[1:] + "}}")
 
 
 def json_adjacency_list(layout: Layout) -> str:

@@ -7,24 +7,26 @@ robustness delta is measured against, so its wording must never drift.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from functools import lru_cache
 
+from graphgauge.render.slots import Entry, Lines
 from graphgauge.render.syntax_common import (
     REPLICATED_NOTE,
     Layout,
     Parsed,
     between,
-    edge_items,
+    edge_list,
+    erdos_entry,
     list_kind,
     matrices,
     matrix_meaning,
+    neighbor_entry,
+    node_lines,
     number,
     prefixes,
     read_attr_suffix,
     read_plain_item,
-    row_entries,
     split_items,
-    value_texts,
 )
 
 NO_EDGES = " The graph has no edges."
@@ -45,6 +47,13 @@ def _neighbor_note(layout: Layout) -> str:
     return f", each followed by the {' and '.join(layout.attrs)} of its edge in parentheses"
 
 
+def _lines(layout: Layout, lines: Lines, incidence: bool) -> str:
+    """Per-node lines with the entries of the plain lists: incidence lists hold edges as
+    the edge list writes them, adjacency lists neighbors with their edge's values."""
+    entry = (erdos_entry if incidence else neighbor_entry)(layout.attrs)
+    return node_lines(layout, lines, entry, incidence)
+
+
 # --- plain -------------------------------------------------------------------------------
 
 def plain_edge_list(layout: Layout) -> str:
@@ -52,31 +61,26 @@ def plain_edge_list(layout: Layout) -> str:
     if not layout.edges:
         return head + NO_EDGES
     note = REPLICATED_NOTE if layout.replicated else ""
-    return f"{head} The edges are{note}: {', '.join(edge_items(layout, layout.edges))}."
+    return f"{head} The edges are{note}: {edge_list(layout, erdos_entry(layout.attrs))}."
+
+
+PLAIN_NEIGHBORS = {
+    True: Lines("\nNode ", " has edges to ", ".", " has no outgoing edges."),
+    False: Lines("\nNode ", " is connected to ", ".", " is connected to no node."),
+}
+PLAIN_INCIDENCES = Lines("\nNode ", ": ", ".", ": none.")
 
 
 def plain_adjacency_list(layout: Layout) -> str:
-    t = layout.labels
-    if layout.directed:
-        linked, alone = "has edges to", "has no outgoing edges"
-    else:
-        linked, alone = "is connected to", "is connected to no node"
-    lines = [
-        f"Node {t[u]} {linked} {entries}." if entries else f"Node {t[u]} {alone}."
-        for (u, _), entries in zip(layout.rows, row_entries(layout, False), strict=True)
-    ]
     intro = f" The adjacency list gives, for each node, its {list_kind(layout, False)}"
-    return layout.head + intro + _neighbor_note(layout) + ":\n" + "\n".join(lines)
+    return (layout.head + intro + _neighbor_note(layout) + ":"
+            + _lines(layout, PLAIN_NEIGHBORS[layout.directed], False))
 
 
 def plain_incidence_list(layout: Layout) -> str:
-    t = layout.labels
-    lines = [
-        f"Node {t[u]}: {entries}." if entries else f"Node {t[u]}: none."
-        for (u, _), entries in zip(layout.rows, row_entries(layout, True), strict=True)
-    ]
-    intro = f" The incidence list gives, for each node, its {list_kind(layout, True)}:\n"
-    return layout.head + erdos_semantics(layout) + intro + "\n".join(lines)
+    intro = f" The incidence list gives, for each node, its {list_kind(layout, True)}:"
+    return (layout.head + erdos_semantics(layout) + intro
+            + _lines(layout, PLAIN_INCIDENCES, True))
 
 
 def plain_adjacency_matrix(layout: Layout) -> str:
@@ -142,38 +146,36 @@ def read_plain_matrix(rest: str) -> Parsed:
 
 # --- markdown ----------------------------------------------------------------------------
 
-def _table(columns: list[str], rows: list[str]) -> str:
-    """A Markdown table from its column names and its rows' cells already joined by ' | '."""
-    head = "| " + " | ".join(columns) + " |\n|" + " --- |" * len(columns)
-    return head + "".join([f"\n| {row} |" for row in rows])
+def _table(columns: list[str], body: str) -> str:
+    """A Markdown table from its column names and its rows, each led by a line break."""
+    return "| " + " | ".join(columns) + " |\n|" + " --- |" * len(columns) + body
+
+
+@lru_cache(maxsize=16)
+def _markdown_row(attrs: tuple[str, ...]) -> Entry:
+    """An edge as a table row: '| u | v |', or '| u | v | 3 |' with its values."""
+    return Entry("\n| ", " | ", " |", before=prefixes(attrs, " | ", ""))
 
 
 def markdown_edge_list(layout: Layout) -> str:
-    t, values = layout.labels, layout.values
-    if values is None:
-        rows = [f"{t[a]} | {t[b]}" for a, b in layout.edges]
-    else:
-        rows = _valued_rows(t, layout.edges, value_texts(layout, prefixes(layout.attrs, " | ", "")))
+    entry = _markdown_row(layout.attrs)
     note = REPLICATED_NOTE if layout.replicated else ""
     intro = f" Each row of the table below is an edge {between(layout.directed)}{note}:\n"
-    return layout.head + intro + _table(["u", "v", *layout.attrs], rows)
+    return layout.head + intro + _table(["u", "v", *layout.attrs], edge_list(layout, entry, ""))
 
 
-def _valued_rows(t: Sequence[str], pairs: list[tuple[int, int]], text: dict) -> list[str]:
-    return [f"{t[a]} | {t[b]}{text[a, b]}" for a, b in pairs]
+MARKDOWN_LINES = Lines("\n| ", " | ", " |", " |  |")
 
 
 def _markdown_list(layout: Layout, incidence: bool) -> str:
-    t = layout.labels
-    rows = [f"{t[u]} | {entries}"
-            for (u, _), entries in zip(layout.rows, row_entries(layout, incidence), strict=True)]
     kind = list_kind(layout, incidence)
     column = kind.split(" (")[0]
     note = erdos_semantics(layout) if incidence else ""
     if not incidence:
         kind += _neighbor_note(layout)
     intro = f"{note} The table below gives, for each node, its {kind}:\n"
-    return layout.head + intro + _table(["node", column], rows)
+    return layout.head + intro + _table(["node", column],
+                                        _lines(layout, MARKDOWN_LINES, incidence))
 
 
 def markdown_adjacency_list(layout: Layout) -> str:
@@ -187,8 +189,8 @@ def markdown_incidence_list(layout: Layout) -> str:
 def markdown_adjacency_matrix(layout: Layout) -> str:
     t = layout.labels
     tables = [
-        f"{title}:\n" + _table([" ", *t], [f"{t[u]} | " + " | ".join(row)
-                                           for u, row in enumerate(grid)])
+        f"{title}:\n" + _table([" ", *t], "".join([f"\n| {t[u]} | " + " | ".join(row) + " |"
+                                                   for u, row in enumerate(grid)]))
         for title, grid in matrices(layout)
     ]
     intro = f" {matrix_meaning(layout)}:\n"
