@@ -126,7 +126,7 @@ def report(cells: list[dict], model: str, tolerance: float) -> None:
     ours = from_cells(cells)
     paper = published(model)
     print(f"\n{'dataset':12s} {'perturbation':12s} {'folds':>5s} {'ours':>7s} {'95% CI':>15s}"
-          f" {'paper':>7s} {'diff':>7s}  within  paper in CI"
+          f" {'paper':>7s} {'diff':>7s}  within  paper in CI  AUROC ours/paper"
           "   (ratios = AUROC perturbed / AUROC none)")
     within = in_ci = total = 0
     for d in ours.datasets:
@@ -146,7 +146,8 @@ def report(cells: list[dict], model: str, tolerance: float) -> None:
             total += 1
             print(f"{d:12s} {p:12s} {ours.runs[(d, p)]:5d} {r:7.4f} [{low:6.3f}, {high:6.3f}]"
                   f" {pr:7.4f} {r - pr:+7.4f}  {'yes' if ok else 'NO':6s}  "
-                  f"{'-' if math.isnan(low) else 'yes' if covered else 'no'}")
+                  f"{'-' if math.isnan(low) else 'yes' if covered else 'no':11s}"
+                  f"  {ours.auroc[(d, p)]:.3f} / {paper.auroc.get((d, p), math.nan):.3f}")
     print(f"\nwithin ±{tolerance}: {within}/{total} ratios; {in_ci} more outside the tolerance"
           " but inside our fold-bootstrap 95% interval")
     sys.stdout.flush()
