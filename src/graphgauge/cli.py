@@ -83,6 +83,15 @@ def _price_table(path: Path | None) -> dict[str, dict[str, float]]:
         raise UserError(f"{path}: expected 'model: {{input: USD, output: USD}}' ({exc})") from None
 
 
+def model_price(spec: str, table: dict[str, dict[str, float]],
+                override: dict[str, float]) -> dict[str, float] | None:
+    """USD per 1k tokens for ``spec``: ``-p price_in/price_out`` when given, else the
+    table's entry for the model's name (``gpt-4o`` of ``openai:gpt-4o``) or full spec."""
+    if override:
+        return {"input": override.get("in", 0.0), "output": override.get("out", 0.0)}
+    return table.get(spec.partition(":")[2]) or table.get(spec)
+
+
 @app.command("list")
 def list_tasks(
     suite: Annotated[str | None, typer.Argument(help="Show only this suite.")] = None,
@@ -232,10 +241,7 @@ def run(
             loaded = load_model(spec, **params)
             if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
                 loaded.prepare(everything)
-            price = table.get(spec.partition(":")[2]) or table.get(spec)
-            if price_override:
-                price = {"input": price_override.get("in", 0.0),
-                         "output": price_override.get("out", 0.0)}
+            price = model_price(spec, table, price_override)
             options = RunOptions(encodings=tuple(encodings),
                                  variants=tuple(variant or ["original"]), repeats=repeats,
                                  seed=seed,
@@ -498,9 +504,9 @@ def quickstart(
 
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
-    from graphgauge.commands import gteval, infer, reports, taxonomy
+    from graphgauge.commands import estimate, export_task, gteval, infer, reports, taxonomy
 
-    for module in (reports, gteval, infer, taxonomy):
+    for module in (reports, gteval, infer, taxonomy, export_task, estimate):
         module.register(app)
 
 

@@ -1,0 +1,94 @@
+"""Export to inspect_ai: one task file with a ``@task`` per suite.
+
+The file reads the suite's records from ``docs/`` beside it; ``encoding`` and
+``variant`` are task parameters (``-T encoding=...``) choosing which of the exported
+prompts are asked. Its scorer hands each completion to
+:func:`graphgauge.exporters.records.score_record`, so inspect's accuracy is graphgauge's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from graphgauge import __version__
+from graphgauge.exporters.records import grouped, name_part, write_records
+
+FILE = "graphgauge_tasks.py"
+
+HEADER = '''"""inspect_ai tasks written by `graphgauge export-task inspect` (graphgauge {version}).
+
+Each sample is a prompt exactly as `graphgauge run` sends it; the scorer is graphgauge's
+own reader and verifier, so accuracy equals graphgauge's. Needs graphgauge installed.
+Run: inspect eval {file}@{first} --model MODEL [-T encoding=... -T variant=...]
+"""
+
+from pathlib import Path
+
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser
+from inspect_ai.scorer import Score, accuracy, mean, scorer, stderr
+from inspect_ai.solver import generate
+
+from graphgauge.exporters.records import read_records, score_record
+
+HERE = Path(__file__).parent
+
+
+def graphgauge_dataset(docs, encoding, variant):
+    """The samples of one exported suite asked in ``encoding`` under ``variant``."""
+    samples = []
+    for record in read_records(HERE / docs):
+        if record["encoding"] != encoding or record["variant"] != variant:
+            continue
+        system = [ChatMessageSystem(content=record["system"])] if record["system"] else []
+        samples.append(Sample(input=[*system, ChatMessageUser(content=record["prompt"])],
+                              target=record["target"], id=record["id"], metadata=record))
+    if not samples:
+        raise ValueError(f"no sample of {{docs}} in encoding {{encoding!r}}, variant "
+                         f"{{variant!r}}; exported: {combos}")
+    return MemoryDataset(samples, name=Path(docs).stem)
+
+
+@scorer(metrics={{"accuracy": [accuracy(), stderr()], "unparsed": [mean()]}})
+def graphgauge_scorer():
+    """graphgauge's score of the completion (accuracy), and whether it was unreadable."""
+
+    async def score(state, target):
+        return Score(value=score_record(state.metadata, state.output.completion),
+                     answer=state.output.completion)
+
+    return score
+'''
+
+TASK = '''
+
+@task
+def {name}(encoding={encoding!r}, variant={variant!r}):
+    """The {suite} suite ({count} items per encoding and variant)."""
+    return Task(dataset=graphgauge_dataset({docs!r}, encoding, variant), solver=generate(),
+                scorer=graphgauge_scorer())
+'''
+
+
+def how_to_use(out: Path, first: str) -> str:
+    return f"inspect eval {out / FILE}@{first} --model MODEL"
+
+
+def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
+    """Write the task file and its docs; returns the task names (one per suite)."""
+    combos = sorted({(r["encoding"], r["variant"]) for r in records})
+    encoding, variant = combos[0]
+    names, parts = [], []
+    for (suite,), docs in grouped(records, "suite"):
+        name = f"graphgauge_{name_part(suite)}"
+        relative = f"docs/{name}.jsonl"
+        write_records(docs, out / relative)
+        parts.append(TASK.format(name=name, suite=suite, docs=relative, encoding=encoding,
+                                 variant=variant, count=len(docs) // len(combos)))
+        names.append(name)
+    header = HEADER.format(version=__version__, file=FILE, first=names[0],
+                           combos=", ".join(f"{e} {v}" for e, v in combos))
+    (out / FILE).write_text(header + "".join(parts))
+    return names
