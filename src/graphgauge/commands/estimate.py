@@ -147,7 +147,7 @@ def _print(spec, lines, counted_with, price, max_tokens, items, encodings, varia
     from graphgauge.report.runs import cost
 
     total = lines[-1]
-    console = Console()
+    console = Console(soft_wrap=True)  # one line per fact, whatever the terminal width
     console.print(f"{spec}: {total.requests} requests ({items} items x {encodings} "
                   f"encodings x {variants} variants x {repeats} repeats)")
     console.print(f"prompt tokens counted with {counted_with}")
