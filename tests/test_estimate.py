@@ -89,6 +89,10 @@ def test_local_hf_tokenizer_is_used(bench, tmp_path, capsys):
 
 
 def test_user_errors(bench, capsys):
+    pytest.importorskip("tiktoken", reason="tiktoken not installed")
+    assert main(["estimate", str(bench), "-m", "openai:my-llama", "--tokenizer", "tiktoken"]) == 2
+    assert "tiktoken knows no encoding for 'my-llama'" in capsys.readouterr().err
+    assert main(["estimate", str(bench), "-m", "openai:x", "--tokenizer", "tiktoken:nope"]) == 2
     assert main(["estimate", str(bench), "-m", "reference", "--repeats", "0"]) == 2
     assert main(["estimate", str(bench), "-m", "reference", "--split", "train"]) == 2
     assert "no instance" in capsys.readouterr().err

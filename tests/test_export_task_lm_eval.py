@@ -52,29 +52,54 @@ def test_folder_layout(bench, tmp_path):
     assert main(["export-task", "lm-eval", str(path), "-o", str(out)]) == 2
 
 
-@pytest.mark.slow
-def test_lm_eval_scores_equal_graphgauge_run(bench, tmp_path):
+def _lm_eval_against_graphgauge(instances, path, tmp_path, encoding, variant):
+    """(graphgauge run's per-item scores, lm_eval's result) on the same scripted answers."""
     from lm_eval.tasks import TaskManager
 
-    instances, path = bench
     out = tmp_path / "tasks"
-    assert main(["export-task", "lm-eval", str(path), "-o", str(out), "-e", ENCODING]) == 0
-    with FakeOpenAIServer(policy(scripted_answers(instances, ENCODING))) as server:
-        ours = graphgauge_scores(path, server.base_url, tmp_path / "gg.db", ENCODING)
+    assert main(["export-task", "lm-eval", str(path), "-o", str(out), "-e", encoding,
+                 "-v", variant]) == 0
+    suites = sorted({inst.suite for inst in instances})
+    with FakeOpenAIServer(policy(scripted_answers(instances, encoding, variant))) as server:
+        ours = graphgauge_scores(path, server.base_url, tmp_path / "gg.db", encoding, variant)
         result = lm_eval.simple_evaluate(
             model="local-chat-completions",
             model_args={"base_url": f"{server.base_url}/chat/completions",
                         "model": "fake-model", "num_concurrent": 4, "max_retries": 1},
-            tasks=["graphgauge_algorithmic", "graphgauge_spectral"],
-            task_manager=TaskManager(include_path=str(out)), apply_chat_template=True,
+            tasks=[f"graphgauge_{suite}" for suite in suites],
+            task_manager=TaskManager(include_path=str(out), include_defaults=False),
+            apply_chat_template=True,
             log_samples=True)
+        requests = server.requests
     theirs = {sample["doc"]["id"]: (sample["accuracy"], sample["unparsed"])
               for samples in result["samples"].values() for sample in samples}
     assert theirs == ours  # item by item: same answers, same scores
     assert len(ours) == len(instances)
-    accuracy = sum(a for a, _ in ours.values()) / len(ours)
-    assert 0.2 < accuracy < 0.6 and sum(u for _, u in ours.values()) >= len(ours) // 3
-    for suite in ("algorithmic", "spectral"):
+    for suite in suites:
         items = [ours[i.id][0] for i in instances if i.suite == suite]
         assert result["results"][f"graphgauge_{suite}"]["accuracy,none"] == pytest.approx(
             sum(items) / len(items))
+    return ours, requests
+
+
+@pytest.mark.slow
+def test_lm_eval_scores_equal_graphgauge_run(bench, tmp_path):
+    instances, path = bench
+    ours, _ = _lm_eval_against_graphgauge(instances, path, tmp_path, ENCODING, "original")
+    accuracy = sum(a for a, _ in ours.values()) / len(ours)
+    assert 0.2 < accuracy < 0.6 and sum(u for _, u in ours.values()) >= len(ours) // 3
+
+
+def test_system_prompts_reach_the_model(tmp_path):
+    """The arc suite's system-prompt variants: lm_eval sends them as system messages."""
+    from graphgauge.suites.arc.prompts import system_prompt
+
+    instances = generate("arc", ["colorDegree1", "addHub", "removeDegree3"], count=3, seed=1)
+    path = tmp_path / "arc.jsonl"
+    write_jsonl(instances, path)
+    ours, requests = _lm_eval_against_graphgauge(instances, path, tmp_path, "edge_list",
+                                                 "system:teacher")
+    lm_eval_requests = requests[len(instances):]  # graphgauge run asked first
+    assert {r.body["messages"][0]["content"] for r in lm_eval_requests} == {
+        system_prompt("system:teacher")}
+    assert 0 < sum(a for a, _ in ours.values()) < len(ours)

@@ -1,10 +1,10 @@
 """``graphgauge estimate``: tokens and cost of a run, worked out before anything is sent.
 
 Prompt tokens are counted on the prompts ``run`` would send (same encodings, variants
-and repeats), with the model's own tokenizer when one is available locally, else with
-graphgauge's tokenizer-free estimate. Expected output tokens are the tokens of the
-reference answer written as the prompt asks for it: what a model that answers in the
-requested format writes. Models that reason first write more; ``--output-tokens`` sets
+and repeats), with the model's own tokenizer when one is at hand (a local ``hf:`` model,
+or ``--tokenizer``), else with graphgauge's tokenizer-free estimate. Expected output
+tokens are the tokens of the reference answer written as the prompt asks for it: what a
+model that answers in the requested format writes. Models that reason first write more; ``--output-tokens`` sets
 a per-answer figure instead, and ``-p max_tokens=N`` adds the worst case.
 """
 
@@ -35,34 +35,47 @@ class Line:
 
 
 def token_counter(spec: str, tokenizer: str | None) -> tuple[Callable[[str], int], str]:
-    """(count function, the name of what counts): ``--tokenizer`` if given, else the
-    model's own when it is at hand without a download (a local ``hf:`` model; tiktoken's
-    encoding of an OpenAI model name), else the estimate."""
+    """(count function, the name of what counts): ``--tokenizer`` when given (a Hugging
+    Face tokenizer, or ``tiktoken[:ENCODING]``), else a local ``hf:`` model's own, else
+    the tokenizer-free estimate. Nothing is downloaded unless ``--tokenizer`` asks."""
     from graphgauge.analysis.robustness import count_tokens, estimate_tokens
 
-    if tokenizer is not None:
-        from graphgauge.cli import _load_tokenizer
-
-        return partial(count_tokens, _load_tokenizer(tokenizer)), f"tokenizer {tokenizer}"
     prefix, _, name = spec.partition(":")
-    found = None
+    if tokenizer is not None:
+        return partial(count_tokens, _named_tokenizer(tokenizer, name)), f"tokenizer {tokenizer}"
     if prefix == "hf" and name:
         try:
             from transformers import AutoTokenizer
 
             found = AutoTokenizer.from_pretrained(name, local_files_only=True)
+            return partial(count_tokens, found), f"the tokenizer of {spec}"
         except (ImportError, OSError, ValueError):
-            found = None
-    elif prefix == "openai" and name:
-        try:
-            import tiktoken
-
-            found = tiktoken.encoding_for_model(name)
-        except Exception:  # noqa: BLE001 - unknown name, not installed, BPE file offline
-            found = None
-    if found is not None:
-        return partial(count_tokens, found), f"the tokenizer of {spec}"
+            pass
     return estimate_tokens, ESTIMATE_NAME
+
+
+def _named_tokenizer(tokenizer: str, model_name: str):
+    """``tiktoken`` (the encoding of the model's name), ``tiktoken:ENCODING``, or a Hugging
+    Face tokenizer's path or name."""
+    kind, _, encoding = tokenizer.partition(":")
+    if kind != "tiktoken":
+        from graphgauge.cli import _load_tokenizer
+
+        return _load_tokenizer(tokenizer)
+    try:
+        import tiktoken
+    except ImportError:
+        raise UserError("--tokenizer tiktoken needs tiktoken: pip install tiktoken") from None
+    try:
+        if encoding:
+            return tiktoken.get_encoding(encoding)
+        return tiktoken.encoding_for_model(model_name)
+    except (KeyError, ValueError):
+        raise UserError(f"tiktoken knows no encoding for {encoding or model_name!r}; name "
+                        "one: --tokenizer tiktoken:o200k_base") from None
+    except Exception as exc:  # noqa: BLE001 - tiktoken fetches its vocabulary on first use
+        raise UserError(f"tiktoken could not load its vocabulary ({type(exc).__name__}); "
+                        "it downloads it once, then works offline") from None
 
 
 def tally(records: Sequence[dict[str, str]], count: Callable[[str], int], repeats: int = 1,
@@ -100,8 +113,9 @@ def register(app: typer.Typer) -> None:
             help="YAML cost table, as in 'run': model -> {input: USD, output: USD} per "
             "1k tokens.")] = None,
         tokenizer: Annotated[str | None, typer.Option(
-            help="A Hugging Face tokenizer (local path or cached name) to count with "
-            "instead of the model's own; needs the hf extra.")] = None,
+            help="Count with this tokenizer: a Hugging Face tokenizer (path or name; "
+            "needs the hf extra), or tiktoken / tiktoken:ENCODING for OpenAI models.")
+        ] = None,
         output_tokens: Annotated[int | None, typer.Option(
             help="Output tokens per answer (e.g. for models that reason first) instead "
             "of the reference answer's length.")] = None,
@@ -112,7 +126,6 @@ def register(app: typer.Typer) -> None:
         from graphgauge.exporters.records import build_records
         from graphgauge.instance import read_jsonl
         from graphgauge.render.prompt import encoding_of
-        from graphgauge.render.variants import parse_variant
 
         if repeats < 1:
             raise UserError(f"--repeats must be at least 1, got {repeats}")
@@ -129,7 +142,7 @@ def register(app: typer.Typer) -> None:
             raise UserError(f"no instance in {benchmark}" + (f" of split {split!r}"
                                                              if split else ""))
         encodings = list(dict.fromkeys(encoding_of(e).name for e in encoding or ["edge_list"]))
-        variants = list(dict.fromkeys(parse_variant(v).name for v in variant or ["original"]))
+        variants = list(dict.fromkeys(variant or ["original"]))
         records = build_records(instances, encodings, variants)
         max_tokens = params.get("max_tokens", params.get("max_new_tokens"))
         for spec in model:

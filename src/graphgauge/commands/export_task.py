@@ -44,7 +44,6 @@ def register(app: typer.Typer) -> None:
         from graphgauge.exporters.records import build_records
         from graphgauge.instance import read_jsonl
         from graphgauge.render.prompt import encoding_of
-        from graphgauge.render.variants import parse_variant
 
         name = ALIASES.get(fmt.lower(), fmt.lower())
         if name not in FORMATS:
@@ -57,7 +56,7 @@ def register(app: typer.Typer) -> None:
         if output.exists() and (not output.is_dir() or any(output.iterdir())):
             raise UserError(f"output folder is not empty: {output}")
         encodings = [encoding_of(spec).name for spec in encoding or ["edge_list"]]
-        variants = [parse_variant(v).name for v in variant or ["original"]]
+        variants = variant or ["original"]
         instances = read_jsonl(benchmark)
         if split is not None:
             instances = [inst for inst in instances if inst.meta.get("split") == split]
