@@ -4,8 +4,9 @@ Prompt tokens are counted on the prompts ``run`` would send (same encodings, var
 and repeats), with the model's own tokenizer when one is at hand (a local ``hf:`` model,
 or ``--tokenizer``), else with graphgauge's tokenizer-free estimate. Expected output
 tokens are the tokens of the reference answer written as the prompt asks for it: what a
-model that answers in the requested format writes. Models that reason first write more; ``--output-tokens`` sets
-a per-answer figure instead, and ``-p max_tokens=N`` adds the worst case.
+model that answers in the requested format writes. Models that reason first write more;
+``--output-tokens`` sets a per-answer figure instead, and ``-p max_tokens=N`` adds the
+worst case.
 """
 
 from __future__ import annotations
