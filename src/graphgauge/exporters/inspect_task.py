@@ -78,7 +78,7 @@ def how_to_use(out: Path, first: str) -> str:
 
 def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
     """Write the task file and its docs; returns the task names (one per suite)."""
-    combos = sorted({(r["encoding"], r["variant"]) for r in records})
+    combos = list(dict.fromkeys((r["encoding"], r["variant"]) for r in records))
     encoding, variant = combos[0]
     names, parts = [], []
     for (suite,), docs in grouped(records, "suite"):
