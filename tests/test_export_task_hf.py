@@ -78,3 +78,14 @@ def test_licence_of_items_built_on_a_dataset(tmp_path):
     assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "b"),
                  "--license", "cc-by-4.0"]) == 0
     assert _card(tmp_path / "b")[0]["license"] == "cc-by-4.0"
+
+
+def test_user_errors(bench, tmp_path, capsys):
+    path = tmp_path / "bench.jsonl"
+    write_jsonl(bench, path)
+    assert main(["export-task", "csv", str(path), "-o", str(tmp_path / "x")]) == 2
+    assert "unknown export format 'csv'; use lm-eval, inspect, hf" in capsys.readouterr().err
+    assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "y"),
+                 "--split", "nope"]) == 2
+    assert "no instance to export" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
