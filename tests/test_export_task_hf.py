@@ -78,6 +78,12 @@ def test_licence_of_items_built_on_a_dataset(tmp_path):
     assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "b"),
                  "--license", "cc-by-4.0"]) == 0
     assert _card(tmp_path / "b")[0]["license"] == "cc-by-4.0"
+    stated = Instance(**{**inst.to_dict(), "meta": {**inst.meta, "source": "nlgraph",
+                                                      "license": "mit"}})
+    write_jsonl([stated], path)
+    assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "c")]) == 0
+    header, body = _card(tmp_path / "c")
+    assert header["license"] == "mit" and "nlgraph" in body
 
 
 def test_user_errors(bench, tmp_path, capsys):
