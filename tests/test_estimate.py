@@ -95,4 +95,5 @@ def test_user_errors(bench, capsys):
     assert main(["estimate", str(bench), "-m", "openai:x", "--tokenizer", "tiktoken:nope"]) == 2
     assert main(["estimate", str(bench), "-m", "reference", "--repeats", "0"]) == 2
     assert main(["estimate", str(bench), "-m", "reference", "--split", "train"]) == 2
+    assert main(["estimate", str(bench), "-m", "reference", "-p", "price_in=cheap"]) == 2
     assert "no instance" in capsys.readouterr().err

@@ -133,8 +133,12 @@ def register(app: typer.Typer) -> None:
         if output_tokens is not None and output_tokens < 0:
             raise UserError(f"--output-tokens must be at least 0, got {output_tokens}")
         params = parse_params(param)
-        override = {k: float(params.pop(f"price_{k}")) for k in ("in", "out")
-                    if f"price_{k}" in params}
+        try:
+            override = {k: float(params.pop(f"price_{k}")) for k in ("in", "out")
+                        if f"price_{k}" in params}
+        except (TypeError, ValueError):
+            raise UserError("-p price_in / price_out must be numbers (USD per 1k tokens)"
+                            ) from None
         table = _price_table(prices)
         instances = read_jsonl(benchmark)
         if split is not None:
