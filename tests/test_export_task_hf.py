@@ -13,6 +13,7 @@ from graphgauge.cli import main  # noqa: E402
 from graphgauge.exporters.records import instance_of, score_record  # noqa: E402
 from graphgauge.instance import Instance, write_jsonl  # noqa: E402
 from graphgauge.registry import generate  # noqa: E402
+from graphgauge.render import render  # noqa: E402
 
 datasets = pytest.importorskip("datasets", reason="datasets not installed (pip install "
                                "'graphgauge[interop]')")
@@ -63,6 +64,9 @@ def test_loads_offline_and_round_trips(bench, tmp_path):
     assert sorted(r["id"] for r in rows) == sorted(originals)
     assert all(instance_of(row).to_json() == originals[row["id"]] for row in rows)
     assert all(score_record(row, row["target"])["accuracy"] == 1.0 for row in rows)
+    # the row carries all it takes to rebuild its prompt
+    assert all(render(instance_of(row), row["encoding"], row["variant"]).text == row["prompt"]
+               for row in rows)
     assert all(score_record(row, "no idea") == {"accuracy": 0.0, "unparsed": 1.0}
                for row in rows)
 
