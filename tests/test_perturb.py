@@ -248,8 +248,62 @@ def test_rand_rewire_keeps_degrees_and_changes_edges():
     assert nx.number_of_selfloops(g1) == 0 and g1.number_of_edges() == 150
     assert out.edge_index.shape[1] == 300  # both directions, no duplicates
     changed = len(edge_set(d) - edge_set(out))
-    assert 30 <= changed <= 150
+    assert 20 <= changed <= 2 * (150 // 4)
     assert torch.equal(out.edge_index, structure.RandRewire(seed=1)(d).edge_index)
+
+
+@pytest.mark.parametrize("m", [2, 3, 4, 7, 10, 11, 13, 40])
+def test_rand_rewire_attempts_half_ratio_swaps(m):
+    """On a perfect matching every swap is legal and moves exactly two edges, so the edges
+    changed count the swaps: int(0.5 * m // 2) of them, as the original."""
+    d = make([(2 * i, 2 * i + 1) for i in range(m)], 2 * m)
+    out = structure.RandRewire(seed=3)(d)
+    assert len(edge_set(d) - edge_set(out)) == 2 * int(0.5 * m // 2)
+    full = structure.RandRewire(seed=3, rewire_ratio=1.0)(d)
+    assert len(edge_set(d) - edge_set(full)) == 2 * (m // 2)
+
+
+def _original_rewire_changed(und: list[tuple[int, int]], seed: int) -> float:
+    """Fraction of edges the original GTaxoGym RandomEdgeRewire removes (spec: ratio 0.5,
+    int(0.5 |E| // 2) swaps of two edges drawn among the not-yet-rewired ones, swapped
+    unconditionally, so self loops and duplicates may appear)."""
+    arr = [list(e) for e in und]
+    rewired = [False] * len(arr)
+    rng = np.random.default_rng(seed)
+
+    def draw():
+        e, tries = int(rng.integers(len(arr))), 0
+        while rewired[e] and tries <= 1000:
+            e, tries = int(rng.integers(len(arr))), tries + 1
+        return e
+
+    for _ in range(int(0.5 * len(arr) // 2)):
+        e1, e2 = draw(), draw()
+        (a, b), (c, d) = arr[e1], arr[e2]
+        if rng.integers(2):
+            c, d = d, c
+        arr[e1], arr[e2] = [a, c], [b, d]
+        rewired[e1] = rewired[e2] = True
+    after = {(min(a, b), max(a, b)) for a, b in arr}
+    return len(set(und) - after) / len(und)
+
+
+def test_rand_rewire_changes_as_many_mutag_edges_as_the_original():
+    from pathlib import Path
+
+    from graphgauge.datasets.tudataset import load_tudataset
+
+    root = Path("/work/shared/data/tudataset")
+    if not (root / "MUTAG").exists():
+        pytest.skip("shared MUTAG not available")
+    ours, original = [], []
+    for g in load_tudataset("MUTAG", root).graphs:
+        und = sorted(edge_set(g))
+        out = structure.RandRewire(seed=0)(g)
+        ours.append(len(set(und) - edge_set(out)) / len(und))
+        original.append(_original_rewire_changed(und, seed=0))
+    assert 0.30 <= np.mean(original) <= 0.42
+    assert abs(np.mean(ours) - np.mean(original)) <= 0.04
 
 
 # ---------------------------------------------------------------- fragmentation
