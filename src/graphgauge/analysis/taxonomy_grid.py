@@ -20,7 +20,8 @@ from graphgauge.errors import UserError
 
 #: Bumped whenever a perturbation or the training changes what a cell computes, so stored
 #: cells and cached perturbed datasets from before are not mixed in (3: RandRewire attempts
-#: int(0.5 |E| // 2) swaps like the original, not |E| // 2).
+#: int(0.5 |E| // 2) swaps like the original, not |E| // 2; a band edge inside a repeated
+#: eigenvalue shares the eigenspace instead of depending on the eigensolver's basis).
 CELL_VERSION = 3
 
 
