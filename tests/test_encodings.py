@@ -15,8 +15,8 @@ import itertools
 import json
 import subprocess
 import sys
-import types
 from collections import Counter
+from pathlib import Path
 
 import networkx as nx
 import numpy as np
@@ -205,34 +205,75 @@ def test_graphml_is_read_by_networkx() -> None:
             assert _nx_edges(built) == expected, encoding.name
 
 
-def test_pyg_code_builds_the_tensors(monkeypatch: pytest.MonkeyPatch) -> None:
+def _pyg_graph(text: str, graph: dict, labels: list[str]) -> Counter:
+    """Run rendered PyG code with the real torch_geometric and return the graph its
+    ``data`` holds, in label space, as listed: every node, every arc with attributes."""
     torch = pytest.importorskip("torch")
-    package = types.ModuleType("torch_geometric")
-    data_module = types.ModuleType("torch_geometric.data")
-    data_module.Data = types.SimpleNamespace  # the stand-in keeps what it is given
-    monkeypatch.setitem(sys.modules, "torch_geometric", package)
-    monkeypatch.setitem(sys.modules, "torch_geometric.data", data_module)
-    for index, encoding in enumerate(_tool_encodings("pyg")):
+    pytest.importorskip("torch_geometric")
+    from torch_geometric.utils import is_undirected
+
+    scope: dict = {}
+    exec(text.split("\n", 1)[1], scope)  # our own rendering: running it is the test
+    data = scope["data"]
+    data.validate(raise_on_error=True)  # indices within num_nodes, long dtype
+    assert data.edge_index.dtype == torch.long
+    assert data.num_nodes == len(graph["nodes"])  # isolated nodes kept, no phantom node
+    names = (data.n_id.tolist() if "n_id" in data else list(range(data.num_nodes)))
+    assert sorted(names) == sorted(map(_label_value, labels))
+    if not graph["directed"]:
+        assert is_undirected(data.edge_index, data.edge_attr, num_nodes=data.num_nodes)
+    sources, targets = data.edge_index.tolist()
+    attrs = [()] * len(sources)
+    keys = [k for k in ("weight", "capacity") if graph["edges"] and k in graph["edges"][0]]
+    if keys:
+        values = data.edge_attr.tolist()
+        rows = values if len(keys) == 2 else [[value] for value in values]
+        attrs = [tuple(sorted(zip(keys, row, strict=True))) for row in rows]
+    got: Counter = Counter()
+    for u, v, attr in zip(sources, targets, attrs, strict=True):
+        u, v = names[u], names[v]
+        got[(u, v) if graph["directed"] else frozenset((u, v)), attr] += 1
+    return got
+
+
+def _both_ways(expected: Counter, graph: dict) -> Counter:
+    """PyG lists an undirected edge in both directions, a self loop once."""
+    if graph["directed"]:
+        return expected
+    return Counter({key: count * (2 if len(key[0]) == 2 else 1)
+                    for key, count in expected.items()})
+
+
+def test_pyg_code_builds_the_graph() -> None:
+    for index, encoding in enumerate(e for e in ENCODINGS if e.syntax == "pyg"):
         for instance_id, graph in _graphs_for(index)[::3]:
             labels = node_labels(len(graph["nodes"]), encoding, instance_id)
             text = graph_text(graph, encoding, instance_id)
+            expected = _both_ways(_reference_edges(graph, labels), graph)
+            assert _pyg_graph(text, graph, labels) == expected, (encoding.name, text)
+
+
+def _explicit_labels(n: int, seed: int) -> list[str]:
+    """Distinct non-negative integer labels, neither 0..n-1 nor from 1, in random order."""
+    rng = np.random.default_rng(seed)
+    return [str(v) for v in rng.choice(10 * n + 10, size=n, replace=False)]
+
+
+def test_code_syntaxes_build_the_graph_under_explicit_labels() -> None:
+    encodings = [e for e in all_encodings() if e.syntax in ("pyg", "networkx")]
+    for index, encoding in enumerate(encodings):
+        for instance_id, graph in _graphs_for(index)[::4]:
+            labels = _explicit_labels(len(graph["nodes"]), index)
+            text = graph_text(graph, encoding, instance_id, labels)
+            expected = _reference_edges(graph, labels)
+            if encoding.syntax == "pyg":
+                assert _pyg_graph(text, graph, labels) == _both_ways(expected, graph), text
+                continue
             scope: dict = {}
-            exec(text.split("\n", 1)[1], scope)  # our own rendering: running it is the test
-            data = scope["data"]
-            assert data.edge_index.dtype == torch.long
-            sources, targets = data.edge_index.tolist()
-            attrs = [()] * len(sources)
-            names = [k for k in ("weight", "capacity") if graph["edges"]
-                     and k in graph["edges"][0]]
-            if names:
-                values = data.edge_attr.tolist()
-                rows = values if len(names) == 2 else [[value] for value in values]
-                attrs = [tuple(sorted(zip(names, row, strict=True))) for row in rows]
-            got: Counter = Counter()
-            for u, v, attr in zip(sources, targets, attrs, strict=True):
-                got[(u, v) if graph["directed"] else frozenset((u, v)), attr] += 1
-            expected = _as_listed(_reference_edges(graph, labels), graph, encoding)
-            assert got == expected, (encoding.name, text)
+            exec(text.split("\n", 1)[1], scope)
+            built = scope["G"]
+            assert sorted(built.nodes) == sorted(map(_label_value, labels))
+            assert _nx_edges(built) == expected, text
 
 
 def test_json_renderings_are_json() -> None:
@@ -355,7 +396,10 @@ def test_replicated_lists_each_undirected_edge_twice() -> None:
             if graph["directed"]:
                 assert edges == ranked
                 continue
-            assert Counter(edges) == Counter(ranked + [(v, u) for u, v in ranked if u != v])
+            if syntax == "pyg":  # PyG lists undirected edges both ways in any order
+                assert Counter(edges) == Counter(ranked)
+            else:
+                assert Counter(edges) == Counter(ranked + [(v, u) for u, v in ranked if u != v])
             keys = [(_natural(u), _natural(v)) for u, v in edges]
             assert keys == sorted(keys)
     text = graph_text(POOL[0], Encoding(order="replicated"), "x")
@@ -436,6 +480,13 @@ print(digest.hexdigest())
 """
 
 
+def sys_path_of_package() -> str:
+    """Where this process imports graphgauge from, so the subprocess runs the same code."""
+    import graphgauge
+
+    return str(Path(graphgauge.__file__).parents[1])
+
+
 def test_rendering_is_deterministic_across_processes() -> None:
     import graphgauge.render.labeling as labeling
 
@@ -449,7 +500,8 @@ def test_rendering_is_deterministic_across_processes() -> None:
             digest.update(text.encode())
     other = subprocess.run([sys.executable, "-c", DIGEST_SCRIPT], capture_output=True,
                            text=True, check=True, env={"PYTHONHASHSEED": "123",
-                                                       "PATH": "/usr/bin:/bin"})
+                                                       "PATH": "/usr/bin:/bin",
+                                                       "PYTHONPATH": sys_path_of_package()})
     assert other.stdout.strip() == digest.hexdigest()
 
 

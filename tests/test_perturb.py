@@ -121,6 +121,66 @@ def test_eigen_band_projectors_are_orthogonal_idempotent():
     assert round(np.trace(p["lo"])) == 5 and round(np.trace(p["hi"])) == 5
 
 
+def _projectors(graph: nx.Graph) -> dict[str, np.ndarray]:
+    edges = np.array(list(graph.edges())).T
+    both = np.concatenate([edges, edges[::-1]], axis=1)
+    n = graph.number_of_nodes()
+    return {b: spectral.eigen_band_projector(both, n, b) for b in spectral.BANDS}
+
+
+def test_band_split_inside_a_repeated_eigenvalue_shares_the_eigenspace():
+    """Star with 6 leaves: spectrum 0, 1 (x5), 2; lo = ranks {0, 1} takes 1 of the 5 ranks
+    of eigenvalue 1, mid 2, hi 2 (+ eigenvalue 2)."""
+    star = nx.star_graph(6)
+    deg = np.array([d for _, d in sorted(star.degree())], dtype=float)
+    v0 = np.sqrt(deg) / np.linalg.norm(np.sqrt(deg))
+    v2 = np.sqrt(deg) * np.array([1.0] + [-1.0] * 6)
+    v2 /= np.linalg.norm(v2)
+    p0, p2 = np.outer(v0, v0), np.outer(v2, v2)
+    p1 = np.eye(7) - p0 - p2
+    p = _projectors(star)
+    np.testing.assert_allclose(p["lo"], p0 + p1 / 5, atol=1e-9)
+    np.testing.assert_allclose(p["mid"], 2 * p1 / 5, atol=1e-9)
+    np.testing.assert_allclose(p["hi"], 2 * p1 / 5 + p2, atol=1e-9)
+
+
+def _degenerate_enzymes(count: int) -> list[nx.Graph]:
+    from pathlib import Path
+
+    from graphgauge.datasets.tudataset import load_tudataset
+
+    root = Path("/work/shared/data/tudataset")
+    if not (root / "ENZYMES").exists():
+        return []
+    found = []
+    for g in load_tudataset("ENZYMES", root).graphs:
+        graph = nx_graph(g)
+        n = graph.number_of_nodes()
+        vals = np.linalg.eigvalsh(nx.normalized_laplacian_matrix(graph).toarray())
+        if n >= 3 and any(abs(vals[k] - vals[k - 1]) < 1e-8 for k in (n // 3, 2 * (n // 3))):
+            found.append(graph)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_eigen_bands_do_not_depend_on_node_order_at_repeated_eigenvalues():
+    graphs = [nx.star_graph(6), nx.cycle_graph(9), nx.complete_graph(7),
+              nx.disjoint_union(nx.cycle_graph(5), nx.cycle_graph(5))] + _degenerate_enzymes(8)
+    rng = np.random.default_rng(0)
+    for graph in graphs:
+        n = graph.number_of_nodes()
+        p = _projectors(graph)
+        traces = {"lo": n // 3, "mid": n // 3, "hi": n - 2 * (n // 3)}
+        np.testing.assert_allclose(sum(p.values()), np.eye(n), atol=1e-9)
+        for _ in range(3):
+            perm = rng.permutation(n)
+            moved = _projectors(nx.relabel_nodes(graph, dict(enumerate(perm.tolist()))))
+            for b in spectral.BANDS:
+                assert np.trace(p[b]) == pytest.approx(traces[b])
+                np.testing.assert_allclose(moved[b][np.ix_(perm, perm)], p[b], atol=1e-8)
+
+
 def test_eigen_band_edge_cases():
     empty = make([], 4)
     assert torch.equal(spectral.EigenBandPass("lo")(empty).x, empty.x)
@@ -248,8 +308,62 @@ def test_rand_rewire_keeps_degrees_and_changes_edges():
     assert nx.number_of_selfloops(g1) == 0 and g1.number_of_edges() == 150
     assert out.edge_index.shape[1] == 300  # both directions, no duplicates
     changed = len(edge_set(d) - edge_set(out))
-    assert 30 <= changed <= 150
+    assert 20 <= changed <= 2 * (150 // 4)
     assert torch.equal(out.edge_index, structure.RandRewire(seed=1)(d).edge_index)
+
+
+@pytest.mark.parametrize("m", [2, 3, 4, 7, 10, 11, 13, 40])
+def test_rand_rewire_attempts_half_ratio_swaps(m):
+    """On a perfect matching every swap is legal and moves exactly two edges, so the edges
+    changed count the swaps: int(0.5 * m // 2) of them, as the original."""
+    d = make([(2 * i, 2 * i + 1) for i in range(m)], 2 * m)
+    out = structure.RandRewire(seed=3)(d)
+    assert len(edge_set(d) - edge_set(out)) == 2 * int(0.5 * m // 2)
+    full = structure.RandRewire(seed=3, rewire_ratio=1.0)(d)
+    assert len(edge_set(d) - edge_set(full)) == 2 * (m // 2)
+
+
+def _original_rewire_changed(und: list[tuple[int, int]], seed: int) -> float:
+    """Fraction of edges the original GTaxoGym RandomEdgeRewire removes (spec: ratio 0.5,
+    int(0.5 |E| // 2) swaps of two edges drawn among the not-yet-rewired ones, swapped
+    unconditionally, so self loops and duplicates may appear)."""
+    arr = [list(e) for e in und]
+    rewired = [False] * len(arr)
+    rng = np.random.default_rng(seed)
+
+    def draw():
+        e, tries = int(rng.integers(len(arr))), 0
+        while rewired[e] and tries <= 1000:
+            e, tries = int(rng.integers(len(arr))), tries + 1
+        return e
+
+    for _ in range(int(0.5 * len(arr) // 2)):
+        e1, e2 = draw(), draw()
+        (a, b), (c, d) = arr[e1], arr[e2]
+        if rng.integers(2):
+            c, d = d, c
+        arr[e1], arr[e2] = [a, c], [b, d]
+        rewired[e1] = rewired[e2] = True
+    after = {(min(a, b), max(a, b)) for a, b in arr}
+    return len(set(und) - after) / len(und)
+
+
+def test_rand_rewire_changes_as_many_mutag_edges_as_the_original():
+    from pathlib import Path
+
+    from graphgauge.datasets.tudataset import load_tudataset
+
+    root = Path("/work/shared/data/tudataset")
+    if not (root / "MUTAG").exists():
+        pytest.skip("shared MUTAG not available")
+    ours, original = [], []
+    for g in load_tudataset("MUTAG", root).graphs:
+        und = sorted(edge_set(g))
+        out = structure.RandRewire(seed=0)(g)
+        ours.append(len(set(und) - edge_set(out)) / len(und))
+        original.append(_original_rewire_changed(und, seed=0))
+    assert 0.30 <= np.mean(original) <= 0.42
+    assert abs(np.mean(ours) - np.mean(original)) <= 0.04
 
 
 # ---------------------------------------------------------------- fragmentation

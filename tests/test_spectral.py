@@ -95,10 +95,12 @@ def top_two(a: np.ndarray) -> tuple[float, float, np.ndarray]:
 
 
 def perron_max_entry(a: np.ndarray) -> float:
-    comps = components_of(a)
-    largest = max(comps, key=len)  # max keeps the first, i.e. smallest-id, on ties
-    _, _, x = top_two(a[np.ix_(largest, largest)])
-    return float(np.abs(x).max())
+    """Largest entry a unit eigenvector of A's largest eigenvalue can have, on the whole
+    matrix (no components): node i reaches sqrt(P_ii) with P the projector onto that
+    eigenspace (v = P e_i / |P e_i|), which is |v_i| when the eigenvalue is simple."""
+    values, vectors = np.linalg.eigh(a)
+    top = vectors[:, values >= values[-1] - 1e-8 * max(1.0, abs(values[-1]))]
+    return float(np.sqrt(np.max(np.sum(top * top, axis=1))))
 
 
 def von_neumann(a: np.ndarray) -> float:
@@ -216,12 +218,36 @@ def test_disconnected_conventions_by_hand():
     graph = nx.Graph([(0, 1), (0, 2), (0, 3), (4, 5)])
     assert spectral.top_eigenvector_centrality(graph) == pytest.approx(1 / math.sqrt(2))
     assert spectral.spectral_radius(graph) == pytest.approx(math.sqrt(3))
-    # Two equal components: the tie goes to the one with node 0, the path 0-1-2.
+    # Equal sizes, different radii: the triangle's eigenvalue 2 beats the path's sqrt 2.
     graph = nx.Graph([(0, 1), (1, 2), (3, 4), (4, 5), (3, 5)])
+    assert spectral.top_eigenvector_centrality(graph) == pytest.approx(1 / math.sqrt(3))
+    # A 10-node star (radius 3) beside K5 (radius 4): K5's uniform vector, not the star's
+    # centre of the component with most nodes (1/sqrt 2).
+    graph = nx.disjoint_union(nx.star_graph(9), nx.complete_graph(5))
+    assert spectral.top_eigenvector_centrality(graph) == pytest.approx(1 / math.sqrt(5))
+    # K3 and the star K_{1,4} share the radius 2: the largest entry the eigenspace allows.
+    graph = nx.disjoint_union(nx.complete_graph(3), nx.star_graph(4))
     assert spectral.top_eigenvector_centrality(graph) == pytest.approx(1 / math.sqrt(2))
     empty = nx.empty_graph(4)
     assert get_suite("spectral")["von_neumann_entropy"].value(empty) == 0.0
     assert get_suite("spectral")["connected_components"].value(empty) == 4
+
+
+def test_top_eigenvector_centrality_on_disconnected_graphs_matches_numpy():
+    """Unions of components whose largest-radius component is not the largest one, with
+    isolated nodes and shared radii, against the whole-matrix numpy reference."""
+    rng = np.random.default_rng(11)
+    pieces = [nx.star_graph(9), nx.complete_graph(5), nx.path_graph(7), nx.cycle_graph(6),
+              nx.complete_graph(3), nx.star_graph(4), nx.empty_graph(1), nx.petersen_graph()]
+    for _ in range(40):
+        chosen = [pieces[i] for i in rng.choice(len(pieces), size=int(rng.integers(2, 5)))]
+        chosen.append(nx.gnp_random_graph(int(rng.integers(3, 15)), 0.3,
+                                          seed=int(rng.integers(1000))))
+        graph = nx.disjoint_union_all(chosen)
+        graph = nx.relabel_nodes(graph, dict(enumerate(rng.permutation(len(graph)).tolist())))
+        ref = perron_max_entry(adjacency_of(graph))
+        assert_matches(spectral.top_eigenvector_centrality(graph), ref, "union")
+        assert_matches(spectral.top_eigenvector_centrality(graph, sparse=True), ref, "sparse")
 
 
 def test_gold_is_plain_json(instances):

@@ -366,8 +366,14 @@ def show(
 @app.command()
 def encodings() -> None:
     """List the parts an encoding name is made of, with examples."""
-    from graphgauge.analysis.study import DEFAULT_ENCODINGS
-    from graphgauge.render.encoding import LABELING_TOKENS, ORDERS, STRUCTURES, SYNTAXES
+    from graphgauge.analysis.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
+    from graphgauge.render.encoding import (
+        LABELING_TOKENS,
+        ORDERS,
+        PRESETS,
+        STRUCTURES,
+        SYNTAXES,
+    )
 
     typer.echo("An encoding is written structure[+order][+syntax][+labeling]; defaults: "
                "edge_list, sorted, plain, identity.")
@@ -376,7 +382,10 @@ def encodings() -> None:
     typer.echo(f"  syntaxes:   {', '.join(SYNTAXES)} (networkx, pyg, graphml, dot: edge_list)")
     typer.echo(f"  labelings:  {LABELING_TOKENS}")
     typer.echo("Examples: edge_list, adjacency_list+shuffled, edge_list+json+random3")
+    typer.echo(f"Presets: {', '.join(f'{k} = {v.name}' for k, v in PRESETS.items())} "
+               "(later tokens replace a preset's parts: erdos+json)")
     typer.echo(f"The robustness study's default grid: {', '.join(DEFAULT_ENCODINGS)}")
+    typer.echo(f"Its paper grid (--grid paper): {', '.join(PAPER_ENCODINGS)}")
 
 
 @app.command()
@@ -389,17 +398,23 @@ def robustness(
     count: Annotated[int, typer.Option(help="Instances per task when generating.")] = 10,
     seed: Annotated[int, typer.Option(help="Generation seed.")] = 0,
     tasks: Annotated[str | None, typer.Option(help="Comma-separated task names.")] = None,
+    grid: Annotated[
+        str, typer.Option(help="Named grid: 'default' (one axis at a time against "
+                          "edge_list) or 'paper' (the serialization paper's, against its "
+                          "Erdős baseline 'erdos' = edge_list+bfs+offset).")
+    ] = "default",
     encodings: Annotated[
         str | None,
-        typer.Option(help="Comma-separated encodings (default: the standard grid, see "
+        typer.Option(help="Comma-separated encodings (default: the --grid's, see "
                      "'graphgauge encodings')."),
     ] = None,
     labelings: Annotated[
         int, typer.Option(help="Random relabelings of the baseline (the labeling study).")
     ] = 10,
-    baseline: Annotated[str, typer.Option(help="Encoding the deltas are taken against.")] = (
-        "edge_list"
-    ),
+    baseline: Annotated[
+        str | None,
+        typer.Option(help="Encoding the deltas are taken against (default: the --grid's)."),
+    ] = None,
     out: Annotated[Path, typer.Option(help="Folder for the CSV tables and PNG plots.")] = Path(
         "graphgauge-out/robustness"
     ),
@@ -420,7 +435,7 @@ def robustness(
     and prompt lengths; CSV tables and PNG plots in --out."""
     from rich.console import Console
 
-    from graphgauge.analysis.study import DEFAULT_ENCODINGS, run_study
+    from graphgauge.analysis.study import grid_preset, run_study
     from graphgauge.instance import read_jsonl
     from graphgauge.models import load_model
     from graphgauge.registry import generate as make
@@ -428,11 +443,13 @@ def robustness(
     from graphgauge.runner import RunOptions
     from graphgauge.store import Store
 
+    grid_encodings, grid_baseline = grid_preset(grid)
     if benchmark is not None:
         instances, source = read_jsonl(benchmark), str(benchmark)
     else:
         instances, source = make(suite, _split(tasks), count=count, seed=seed), None
-    grid = _split(encodings) or list(DEFAULT_ENCODINGS)
+    chosen = _split(encodings) or list(grid_encodings)
+    baseline = baseline or grid_baseline
     params = parse_params(param)
     counter = _load_tokenizer(tokenizer)
     console = Console()
@@ -442,7 +459,7 @@ def robustness(
             if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
                 loaded.prepare(instances)
             folder = out / "".join(c if c.isalnum() or c in "-_." else "_" for c in spec)
-            result = run_study(instances, loaded, db, folder, encodings=grid,
+            result = run_study(instances, loaded, db, folder, encodings=chosen,
                                baseline=baseline, labelings=labelings,
                                options=RunOptions(concurrency=concurrency),
                                tokenizer=counter, progress=not quiet, source=source)

@@ -65,10 +65,19 @@ class Instance:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Instance:
+        """An instance read from a file; its graphs are validated and put in canonical
+        form (``canonical_node_link``), as renderers assume."""
         missing = [name for name in ("id", "suite", "task", "graphs") if name not in data]
         if missing:
             raise UserError(f"instance is missing field(s): {', '.join(missing)}")
-        return cls(**{name: data.get(name) for name in FIELDS if name in data})
+        from graphgauge.graphs.nodelink import canonical_node_link
+
+        fields = {name: data.get(name) for name in FIELDS if name in data}
+        if not isinstance(fields["graphs"], dict):
+            raise UserError("instance field 'graphs' must map names to node-link graphs")
+        fields["graphs"] = {name: canonical_node_link(graph, name)
+                            for name, graph in fields["graphs"].items()}
+        return cls(**fields)
 
     @staticmethod
     def make_id(suite: str, task: str, index: int, body: dict[str, Any]) -> str:

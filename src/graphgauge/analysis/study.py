@@ -10,7 +10,7 @@ earlier run of the same model.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +38,33 @@ DEFAULT_ENCODINGS = (
 )
 
 
+# The paper's grid: one axis changed at a time against its baseline, the Erdős prompt
+# (``erdos`` = edge_list+bfs+offset): orders, structures, syntaxes. Its relabelings are
+# the Erdős prompt of the relabeled graph (BFS from the smallest new label).
+PAPER_ENCODINGS = (
+    "erdos",
+    "erdos+sorted", "erdos+source_shuffled", "erdos+shuffled", "erdos+replicated",
+    "erdos+adjacency_list", "adjacency_matrix+offset",
+    "erdos+json", "erdos+networkx", "erdos+pyg",
+)
+#: Named grids: (encodings, baseline). ``paper`` reproduces the serialization study.
+GRIDS = {"default": (DEFAULT_ENCODINGS, "edge_list"), "paper": (PAPER_ENCODINGS, "erdos")}
+
+
+def grid_preset(name: str) -> tuple[tuple[str, ...], str]:
+    """The encodings and baseline of a named grid."""
+    if name not in GRIDS:
+        raise UserError(f"unknown study grid {name!r}; choose one of: {', '.join(GRIDS)}")
+    return GRIDS[name]
+
+
 def study_grid(encodings: Sequence[str], baseline: str, labelings: int) -> list[str]:
-    """Canonical encoding names: the baseline first, the others, then the relabelings."""
+    """Canonical encoding names: the baseline first, the others, then the relabelings
+    (the baseline with its labeling replaced by random<K>)."""
     base = encoding_of(baseline)
-    if base.labeling != "identity":
-        raise UserError(f"the baseline must keep node ids (no labeling), got {baseline!r}")
+    if base.labeling == "random":
+        raise UserError(f"the baseline must have fixed node names, not a random "
+                        f"relabeling, got {baseline!r}")
     if labelings < 0:
         raise UserError(f"--labelings must be 0 or more, got {labelings}")
     names = [base.name]
@@ -50,7 +72,7 @@ def study_grid(encodings: Sequence[str], baseline: str, labelings: int) -> list[
         name = encoding_of(spec).name
         if name not in names:
             names.append(name)
-    names += [encoding_of(f"{base.name}+random{k}").name for k in range(labelings)]
+    names += [replace(base, labeling="random", seed=k).name for k in range(labelings)]
     return names
 
 

@@ -18,6 +18,12 @@ from typing import Any
 from graphgauge.analysis.taxonomy_store import CellKey, CellStore, config_hash
 from graphgauge.errors import UserError
 
+#: Bumped whenever a perturbation or the training changes what a cell computes, so stored
+#: cells and cached perturbed datasets from before are not mixed in (3: RandRewire attempts
+#: int(0.5 |E| // 2) swaps like the original, not |E| // 2; a band edge inside a repeated
+#: eigenvalue shares the eigenspace instead of depending on the eigensolver's basis).
+CELL_VERSION = 3
+
 
 @dataclass(frozen=True)
 class GridSpec:
@@ -37,7 +43,7 @@ class GridSpec:
         fold's result does not depend on how many folds are run, so a 3-fold grid extended
         to 10 folds reuses its first 3."""
         return {"dataset": dataset, "model": self.model, "epochs": self.epochs,
-                "perturb_seed": self.perturb_seed, "version": 2, **self.extra}
+                "perturb_seed": self.perturb_seed, "version": CELL_VERSION, **self.extra}
 
 
 def dataset_setting(name: str) -> str:
@@ -50,8 +56,8 @@ def dataset_setting(name: str) -> str:
 def _cache_path(spec: GridSpec, dataset: str, perturbation: str) -> Path | None:
     if spec.cache_dir is None:
         return None
-    digest = hashlib.sha256(f"{dataset}|{perturbation}|{spec.perturb_seed}|{spec.data_root}|v1"
-                            .encode()).hexdigest()[:12]
+    key = f"{dataset}|{perturbation}|{spec.perturb_seed}|{spec.data_root}|v{CELL_VERSION}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:12]
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in dataset)
     return Path(spec.cache_dir) / f"{safe}__{perturbation}__{digest}.pt"
 

@@ -35,9 +35,23 @@ def _label_inches(tax: Taxonomy) -> float:
     return 0.3 + 0.07 * max(len(label) for label in _row_labels(tax))
 
 
+#: Heat-map geometry in inches: one cell, the title band above the cells, and the width of
+#: one character of the 8 pt tick labels (generous, so long names never reach the edge).
+CELL_WIDTH, CELL_HEIGHT, TITLE_BAND, CHAR_WIDTH = 0.75, 0.42, 0.45, 0.065
+
+
+def _column_label_inches(tax: Taxonomy) -> float:
+    """Height below the cells taken by the column labels, written at 60 degrees."""
+    longest = max(len(p) for p in tax.perturbations)
+    return 0.3 + CHAR_WIDTH * longest * np.sin(np.radians(60))
+
+
 def heatmap_size(tax: Taxonomy) -> tuple[float, float]:
+    """Laid out in inches from the labels' lengths rather than as fractions of the figure,
+    so a 2 x 1 taxonomy keeps its title and column labels on the canvas too."""
     n, m = tax.matrix.shape
-    return 2.2 + _label_inches(tax) + 0.75 * m, 1.2 + 0.42 * n
+    return (2.2 + _label_inches(tax) + CELL_WIDTH * m,
+            _column_label_inches(tax) + CELL_HEIGHT * n + TITLE_BAND)
 
 
 def draw_heatmap(fig, tax: Taxonomy) -> None:
@@ -46,10 +60,11 @@ def draw_heatmap(fig, tax: Taxonomy) -> None:
     from scipy.cluster.hierarchy import dendrogram
 
     n, m = tax.matrix.shape
-    width = fig.get_figwidth()
+    width, height = fig.get_size_inches()
     left = (0.7 + _label_inches(tax)) / width  # dendrogram, then the labels, then the cells
-    ax_d = fig.add_axes((0.05 / width, 0.22, 0.6 / width, 0.70))
-    ax_h = fig.add_axes((left, 0.22, 0.75 * m / width, 0.70))
+    bottom, rows_height = _column_label_inches(tax) / height, CELL_HEIGHT * n / height
+    ax_d = fig.add_axes((0.05 / width, bottom, 0.6 / width, rows_height))
+    ax_h = fig.add_axes((left, bottom, CELL_WIDTH * m / width, rows_height))
     dendrogram(tax.linkage, orientation="left", ax=ax_d, no_labels=True,
                color_threshold=0, above_threshold_color="#444444")
     ax_d.invert_yaxis()

@@ -8,6 +8,7 @@ keys sorted, and undirected edges stored once with source <= target.
 
 from __future__ import annotations
 
+from itertools import chain, pairwise
 from typing import Any
 
 import networkx as nx
@@ -60,3 +61,67 @@ def from_node_link(data: dict[str, Any]) -> nx.Graph:
     except (KeyError, TypeError) as exc:
         raise UserError(f"malformed node-link graph: missing or bad field {exc}") from None
     return graph
+
+
+#: Edge attributes the renderer writes: an edge without one its neighbours carry would
+#: make a prompt without that value (or with another edge's).
+RENDERED_ATTRIBUTES = ("weight", "capacity")
+
+
+def canonical_node_link(data: Any, name: str = "G") -> dict[str, Any]:
+    """A node-link graph read from a file, checked and put in :func:`to_node_link`'s form.
+
+    Renderers trust that form (the "sorted" order writes edges as stored, node ids index
+    the labels), but a hand-written file need not follow it. A graph already canonical is
+    returned as it is (the check is one pass), otherwise a sorted copy; mistakes a
+    renderer cannot recover from raise ``UserError`` naming the graph and the edge.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("nodes"), list) \
+            or not isinstance(data.get("edges"), list):
+        raise UserError(f"graph {name!r}: not a node-link graph (needs 'nodes' and 'edges' "
+                        "lists)")
+    nodes, edges, directed = data["nodes"], data["edges"], bool(data.get("directed"))
+    try:
+        ids = [node["id"] for node in nodes]
+        ends = [(edge["source"], edge["target"]) for edge in edges]
+    except (KeyError, TypeError):
+        raise UserError(f"graph {name!r}: every node needs an 'id' and every edge a "
+                        "'source' and a 'target'") from None
+    if not set(map(type, ids)) <= {int} or sorted(ids) != list(range(len(ids))):
+        raise UserError(f"graph {name!r}: node ids must be the integers 0..{len(ids) - 1}, "
+                        "each once")
+    endpoints = set(chain.from_iterable(ends))
+    if not (endpoints <= set(range(len(ids))) and set(map(type, endpoints)) <= {int}):
+        u, v = next((u, v) for u, v in ends if not (_is_id(u) and _is_id(v))
+                    or u >= len(ids) or v >= len(ids))
+        raise UserError(f"graph {name!r}: edge ({u}, {v}) names a node that is not in "
+                        "the graph")
+    _check_attributes(edges, name)
+    oriented = ends if directed else [(u, v) if u <= v else (v, u) for u, v in ends]
+    if oriented == ends and all(a < b for a, b in pairwise(ends)) and all(
+            node_id == i for i, node_id in enumerate(ids)):
+        return data
+    order = sorted(range(len(edges)), key=oriented.__getitem__)
+    for a, b in pairwise(order):
+        if oriented[a] == oriented[b]:
+            u, v = oriented[a]
+            raise UserError(f"graph {name!r}: edge ({u}, {v}) is listed twice")
+    out = dict(data)
+    out["nodes"] = sorted(nodes, key=lambda node: node["id"])
+    out["edges"] = [{**edges[i], "source": oriented[i][0], "target": oriented[i][1]}
+                    for i in order]
+    return out
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_attributes(edges: list[dict], name: str) -> None:
+    for attr in RENDERED_ATTRIBUTES:
+        having = len([edge for edge in edges if attr in edge])
+        if 0 < having < len(edges):
+            edge = next(edge for edge in edges if attr not in edge)
+            raise UserError(f"graph {name!r}: edge ({edge['source']}, {edge['target']}) has no "
+                            f"{attr!r} but {having} other edge(s) do; give every edge a "
+                            f"{attr} or none")

@@ -37,15 +37,44 @@ def normalized_laplacian(edges: np.ndarray, n: int):
     return lap.tocsr()
 
 
+#: Eigenvalues of the normalized Laplacian (spectrum in [0, 2]) closer than this are
+#: treated as one repeated eigenvalue.
+DEGENERACY_TOL = 1e-8
+
+
+def band_weights(eigenvalues: np.ndarray) -> np.ndarray:
+    """Weight of each eigenvector (ascending order) in each band, shape (3, N).
+
+    The original takes ranks [0, N//3) as lo, [N//3, 2(N//3)) as mid and the rest as hi.
+    When a band edge falls inside a repeated eigenvalue, which of its eigenvectors land on
+    either side depends on the basis the eigensolver happened to return (a relabelled copy
+    of the graph gets a different band). Here every eigenvector of that eigenvalue gets
+    the band's share of the eigenspace instead (k of its m ranks -> weight k/m): the
+    average of the original's filter over all orthonormal bases of the eigenspace. The
+    result is deterministic and node-order independent, the three bands still sum to the
+    identity, and each band keeps the original's trace (its number of ranks).
+    """
+    n = len(eigenvalues)
+    cuts = [0, n // 3, 2 * (n // 3), n]
+    weights = np.zeros((3, n))
+    for b in range(3):
+        weights[b, cuts[b]:cuts[b + 1]] = 1.0
+    starts = [0] + [i for i in range(1, n) if eigenvalues[i] - eigenvalues[i - 1] > DEGENERACY_TOL]
+    for start, end in zip(starts, starts[1:] + [n], strict=True):
+        if end - start > 1:
+            weights[:, start:end] = weights[:, start:end].mean(axis=1, keepdims=True)
+    return weights
+
+
 def eigen_band_projector(edges: np.ndarray, n: int, band: str) -> np.ndarray:
-    """U_B U_B^T for the band's third of the eigenvectors (ascending; remainder to 'hi')."""
+    """sum_i w_B(i) u_i u_i^T: U_B U_B^T for the band's third of the eigenvectors
+    (ascending; remainder to 'hi') when no band edge splits a repeated eigenvalue, and its
+    basis-independent average when one does (``band_weights``)."""
     _check_band(band)
     lap = normalized_laplacian(edges, n).toarray()
-    _, vecs = np.linalg.eigh(lap)
-    third = n // 3
-    lo, hi = {"lo": (0, third), "mid": (third, 2 * third), "hi": (2 * third, n)}[band]
-    u = vecs[:, lo:hi]
-    return u @ u.T
+    vals, vecs = np.linalg.eigh(lap)
+    weights = band_weights(vals)[BANDS.index(band)]
+    return (vecs * weights) @ vecs.T
 
 
 @dataclass

@@ -42,21 +42,32 @@ class FullyConn:
 class RandRewire:
     """Degree-preserving double-edge swaps on S(G), each original edge swapped at most once.
 
-    Attempts floor(|E_undirected| / 2) swaps (so up to every edge is touched once); a swap
-    that would create a self loop or duplicate edge is skipped, not retried.
+    As the original, ``int(rewire_ratio * |E| // 2)`` swaps are attempted (|E| = undirected
+    edges; the paper's ratio 0.5 gives floor(|E| / 4)), so at most half the edges move.
+    Each swap takes two edges not yet touched (disjoint pairs from one random permutation)
+    and reconnects (a, b), (c, d) to (a, d), (c, b) or, on a coin flip, (a, c), (d, b).
+    Unlike the original, a swap that would create a self loop or a duplicate edge is
+    skipped rather than producing a multigraph; on MUTAG that changes ~37% of the edges
+    where the original's algorithm changes ~35% (``tests/test_perturb.py``).
     """
 
     seed: int = 0
+    rewire_ratio: float = 0.5
+
+    def swap_count(self, num_edges: int) -> int:
+        """Swaps attempted on a graph with ``num_edges`` undirected edges."""
+        return min(int(self.rewire_ratio * num_edges // 2), num_edges // 2)
 
     def __call__(self, data: Any) -> Any:
         edges = simple_undirected(data)
         und = edges[:, edges[0] < edges[1]].T.copy()
-        if len(und) < 2:
+        swaps = self.swap_count(len(und))
+        if swaps == 0:
             return with_edges(data, edges)
         rng = np.random.default_rng(self.seed)
         present = {(int(a), int(b)) for a, b in und}
-        order = rng.permutation(len(und))
-        for i, j in zip(order[0::2], order[1::2], strict=False):
+        order = rng.permutation(len(und))[: 2 * swaps]
+        for i, j in zip(order[0::2], order[1::2], strict=True):
             (a, b), (c, d) = und[i], und[j]
             if rng.random() < 0.5:
                 c, d = d, c

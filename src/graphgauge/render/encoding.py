@@ -91,17 +91,34 @@ class Encoding:
 
     @classmethod
     def parse(cls, spec: str) -> Encoding:
-        """Read a ``+``-joined spec; tokens may come in any order, omitted parts default."""
+        """Read a ``+``-joined spec; tokens may come in any order, omitted parts default.
+
+        A spec may start with a preset name (``PRESETS``): its parts are the defaults and
+        the tokens after it replace them, e.g. ``erdos+json`` is ``edge_list+bfs+json+offset``.
+        """
+        tokens = [token.strip() for token in spec.strip().split("+")]
+        preset: dict[str, str | int] = {}
+        if tokens[0] in PRESETS:
+            base = PRESETS[tokens.pop(0)]
+            preset = {"structure": base.structure, "order": base.order, "syntax": base.syntax,
+                      "labeling": base.labeling, "seed": base.seed}
+            if not tokens:
+                return base
         fields: dict[str, str | int] = {}
-        for token in spec.strip().split("+"):
-            what, value, seed = _classify(token.strip(), spec)
+        for token in tokens:
+            what, value, seed = _classify(token, spec)
             if what in fields:
                 raise UserError(f"encoding {spec!r} gives two {what}s "
                                 f"({fields[what]!r} and {value!r}); give at most one")
             fields[what] = value
             if seed is not None:
                 fields["seed"] = seed
-        return cls(**fields)  # type: ignore[arg-type]
+        return cls(**{**preset, **fields})  # type: ignore[arg-type]
+
+
+#: Named encodings. ``erdos`` is the serialization-robustness paper's baseline, the Erdős
+#: benchmark's own prompt: an edge list in BFS order with node ids from 1.
+PRESETS = {"erdos": Encoding("edge_list", "bfs", "plain", "offset")}
 
 
 def _classify(token: str, spec: str) -> tuple[str, str, int | None]:
@@ -117,7 +134,7 @@ def _classify(token: str, spec: str) -> tuple[str, str, int | None]:
     raise UserError(
         f"unknown encoding token {token!r} in {spec!r}; structures: {', '.join(STRUCTURES)}; "
         f"orders: {', '.join(ORDERS)}; syntaxes: {', '.join(SYNTAXES)}; "
-        f"labelings: {LABELING_TOKENS}"
+        f"labelings: {LABELING_TOKENS}; presets: {', '.join(PRESETS)}"
     )
 
 

@@ -38,7 +38,8 @@ def read_graph(text: str, encoding: Encoding,
     if len(set(nodes)) != len(nodes):
         raise ValueError("a node is listed twice")
     if encoding.structure == "edge_list":
-        arcs, both_ways = parsed.edges, encoding.order == "replicated"
+        # PyG always lists undirected edges both ways (its own convention)
+        arcs, both_ways = parsed.edges, encoding.order == "replicated" or encoding.syntax == "pyg"
     elif encoding.structure == "adjacency_matrix":
         arcs, both_ways = _matrix_arcs(parsed, nodes), True
     else:

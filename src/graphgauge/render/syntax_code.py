@@ -77,21 +77,45 @@ def read_networkx(rest: str) -> Parsed:
 
 # --- PyTorch Geometric -------------------------------------------------------------------
 
+def _pyg_arcs(layout: Layout) -> list[tuple[int, int]]:
+    """PyG stores an undirected graph with every edge in both directions (what
+    ``to_undirected`` produces), each written right after the other unless the order
+    already lists both."""
+    if layout.directed or layout.replicated:
+        return layout.edges
+    arcs = []
+    for a, b in layout.edges:
+        arcs.append((a, b))
+        if a != b:
+            arcs.append((b, a))
+    return arcs
+
+
+def _dense_ids(labels: tuple[str, ...]) -> bool:
+    """Labels are PyG's own node indices 0..n-1 (identity and random labelings)."""
+    return all(label == str(i) for i, label in enumerate(labels))
+
+
 def pyg_edge_list(layout: Layout) -> str:
-    t, values, attrs = layout.labels, layout.values, layout.attrs
-    sources = ", ".join([t[a] for a, _ in layout.edges])
-    targets = ", ".join([t[b] for _, b in layout.edges])
-    lines = [
-        "import torch",
-        "from torch_geometric.data import Data",
-        f"edge_index = torch.tensor([[{sources}], [{targets}]], dtype=torch.long)",
-    ]
+    """Executable PyG code whose ``data`` is the graph: ``num_nodes`` keeps isolated
+    nodes, and labels that are not 0..n-1 (offset, explicit) are kept in ``n_id`` and
+    mapped to PyG's indices, so no phantom node 0 appears."""
+    t, values, attrs, arcs = layout.labels, layout.values, layout.attrs, _pyg_arcs(layout)
+    sources = ", ".join([t[a] for a, _ in arcs])
+    targets = ", ".join([t[b] for _, b in arcs])
+    lines = ["import torch", "from torch_geometric.data import Data"]
+    index, extra = "edge_index", ""
+    if not _dense_ids(t):
+        lines.append(f"n_id = torch.tensor([{', '.join(t)}])  # node i of data is n_id[i]")
+        index, extra = "torch.searchsorted(n_id, edge_index)", ", n_id=n_id"
+    lines.append(f"edge_index = torch.tensor([[{sources}], [{targets}]], dtype=torch.long)")
     if layout.directed:
         rows = "the source of each edge in its first row and its target in its second row"
     else:
-        rows = "one end of each edge in its first row and the other end in its second row"
+        rows = ("each undirected edge twice, once in each direction (PyG's convention), "
+                "with sources in its first row and targets in its second row")
     intro = f" The graph is given as PyTorch Geometric code: edge_index holds {rows}"
-    data = "Data(edge_index=edge_index)"
+    data = f"Data(edge_index={index}"
     if values is not None:
         if len(attrs) == 1:
             text = values.texts(("",), (), "")
@@ -99,12 +123,12 @@ def pyg_edge_list(layout: Layout) -> str:
         else:
             text = values.texts(("[", ", "), (), "]")
             comment = "columns: " + ", ".join(attrs)
-        cells = ", ".join(_texts_of(text, values.index, layout.edges))
+        cells = ", ".join(_texts_of(text, values.index, arcs))
         lines.append(f"edge_attr = torch.tensor([{cells}])  # {comment}")
         intro += f", and edge_attr the {' and '.join(attrs)} of each edge"
-        data = "Data(edge_index=edge_index, edge_attr=edge_attr)"
-    lines.append(f"data = {data}")
-    return layout.head + intro + _note(layout) + ":\n" + "\n".join(lines)
+        data += ", edge_attr=edge_attr"
+    lines.append(f"data = {data}, num_nodes={layout.n}{extra})")
+    return layout.head + intro + ":\n" + "\n".join(lines)
 
 
 def _texts_of(texts: tuple[str, ...], index: dict, pairs: list[tuple[int, int]]) -> list[str]:
@@ -112,24 +136,35 @@ def _texts_of(texts: tuple[str, ...], index: dict, pairs: list[tuple[int, int]])
 
 
 def read_pyg(rest: str) -> Parsed:
-    lines = rest.split("\n")[1:]
+    """Edges as listed (undirected ones from both ends) and the nodes ``data`` holds:
+    ``n_id`` when given, else 0..num_nodes-1."""
+    lines = rest.split("\n")[3:]
+    nodes = None
+    if lines[0].startswith("n_id = "):
+        code = lines.pop(0).split("  # ")[0]
+        nodes = [str(label) for label in _call_argument(code, "n_id = torch.tensor(")]
     prefix = "edge_index = torch.tensor("
-    if not lines[2].endswith(", dtype=torch.long)"):
+    if not lines[0].endswith(", dtype=torch.long)"):
         raise ValueError("edge_index is not a long tensor")
-    sources, targets = ast.literal_eval(lines[2][len(prefix): -len(", dtype=torch.long)")])
+    sources, targets = ast.literal_eval(lines[0][len(prefix): -len(", dtype=torch.long)")])
     if len(sources) != len(targets):
         raise ValueError("edge_index rows differ in length")
     attrs: list[dict] = [{} for _ in sources]
-    if lines[3].startswith("edge_attr = "):
-        code, comment = lines[3].split("  # ")
+    if lines[1].startswith("edge_attr = "):
+        code, comment = lines[1].split("  # ")
         cells = _call_argument(code, "edge_attr = torch.tensor(")
         if comment.startswith("columns: "):
             names = comment[len("columns: "):].split(", ")
             attrs = [dict(zip(names, row, strict=True)) for row in cells]
         else:
             attrs = [{comment.removesuffix(" of each edge"): cell} for cell in cells]
+    count = int(lines[-1].rsplit("num_nodes=", 1)[1].split(",")[0].removesuffix(")"))
+    if nodes is None:
+        nodes = [str(i) for i in range(count)]
+    elif len(nodes) != count:
+        raise ValueError("num_nodes and n_id disagree")
     edges = [(str(u), str(v), a) for u, v, a in zip(sources, targets, attrs, strict=True)]
-    return Parsed(None, None, edges=edges)
+    return Parsed(None, nodes, edges=edges)
 
 
 # --- GraphML -----------------------------------------------------------------------------
