@@ -1,0 +1,84 @@
+"""The shared shape of an imported task: graphgauge's task does the work, the source
+benchmark's own metric is scored beside it.
+
+An imported instance keeps what the source benchmark said in ``meta``: ``source_gold``
+is the source's gold answer read into node ids (``None`` when it could not be read) and
+``source_text`` its gold answer as written. The verified gold (``instance.answer``)
+comes from graphgauge's reference solver and is checked against the source's on import.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, ClassVar
+
+from graphgauge.errors import UserError
+from graphgauge.instance import Instance
+from graphgauge.scoring.answers import AnswerType, Prediction
+from graphgauge.suites.base import REGISTRY, Task
+
+
+def graphgauge_task(spec: str) -> Task:
+    """The task named "suite/task" (its suite imported on demand)."""
+    import importlib
+
+    from graphgauge.registry import SUITE_MODULES
+
+    suite, _, name = spec.partition("/")
+    importlib.import_module(SUITE_MODULES[suite])
+    return REGISTRY[suite][name]
+
+
+class SourceTask(Task):
+    """A task of an imported benchmark.
+
+    ``maps_to`` names the graphgauge task ("algorithmic/reachability") whose answer type,
+    reference solver and verifier the imported items use; ``source_metric`` names the
+    source benchmark's own score, computed by ``source_score``.
+    """
+
+    maps_to: ClassVar[str] = ""
+    source_metric: ClassVar[str] = ""
+
+    @cached_property
+    def target(self) -> Task:
+        return graphgauge_task(self.maps_to)
+
+    @property
+    def answer(self) -> AnswerType:  # type: ignore[override]
+        return self.target.answer
+
+    @property
+    def verifiable(self) -> bool:  # type: ignore[override]
+        return self.target.verifiable
+
+    def question(self, instance: Instance) -> str:
+        return self.target.question(instance)
+
+    def solve(self, instance: Instance) -> Any:
+        return self.target.solve(instance)
+
+    def check(self, value: Any, instance: Instance) -> bool:
+        return self.target.check(value, instance)
+
+    def source_score(self, value: Any, instance: Instance) -> float:
+        """The source benchmark's own score of a parsed answer: exact match with its gold
+        unless a task says otherwise."""
+        gold = instance.meta.get("source_gold")
+        return float(gold is not None and self.answer.equals(value, gold))
+
+    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+        scores = super().score(prediction, instance)
+        try:
+            own = self.source_score(prediction.value, instance) if prediction.ok else 0.0
+        except (TypeError, ValueError, KeyError, IndexError):
+            own = 0.0  # a malformed answer scores nothing under the source's rule either
+        scores[self.source_metric] = own
+        return scores
+
+
+def generate_suite(**_: Any) -> list[Instance]:
+    """Imported suites have no generator; used as a suite module's ``generate_suite``."""
+    raise UserError("this suite is imported, not generated: run "
+                    "'graphgauge import FORMAT SOURCE -o bench.jsonl' (formats: nlgraph, "
+                    "graphwalks, questions)")
