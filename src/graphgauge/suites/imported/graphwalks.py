@@ -5,25 +5,19 @@ solvers below: ``bfs`` asks for the nodes at exactly a given depth from a start 
 ``parents`` for a node's in-neighbours (never the node itself). ``graphwalks_f1`` is
 GraphWalks' own score: the F1 of the answered set against its published ``answer_nodes``.
 Node names are GraphWalks' hexadecimal strings; answers written in them ("Final Answer:
-[1679091c5a, ...]", the benchmark's own layout) are read back when the prompt used
-plain ids.
+[1679091c5a, ...]", the benchmark's own layout) are read back (see ``SourceTask.parse``).
 """
 
 from __future__ import annotations
 
-import re
-
 import networkx as nx
 
-from graphgauge.scoring.answers import NODE_SET, Prediction
+from graphgauge.scoring.answers import NODE_SET
 from graphgauge.suites.base import task
 from graphgauge.suites.imported import source
 from graphgauge.suites.imported.source import SourceTask
 
 generate_suite = source.generate_suite
-
-_FINAL_LIST = re.compile(r"final answer\s*:\s*\[([^\]\n]*)\]", re.I)
-
 
 def set_f1(predicted, gold) -> float:
     """GraphWalks' F1 of two node collections (duplicates ignored; two empty sets
@@ -55,17 +49,6 @@ class GraphWalksTask(SourceTask):
 
     def source_score(self, value, instance):
         return set_f1(value, instance.meta["source_gold"])
-
-    def parse(self, text, instance, labels=None):
-        if labels is None:
-            names = {name: i for i, name in enumerate(instance.meta["node_names"])}
-            found = _FINAL_LIST.findall(text)
-            items = [t.strip().strip("'\"") for t in found[-1].split(",")] if found else []
-            items = [t for t in items if t]
-            if found and all(t in names for t in items):
-                return Prediction(value=sorted({names[t] for t in items}))
-        return super().parse(text, instance, labels)
-
 
 @task
 class BFS(GraphWalksTask):

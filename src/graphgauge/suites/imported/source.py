@@ -9,7 +9,8 @@ comes from graphgauge's reference solver and is checked against the source's on 
 
 from __future__ import annotations
 
-from functools import cached_property
+import re
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from graphgauge.errors import UserError
@@ -27,6 +28,21 @@ def graphgauge_task(spec: str) -> Task:
     suite, _, name = spec.partition("/")
     importlib.import_module(SUITE_MODULES[suite])
     return REGISTRY[suite][name]
+
+
+def mentions(text: str, names: list[str]) -> bool:
+    """Does ``text`` name any of the nodes by its own name (as a whole word)?"""
+    pattern = _names_pattern(tuple(names))
+    return pattern is not None and pattern.search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern | None:
+    words = [n for n in names if not n.isdigit()]
+    if not words:
+        return None
+    alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
 
 
 class SourceTask(Task):
@@ -61,6 +77,14 @@ class SourceTask(Task):
     def check(self, value: Any, instance: Instance) -> bool:
         return self.target.check(value, instance)
 
+    def parse(self, text: str, instance: Instance, labels=None) -> Prediction:
+        """Answers may name nodes as the source benchmark did (``meta["node_names"]``,
+        e.g. GraphWalks' hexadecimal names) when the prompt used plain ids."""
+        names = instance.meta.get("node_names")
+        if labels is None and names and self.answer.names_nodes and mentions(text, names):
+            return self.answer.parse(text, names)
+        return super().parse(text, instance, labels)
+
     def source_score(self, value: Any, instance: Instance) -> float:
         """The source benchmark's own score of a parsed answer: exact match with its gold
         unless a task says otherwise."""
@@ -69,6 +93,8 @@ class SourceTask(Task):
 
     def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
         scores = super().score(prediction, instance)
+        if not self.source_metric:
+            return scores
         try:
             own = self.source_score(prediction.value, instance) if prediction.ok else 0.0
         except (TypeError, ValueError, KeyError, IndexError):
