@@ -5,10 +5,12 @@ checked against NLGraph's, and both the reference model and NLGraph's own gold t
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import networkx as nx
 import pytest
+from rich.console import Console
 
 from graphgauge.cli import main
 from graphgauge.datasets import data_root
@@ -18,6 +20,7 @@ from graphgauge.models.base import LocalModel
 from graphgauge.models.builtin import ReferenceModel
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from graphgauge.suites.imported.nlgraph import suite_report
 
 DATA = data_root() / "nlgraph"
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="NLGraph split not in ../shared/data")
@@ -116,6 +119,13 @@ def test_reference_and_nlgraph_gold_texts_score_100_percent(imported, tmp_path):
                 assert 0 < sum(exact) < 1000
             else:
                 assert all(exact)
+        console = Console(record=True, width=120)
+        suite_report(store, None, console)
+    table = console.export_text()
+    # hamilton: NLGraph's path equals graphgauge's in 1 of 58 questions (1.7%)
+    assert re.search(r"reference\s*│\s*hamilton\s*│\s*58\s*│\s*100\.0\s*│\s*1\.7", table)
+    assert re.search(r"echo-nlgraph-gold\s*│\s*topology\s*│\s*135\s*│\s*100\.0\s*│\s*100\.0",
+                     table)
 
 
 @needs_data

@@ -9,6 +9,7 @@ comes from graphgauge's reference solver and is checked against the source's on 
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
@@ -108,3 +109,31 @@ def generate_suite(**_: Any) -> list[Instance]:
     raise UserError("this suite is imported, not generated: run "
                     "'graphgauge import FORMAT SOURCE -o bench.jsonl' (formats: nlgraph, "
                     "graphwalks, questions)")
+
+
+def print_source_metric(store: Any, run_ids: list[str] | None, console: Any, suite: str,
+                        metric: str) -> None:
+    """Per run and task: items, graphgauge's verified accuracy and the source benchmark's
+    own metric side by side (``graphgauge report`` calls this for imported suites)."""
+    from rich.table import Table
+
+    models = {run["id"]: run["model"] for run in store.runs()}
+    totals: dict[tuple[str, str], list[float]] = {}
+    for row in store.items(run_ids, ("run_id", "suite", "task", "accuracy", "scores")):
+        if row["suite"] != suite or row["scores"] is None:
+            continue
+        scores = json.loads(row["scores"])
+        cell = totals.setdefault((row["run_id"], row["task"]), [0, 0.0, 0.0])
+        cell[0] += 1
+        cell[1] += scores.get("accuracy", 0.0)
+        cell[2] += scores.get(metric, 0.0)
+    if not totals:
+        return
+    table = Table(title=f"{suite}: graphgauge's verified accuracy vs the source's {metric}",
+                  title_justify="left", header_style="bold")
+    for column in ("model", "task", "n", "accuracy %", f"{metric} %"):
+        table.add_column(column, justify="left" if column in ("model", "task") else "right")
+    for (run_id, name), (n, accuracy, own) in sorted(totals.items()):
+        table.add_row(models.get(run_id, run_id), name, str(n), f"{100 * accuracy / n:.1f}",
+                      f"{100 * own / n:.1f}")
+    console.print(table)
