@@ -151,9 +151,10 @@ class BipartiteMaximumMatching(_EdgeSetTask):
 
     def solve(self, instance):
         """Sides from a 2-colouring of each component: ``nx.bipartite.sets`` refuses a
-        disconnected graph (its sides are ambiguous), and imported graphs often are."""
+        disconnected graph (its sides are ambiguous), and imported graphs often are.
+        Colour 1 is the top side, as ``sets`` picks it, so generated gold is unchanged."""
         graph = instance.graph
-        top = {v for v, side in nx.bipartite.color(graph).items() if side == 0}
+        top = {v for v, side in nx.bipartite.color(graph).items() if side == 1}
         mates = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=top)
         return _sorted_edges((u, v) for u, v in mates.items() if u in top)
 
