@@ -6,13 +6,13 @@ friends.") or, for the incident encoder, one line per node. The node names come 
 labeling (``popular``, ``south_park``, ``got``, ``politician``, ``alphabet``; see
 ``graphqa_names``) and the edge order from the order token, so each GraphQA style
 composes with the rest of the encoding grammar. GraphQA has no edge weights; here a
-weighted edge carries "(weight w)" after its phrase, and the people phrasings, which
-GraphQA defines for undirected graphs only, refuse directed ones.
+weighted edge carries "(weight w)" after its phrase. The people phrasings are GraphQA's
+for undirected graphs only; a directed graph is written with GraphQA's directed adjacency
+sentence instead (same names), so every suite can run in every style.
 """
 
 from __future__ import annotations
 
-from graphgauge.errors import UserError
 from graphgauge.render.syntax_common import Layout
 
 
@@ -67,9 +67,8 @@ def _people(kind: str, intro: str, phrase: str):
     """A writer phrasing each undirected edge as a relation between two people."""
 
     def write(layout: Layout) -> str:
-        if layout.directed:
-            raise UserError(f"GraphQA's {kind} encoding is for undirected graphs; use "
-                            "edge_list+graphqa for directed ones")
+        if layout.directed:  # GraphQA has no such phrasing: its directed adjacency one
+            return adjacency(layout)
         text = f"G describes a {kind} graph among nodes {_node_string(layout.labels)}."
         if not layout.edges:
             return text
