@@ -138,5 +138,5 @@ def test_cli_import_and_bad_json(bench, tmp_path, capsys):
     broken = tmp_path / "broken.jsonl"
     broken.write_text(json.dumps(ROWS[0]) + "\n{oops\n")
     assert main(["import", "questions", str(broken), "-o", str(out)]) == 2
-    assert f"{broken}:2: not valid JSON" in capsys.readouterr().err
+    assert f"{broken}: line 2 is not JSON" in capsys.readouterr().err
     assert main(["import", "nosuch", str(bench), "-o", str(out)]) == 2

@@ -10,7 +10,6 @@ layer or a parent set. The gold is recomputed and compared with ``answer_nodes``
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 import networkx as nx
 
+from graphgauge.datasets.files import jsonl_objects
 from graphgauge.errors import UserError
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance, content_hash
@@ -47,13 +47,7 @@ def _rows(path: Path) -> Iterator[tuple[int, Any]]:
             raise UserError(f"{path}: not a readable Parquet file ({exc})") from None
         yield from enumerate(table.to_pylist(), start=1)
         return
-    with open(path, encoding="utf-8") as handle:
-        for lineno, line in enumerate(handle, start=1):
-            if line.strip():
-                try:
-                    yield lineno, json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise UserError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
+    yield from jsonl_objects(path)
 
 
 def _graph(prompt: str) -> tuple[nx.DiGraph, list[str]]:

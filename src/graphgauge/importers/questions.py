@@ -21,13 +21,13 @@ is scored by exact match.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
+from graphgauge.datasets.files import jsonl_objects
 from graphgauge.errors import UserError
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
@@ -211,23 +211,14 @@ def read_questions(source: str | Path) -> list[Instance]:
     if not path.is_file():
         raise UserError(f"questions file not found: {path}")
     out, seen = [], set()
-    with open(path, encoding="utf-8") as handle:
-        for lineno, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UserError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
-            if not isinstance(row, dict):
-                raise UserError(f"{path}:{lineno}: expected a JSON object per line")
-            try:
-                inst = row_to_instance(row, lineno, str(path))
-            except _Bad as exc:
-                raise UserError(f"{path}:{lineno}: {exc}") from None
-            if inst.id in seen:
-                raise UserError(f"{path}:{lineno}: field 'id': {row.get('id')!r} repeats an "
-                                "earlier row's id")
-            seen.add(inst.id)
-            out.append(inst)
+    for lineno, row in jsonl_objects(path):
+        try:
+            inst = row_to_instance(row, lineno, str(path))
+        except _Bad as exc:
+            raise UserError(f"{path}:{lineno}: {exc}") from None
+        if inst.id in seen:
+            raise UserError(f"{path}:{lineno}: field 'id': {row.get('id')!r} repeats an "
+                            "earlier row's id")
+        seen.add(inst.id)
+        out.append(inst)
     return out
