@@ -169,3 +169,11 @@ def test_malformed_rows_are_one_line_errors(tmp_path, mutate, message):
     path.write_text(json.dumps(row) + "\n")
     with pytest.raises(UserError, match=message):
         read_graphwalks(path)
+
+
+def test_imported_suites_are_listed(capsys):
+    for suite in ("nlgraph", "graphwalks", "questions"):
+        assert main(["list", suite]) == 0
+    out = capsys.readouterr().out
+    assert "parents" in out and "hamilton" in out and "node_set" in out
+    assert main(["generate", "graphwalks", "-o", "x.jsonl"]) == 2

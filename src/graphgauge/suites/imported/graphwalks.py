@@ -47,6 +47,7 @@ class GraphWalksTask(SourceTask):
     source_metric = "graphwalks_f1"
     difficulty = "hard"
     answer = NODE_SET
+    verifiable = False  # one correct set: compared, not verified
 
     def check(self, value, instance):
         return self.answer.equals(value, instance.answer)
