@@ -177,3 +177,26 @@ def test_imported_suites_are_listed(capsys):
     out = capsys.readouterr().out
     assert "parents" in out and "hamilton" in out and "node_set" in out
     assert main(["generate", "graphwalks", "-o", "x.jsonl"]) == 2
+
+
+def test_later_wording_and_the_answer_column(tmp_path):
+    """Rows from the dataset's later version: clarified BFS sentence, more examples, and
+    the card's ``answer`` column name."""
+    row = make_rows(2)[1]  # a bfs row
+    start, depth = row["prompt"].split("Perform a BFS from node ")[-1].split(" with depth ")
+    depth = depth.split(".")[0]
+    row["prompt"] = row["prompt"].replace(
+        f"Perform a BFS from node {start} with depth {depth}.",
+        f"Perform a BFS from node {start} and return only the nodes at exactly depth {depth} "
+        "(not nodes at intermediate depths).")
+    row["prompt"] = row["prompt"].replace(
+        "<end example>", "Example 2:\nOperation:\nFind the parents of node abcd.\n"
+        "Final Answer: []\n<end example>")
+    row["answer"] = row.pop("answer_nodes")
+    row["date_added"] = "02-27-2026"
+    path = tmp_path / "new.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_graphwalks(path)[0]
+    assert inst.query == {"source": 0, "depth": int(depth)}
+    assert sorted(inst.meta["node_names"][v] for v in inst.answer) == sorted(row["answer"])
+    assert inst.meta["source_gold_verified"] and inst.meta["date_added"] == "02-27-2026"

@@ -1,5 +1,6 @@
-"""Read GraphWalks rows (``prompt``, ``answer_nodes``, ``problem_type``, ``prompt_chars``)
-from JSONL or Parquet into graphgauge instances.
+"""Read GraphWalks rows (``prompt``, ``answer_nodes``, ``problem_type``, ``prompt_chars``;
+the dataset card's older name ``answer`` is accepted too) from JSONL or Parquet into
+graphgauge instances.
 
 The graph is the directed edge list ("a -> b" per line) after "The graph has the
 following edges:" in the prompt's own part (the worked example before "<end example>" is
@@ -95,7 +96,7 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
         query = {"node": ids.get(key)}
     if key not in ids:
         raise ValueError(f"node {key!r} of the operation is not in the edge list")
-    published = row["answer_nodes"]
+    published = row["answer_nodes"] if "answer_nodes" in row else row["answer"]
     if not isinstance(published, list | tuple):
         raise ValueError("answer_nodes must be a list of node names")
     # a published node missing from the graph can only count against a model
@@ -103,6 +104,8 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
     meta = {"source": "graphwalks", "source_task": kind, "row": index, "n": len(names),
             "node_names": names, "source_gold": source_gold,
             "prompt_chars": row.get("prompt_chars", len(prompt)), "maps_to": f"graphwalks/{kind}"}
+    if row.get("date_added"):  # the dataset's version of the row (prompt wording changed)
+        meta["date_added"] = str(row["date_added"])
     body = {"graph": to_node_link(graph), "query": query}
     draft = Instance(id=f"graphwalks/{kind}/{index:05d}-{content_hash(body, 8)}",
                      suite="graphwalks", task=kind, graphs={"G": body["graph"]}, query=query,
@@ -121,7 +124,7 @@ def read_graphwalks(source: str | Path) -> list[Instance]:
         if not isinstance(row, dict):
             raise UserError(f"{where}: expected an object per row")
         for name in FIELDS:
-            if name not in row:
+            if name not in row and not (name == "answer_nodes" and "answer" in row):
                 raise UserError(f"{where}: missing field {name!r}")
         try:
             out.append(row_to_instance(row, index))
