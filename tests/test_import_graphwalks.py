@@ -200,3 +200,14 @@ def test_later_wording_and_the_answer_column(tmp_path):
     assert inst.query == {"source": 0, "depth": int(depth)}
     assert sorted(inst.meta["node_names"][v] for v in inst.answer) == sorted(row["answer"])
     assert inst.meta["source_gold_verified"] and inst.meta["date_added"] == "02-27-2026"
+
+
+def test_all_digit_hex_names_are_read_as_names(jsonl):
+    """About 1% of GraphWalks' names are all digits ("4523911275"): still names."""
+    inst = read_graphwalks(jsonl)[1]
+    names = list(inst.meta["node_names"])
+    target = inst.answer[0]
+    names[target] = "4523911275"
+    inst = type(inst)(**{**inst.to_dict(), "meta": {**inst.meta, "node_names": names}})
+    read = task_of(inst).parse("Final Answer: [4523911275]", inst)
+    assert read.value == [target]

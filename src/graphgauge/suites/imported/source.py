@@ -32,14 +32,16 @@ def graphgauge_task(spec: str) -> Task:
 
 
 def mentions(text: str, names: list[str]) -> bool:
-    """Does ``text`` name any of the nodes by its own name (as a whole word)?"""
+    """Does ``text`` name any of the nodes by its own name (as a whole word)? A name
+    made of digits counts only when it cannot be a node id (GraphWalks' hexadecimal
+    names are sometimes all digits)."""
     pattern = _names_pattern(tuple(names))
     return pattern is not None and pattern.search(text) is not None
 
 
 @lru_cache(maxsize=64)
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern | None:
-    words = [n for n in names if not n.isdigit()]
+    words = [n for n in names if not n.isdigit() or int(n) >= len(names)]
     if not words:
         return None
     alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
