@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import deque
 
 import numpy as np
@@ -114,12 +115,17 @@ def test_graph_and_gold_come_from_the_prompt(jsonl):
 
 
 def test_reference_and_published_answers_score_100_percent(jsonl, tmp_path):
+    """In plain ids, in GraphWalks' own names (native) and in its "a -> b" lines."""
     instances = read_graphwalks(jsonl)
+    options = RunOptions(encodings=["edge_list", "edge_list+native", "edge_list+expert+native"])
     with Store(tmp_path / "g.db") as store:
         for model in (ReferenceModel(), EchoPublished()):
-            run = run_benchmark(instances, model, store, RunOptions(), progress=False)
-            scores = [json.loads(r["scores"]) for r in store.items([run.run_id], ("scores",))]
-            assert scores == [{"accuracy": 1.0, "graphwalks_f1": 1.0}] * len(instances)
+            run = run_benchmark(instances, model, store, options, progress=False)
+            rows = list(store.items([run.run_id], ("scores", "prompt", "encoding")))
+            scores = [json.loads(r["scores"]) for r in rows]
+            assert scores == [{"accuracy": 1.0, "graphwalks_f1": 1.0}] * 3 * len(instances)
+    native = next(r["prompt"] for r in rows if r["encoding"] == "edge_list+expert+native")
+    assert re.search(r"^[0-9a-f]{10} -> [0-9a-f]{10}$", native, re.M)
 
 
 def test_partial_answers_get_f1_but_no_accuracy(jsonl):

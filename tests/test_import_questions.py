@@ -73,15 +73,19 @@ def test_questions_render_their_own_text_under_any_labeling(bench):
         path, "edge_list+alpha").text
     named = read_questions(bench)[1]  # no question: the task's own wording
     assert "shortest path between node 0 and node 2" in render(named).text
+    native = render(named, "edge_list+native").text  # the row's own node names
+    assert "(Ann, Bob)" in native and "between node Ann and node Cy" in native
+    assert render(path, "edge_list+native").text == render(path).text  # no names: ids
 
 
 def test_reference_and_gold_written_in_names_score_100_percent(bench, tmp_path):
     instances = read_questions(bench)
     with Store(tmp_path / "q.db") as store:
         for model in (ReferenceModel(), EchoGold()):
-            run = run_benchmark(instances, model, store, RunOptions(), progress=False)
+            options = RunOptions(encodings=["edge_list", "edge_list+native"])
+            run = run_benchmark(instances, model, store, options, progress=False)
             scores = [json.loads(r["scores"]) for r in store.items([run.run_id], ("scores",))]
-            assert scores == [{"accuracy": 1.0}] * 4, model.name
+            assert scores == [{"accuracy": 1.0}] * 8, model.name
 
 
 def test_verified_tasks_accept_another_correct_answer(bench):

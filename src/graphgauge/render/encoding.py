@@ -17,7 +17,8 @@ from graphgauge.render.graphqa_names import NAME_LISTS, PHRASINGS
 STRUCTURES = ("edge_list", "adjacency_list", "incidence_list", "adjacency_matrix")
 ORDERS = ("sorted", "source_shuffled", "target_shuffled", "shuffled", "bfs", "replicated")
 SYNTAXES = ("plain", "json", "networkx", "pyg", "graphml", "dot", "markdown")
-LABELINGS = ("identity", "offset", "alpha", "random", *NAME_LISTS)  # names: GraphQA's
+# native: an imported benchmark's own node names; then GraphQA's name lists
+LABELINGS = ("identity", "offset", "alpha", "random", "native", *NAME_LISTS)
 
 # Per-node lists already show every undirected edge from both ends, so "replicated" would
 # change nothing; a matrix has one fixed layout.
@@ -36,6 +37,7 @@ SYNTAX_STRUCTURES = {
 SYNTAX_STRUCTURES.update({phrasing: ("edge_list",) for phrasing in PHRASINGS})
 SYNTAX_STRUCTURES["graphqa"] = ("edge_list", "adjacency_list")
 LABELING_TOKENS = ("identity, offset, alpha, random<K> (K = relabeling seed, e.g. random3), "
+                   "native (an imported benchmark's own node names), "
                    f"GraphQA's names: {', '.join(NAME_LISTS)}")
 
 
@@ -73,9 +75,9 @@ class Encoding:
             allowed = ", ".join(SYNTAX_STRUCTURES[self.syntax])
             raise UserError(f"syntax {self.syntax!r} cannot write a {self.structure}; "
                             f"supported structures: {allowed}")
-        if self.syntax == "pyg" and (self.labeling == "alpha" or self.labeling in NAME_LISTS):
+        if self.syntax == "pyg" and self.labeling not in ("identity", "offset", "random"):
             raise UserError("syntax 'pyg' needs integer node labels; use identity, offset "
-                            "or random<K> labeling instead of alpha")
+                            f"or random<K> labeling instead of {self.labeling}")
 
     @property
     def name(self) -> str:
@@ -115,7 +117,7 @@ def _classify(token: str, spec: str) -> tuple[str, str, int | None]:
                           ("syntax", SYNTAXES + PHRASINGS)):
         if token in choices:
             return what, token, None
-    if token in ("identity", "offset", "alpha") or token in NAME_LISTS:
+    if token in ("identity", "offset", "alpha", "native") or token in NAME_LISTS:
         return "labeling", token, None
     digits = token[6:]
     if token.startswith("random") and (not digits or (digits.isascii() and digits.isdigit())):
