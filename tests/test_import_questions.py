@@ -144,3 +144,5 @@ def test_cli_import_and_bad_json(bench, tmp_path, capsys):
     assert main(["import", "questions", str(broken), "-o", str(out)]) == 2
     assert f"{broken}: line 2 is not JSON" in capsys.readouterr().err
     assert main(["import", "nosuch", str(bench), "-o", str(out)]) == 2
+    assert main(["import", "questions", str(bench), "-o", str(out), "--split", "main"]) == 2
+    assert "--split is for nlgraph" in capsys.readouterr().err

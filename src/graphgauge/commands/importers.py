@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.errors import UserError
+
 
 def register(app: typer.Typer) -> None:
     @app.command("import")
@@ -26,6 +28,8 @@ def register(app: typer.Typer) -> None:
         from graphgauge.importers import import_benchmark
         from graphgauge.instance import write_jsonl
 
+        if fmt != "nlgraph" and split != "test":
+            raise UserError(f"--split is for nlgraph files; {fmt} reads one file")
         options = {"split": split} if fmt == "nlgraph" else {}
         instances = import_benchmark(fmt, source, **options)
         written = write_jsonl(instances, output)
