@@ -145,13 +145,19 @@ def test_verification_accepts_what_exact_match_rejects(imported):
 
 @needs_data
 def test_renders_in_other_encodings_and_reads_back_relabeled_answers(imported, tmp_path):
+    """The study's default grid, GraphQA's styles and two relabelings."""
+    from graphgauge.analysis.study import DEFAULT_ENCODINGS
+    from graphgauge.render.graphqa_names import GRAPHQA_ENCODERS
+
     subset = [i for i in imported if i.meta["source_id"] in ("0", "1")]
     assert len(subset) == 16
-    options = RunOptions(encodings=["adjacency_list+json+random3", "incidence_list+alpha"])
+    grid = [*DEFAULT_ENCODINGS, *GRAPHQA_ENCODERS.values(), "adjacency_list+json+random3",
+            "incidence_list+alpha"]
     with Store(tmp_path / "e.db") as store:
-        result = run_benchmark(subset, ReferenceModel(), store, options, progress=False)
+        result = run_benchmark(subset, ReferenceModel(), store, RunOptions(encodings=grid),
+                               progress=False)
         rows = list(store.items([result.run_id], ("prompt", "scores", "encoding")))
-    assert len(rows) == 32
+    assert len(rows) == 16 * len(grid)
     assert all(json.loads(r["scores"])["accuracy"] == 1.0 for r in rows)
     gnn_alpha = next(r["prompt"] for r in rows if "embedding" in r["prompt"]
                      and r["encoding"] == "incidence_list+alpha")
