@@ -188,3 +188,31 @@ def test_unreadable_questions_are_one_line_errors(tmp_path):
     with pytest.raises(UserError, match="no NLGraph <task>/main.json"):
         read_nlgraph(tmp_path, split="main")
     assert main(["import", "nlgraph", str(tmp_path / "nowhere"), "-o", "x.jsonl"]) == 2
+
+
+def test_main_split_gold_numbering_jobs_by_node_is_read(tmp_path):
+    """NLGraph's main.json writes a matching gold's jobs as node ids (applicants + job):
+    "applicant 0: job 5" with 4 applicants and 2 jobs means job 1."""
+    from graphgauge.importers.nlgraph import read_nlgraph
+
+    question = (
+        "There are 4 job applicants numbered from 0 to 3, and 2 jobs numbered from 0 to 1. "
+        "Each applicant is interested in some of the jobs. Each job can only accept one "
+        "applicant and a job applicant can be appointed for only one job.\n"
+        "Applicant 0 is interested in job 1.\nApplicant 0 is interested in job 0.\n"
+        "Applicant 1 is interested in job 0.\nApplicant 2 is interested in job 0.\n"
+        "Q: Find an assignment of jobs to applicants in such that the maximum number of "
+        "applicants find the job they are interested in.\nA:")
+    folder = tmp_path / "matching"
+    folder.mkdir()
+    (folder / "main.json").write_text(json.dumps({
+        "0": {"question": question, "difficulty": "easy", "answer":
+              "applicant 0: job 5\napplicant 1: job 4\n2 applicants can find the job they "
+              "are interested in."},
+        "1": {"question": question, "difficulty": "easy", "answer":
+              "applicant 0: job 1\napplicant 2: job 0\n2 applicants can find the job they "
+              "are interested in."}}))
+    by_node, by_job = read_nlgraph(tmp_path, split="main")
+    assert by_node.meta["source_gold"] == [[0, 5], [1, 4]] and by_node.id.endswith("main-0")
+    assert by_job.meta["source_gold"] == [[0, 5], [2, 4]]
+    assert by_node.meta["source_gold_verified"] and by_job.meta["source_gold_verified"]

@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
             "JSONL or Parquet; questions: your JSONL file."))],
         output: Annotated[Path, typer.Option("--output", "-o", help="Benchmark JSONL.")],
         split: Annotated[str, typer.Option(help="nlgraph only: which <task>/SPLIT.json "
-                                           "files to read (test or main).")] = "test",
+                                           "files to read (test, main or train).")] = "test",
     ) -> None:
         """Import a benchmark as graphgauge instances (graph, query, verified gold), to
         render in any encoding, run with any model and score by verification."""

@@ -123,12 +123,19 @@ class Matching(NLGraphTask):
         )
 
     def parse(self, text, instance, labels=None):
-        """NLGraph's own answer layout ("applicant 0: job 2" per line) names jobs by their
-        job number; it is read when the prompt used plain ids."""
-        pairs = _ASSIGNMENT.findall(text) if labels is None else []
+        """NLGraph's own answer layout ("applicant 0: job 2" per line), read when the
+        prompt used plain ids. Jobs are numbered as in the question, except in the gold
+        answers of NLGraph's main split, which number them by node (applicants + job): a
+        reading with every job number in that range and one past the job count is taken
+        as node ids."""
+        pairs = [(int(a), int(j)) for a, j in _ASSIGNMENT.findall(text)] if labels is None \
+            else []
         if pairs:
-            first_job = instance.query["applicants"]
-            return Prediction(value=[[int(a), first_job + int(j)] for a, j in pairs])
+            first, count = instance.query["applicants"], instance.query["jobs"]
+            numbers = [j for _, j in pairs]
+            as_nodes = max(numbers) >= count and all(first <= j < first + count
+                                                     for j in numbers)
+            return Prediction(value=[[a, j if as_nodes else first + j] for a, j in pairs])
         return super().parse(text, instance, labels)
 
 
