@@ -120,7 +120,7 @@ def test_installed_command_quickstart(tmp_path):
     suites = {r["suite"] for r in rows}
     assert suites == {"algorithmic", "spectral"}
     reference = [r for r in rows if r["model"] == "reference" and r["level"] == "task"]
-    assert len(reference) == 49 + 12
+    assert len(reference) == 50 + 12  # 49 Erdős tasks + reachability, 12 spectral
     assert all(float(r["accuracy"]) == 1.0 for r in reference)
     bad = subprocess.run(["graphgauge", "generate", "x", "-o", "y"], cwd=tmp_path,
                          capture_output=True, text=True)

@@ -521,9 +521,17 @@ def quickstart(
 
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
-    from graphgauge.commands import estimate, export_task, gteval, infer, reports, taxonomy
+    from graphgauge.commands import (
+        estimate,
+        export_task,
+        gteval,
+        importers,
+        infer,
+        reports,
+        taxonomy,
+    )
 
-    for module in (reports, gteval, infer, taxonomy, export_task, estimate):
+    for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate):
         module.register(app)
 
 

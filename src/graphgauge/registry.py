@@ -20,6 +20,10 @@ SUITE_MODULES = {
     "arc": "graphgauge.suites.arc",
     "classify": "graphgauge.suites.classify",
     "infer": "graphgauge.suites.inference",
+    # imported benchmarks (graphgauge import FORMAT SOURCE)
+    "nlgraph": "graphgauge.suites.imported.nlgraph",
+    "graphwalks": "graphgauge.suites.imported.graphwalks",
+    "questions": "graphgauge.suites.imported.questions",
 }
 
 

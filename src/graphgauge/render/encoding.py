@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graphgauge.errors import UserError
+from graphgauge.render.graphqa_names import NAME_LISTS, PHRASINGS
 
 STRUCTURES = ("edge_list", "adjacency_list", "incidence_list", "adjacency_matrix")
 ORDERS = ("sorted", "source_shuffled", "target_shuffled", "shuffled", "bfs", "replicated")
 SYNTAXES = ("plain", "json", "networkx", "pyg", "graphml", "dot", "markdown")
-LABELINGS = ("identity", "offset", "alpha", "random")
+# native: an imported benchmark's own node names; then GraphQA's name lists
+LABELINGS = ("identity", "offset", "alpha", "random", "native", *NAME_LISTS)
 
 # Per-node lists already show every undirected edge from both ends, so "replicated" would
 # change nothing; a matrix has one fixed layout.
@@ -31,7 +33,12 @@ SYNTAX_STRUCTURES = {
     syntax: STRUCTURES if syntax in ("plain", "json", "markdown") else ("edge_list",)
     for syntax in SYNTAXES
 }
-LABELING_TOKENS = "identity, offset, alpha, random<K> (K = relabeling seed, e.g. random3)"
+# GraphQA's phrasings (render/graphqa.py): usable in any encoding, outside the study grid
+SYNTAX_STRUCTURES.update({phrasing: ("edge_list",) for phrasing in PHRASINGS})
+SYNTAX_STRUCTURES["graphqa"] = ("edge_list", "adjacency_list")
+LABELING_TOKENS = ("identity, offset, alpha, random<K> (K = relabeling seed, e.g. random3), "
+                   "native (an imported benchmark's own node names), "
+                   f"GraphQA's names: {', '.join(NAME_LISTS)}")
 
 
 @dataclass(frozen=True)
@@ -53,7 +60,7 @@ class Encoding:
         for value, choices, what in (
             (self.structure, STRUCTURES, "structure"),
             (self.order, ORDERS, "order"),
-            (self.syntax, SYNTAXES, "syntax"),
+            (self.syntax, SYNTAXES + PHRASINGS, "syntax"),
             (self.labeling, LABELINGS, "labeling"),
         ):
             if value not in choices:
@@ -68,9 +75,9 @@ class Encoding:
             allowed = ", ".join(SYNTAX_STRUCTURES[self.syntax])
             raise UserError(f"syntax {self.syntax!r} cannot write a {self.structure}; "
                             f"supported structures: {allowed}")
-        if self.syntax == "pyg" and self.labeling == "alpha":
+        if self.syntax == "pyg" and self.labeling not in ("identity", "offset", "random"):
             raise UserError("syntax 'pyg' needs integer node labels; use identity, offset "
-                            "or random<K> labeling instead of alpha")
+                            f"or random<K> labeling instead of {self.labeling}")
 
     @property
     def name(self) -> str:
@@ -123,10 +130,11 @@ PRESETS = {"erdos": Encoding("edge_list", "bfs", "plain", "offset")}
 
 def _classify(token: str, spec: str) -> tuple[str, str, int | None]:
     """(field, value, seed) of one spec token."""
-    for what, choices in (("structure", STRUCTURES), ("order", ORDERS), ("syntax", SYNTAXES)):
+    for what, choices in (("structure", STRUCTURES), ("order", ORDERS),
+                          ("syntax", SYNTAXES + PHRASINGS)):
         if token in choices:
             return what, token, None
-    if token in ("identity", "offset", "alpha"):
+    if token in ("identity", "offset", "alpha", "native") or token in NAME_LISTS:
         return "labeling", token, None
     digits = token[6:]
     if token.startswith("random") and (not digits or (digits.isascii() and digits.isdigit())):

@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from graphgauge.render.encoding import Encoding
+from graphgauge.render.graphqa_names import NAME_LISTS, graphqa_names
 
 
 class Labeling(NamedTuple):
@@ -45,6 +46,8 @@ def alpha_label(index: int) -> str:
 
 @lru_cache(maxsize=256)
 def _ordered_labels(n: int, labeling: str) -> tuple[str, ...]:
+    if labeling in NAME_LISTS:  # GraphQA's names: label order is id order
+        return graphqa_names(labeling, n)
     if labeling == "alpha":
         return tuple(alpha_label(i) for i in range(n))
     start = 1 if labeling == "offset" else 0

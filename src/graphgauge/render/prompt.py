@@ -52,6 +52,9 @@ def labels_for(instance: Instance, encoding: Encoding) -> tuple[str, ...] | None
     """The name of each node of ``instance`` under ``encoding``; None for plain ids."""
     if encoding.labeling == "identity":
         return None
+    if encoding.labeling == "native":  # imported items' own names; ids when they have none
+        names = instance.meta.get("node_names")
+        return tuple(names) if names else None
     return tuple(node_labels(len(instance.graphs["G"]["nodes"]), encoding, instance.id))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Generic, TypeVar
 
-from graphgauge.render import syntax_code, syntax_json, syntax_text
+from graphgauge.render import graphqa, syntax_code, syntax_json, syntax_text
 from graphgauge.render.encoding import Encoding
 from graphgauge.render.labeling import labeling_from, labeling_of
 from graphgauge.render.ordering import order_edges, order_rows
@@ -21,7 +21,8 @@ from graphgauge.render.ranking import RankedGraph
 from graphgauge.render.slots import edge_cells, line_cells
 from graphgauge.render.syntax_common import Layout
 
-WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS}
+WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS,
+           **graphqa.WRITERS}
 Value = TypeVar("Value")
 
 

@@ -1,6 +1,8 @@
-"""The 49 Erdős-style algorithmic tasks, grouped by topic into modules.
+"""The 49 Erdős-style algorithmic tasks plus reachability (the connectivity question of
+NLGraph and GraphQA), grouped by topic into modules.
 
-Difficulty groups follow the Erdős benchmark (Easy 15, Medium 11, Hard 17, Challenging 6).
+Difficulty groups follow the Erdős benchmark (Easy 15, Medium 11, Hard 17, Challenging 6);
+reachability is a sixteenth easy task.
 Importing this package registers every task under the suite name ``algorithmic``.
 """
 

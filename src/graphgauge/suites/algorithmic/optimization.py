@@ -150,8 +150,11 @@ class BipartiteMaximumMatching(_EdgeSetTask):
         )
 
     def solve(self, instance):
+        """Sides from a 2-colouring of each component: ``nx.bipartite.sets`` refuses a
+        disconnected graph (its sides are ambiguous), and imported graphs often are.
+        Colour 1 is the top side, as ``sets`` picks it, so generated gold is unchanged."""
         graph = instance.graph
-        top, _ = nx.bipartite.sets(graph)
+        top = {v for v, side in nx.bipartite.color(graph).items() if side == 1}
         mates = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=top)
         return _sorted_edges((u, v) for u, v in mates.items() if u in top)
 

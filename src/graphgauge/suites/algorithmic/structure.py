@@ -198,6 +198,36 @@ class ConnectedComponentNumber(MixedFamilyTask):
 
 
 @task
+class Reachability(MixedFamilyTask):
+    """Whether a path joins two given nodes of an undirected graph (NLGraph's
+    connectivity and GraphQA's reachability question)."""
+
+    name = "reachability"
+    difficulty = "easy"
+    answer = BOOL
+    families = ("multi_component", "erdos_renyi")
+    builders = {"sparse_random": _sparse_random}
+
+    def sample_query(self, rng, graph):
+        """Yes and no equally often when the graph has both kinds of pair: a pair drawn
+        uniformly from a graph with one giant component would nearly always be joined."""
+        component = {v: i for i, part in enumerate(nx.connected_components(graph)) for v in part}
+        nodes = sorted(graph.nodes)
+        pairs = [(u, v) for i, u in enumerate(nodes) for v in nodes[i + 1 :]]
+        joined = bool(rng.random() < 0.5)
+        kind = [p for p in pairs if (component[p[0]] == component[p[1]]) == joined]
+        u, v = choice(rng, kind or pairs)
+        return {"source": int(u), "target": int(v)}
+
+    def question(self, instance):
+        source, target = query_pair(instance)
+        return f"Is there a path between node {source} and node {target}?"
+
+    def solve(self, instance):
+        return nx.has_path(instance.graph, *query_pair(instance))
+
+
+@task
 class StronglyConnectedNumber(AlgorithmicTask):
     """Number of strongly connected components of a directed graph."""
 

@@ -1,0 +1,90 @@
+"""GraphWalks' two operations (OpenAI's long-context graph benchmark) as graphgauge tasks.
+
+Both answers are node sets with one correct value, recomputed from the graph by the
+solvers below: ``bfs`` asks for the nodes at exactly a given depth from a start node,
+``parents`` for a node's in-neighbours (never the node itself). ``graphwalks_f1`` is
+GraphWalks' own score: the F1 of the answered set against its published ``answer_nodes``.
+Node names are GraphWalks' hexadecimal strings; answers written in them ("Final Answer:
+[1679091c5a, ...]", the benchmark's own layout) are read back (see ``SourceTask.parse``).
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from graphgauge.scoring.answers import NODE_SET
+from graphgauge.suites.base import task
+from graphgauge.suites.imported import source
+from graphgauge.suites.imported.source import SourceTask
+
+generate_suite = source.generate_suite
+
+
+def suite_report(store, run_ids, console) -> None:
+    source.print_source_metric(store, run_ids, console, "graphwalks", "graphwalks_f1")
+
+def set_f1(predicted, gold) -> float:
+    """GraphWalks' F1 of two node collections (duplicates ignored; two empty sets
+    agree perfectly)."""
+    predicted, gold = set(predicted), set(gold)
+    if not predicted and not gold:
+        return 1.0
+    overlap = len(predicted & gold)
+    if not overlap:
+        return 0.0
+    precision, recall = overlap / len(predicted), overlap / len(gold)
+    return 2 * precision * recall / (precision + recall)
+
+
+def nodes_at_depth(graph: nx.DiGraph, start: int, depth: int) -> list[int]:
+    """Nodes whose shortest directed distance from ``start`` is exactly ``depth``."""
+    distance = nx.single_source_shortest_path_length(graph, start, cutoff=depth)
+    return sorted(int(v) for v, d in distance.items() if d == depth)
+
+
+class GraphWalksTask(SourceTask):
+    suite = "graphwalks"
+    source_metric = "graphwalks_f1"
+    difficulty = "hard"
+    answer = NODE_SET
+    verifiable = False  # one correct set: compared, not verified
+
+    def check(self, value, instance):
+        return self.answer.equals(value, instance.answer)
+
+    def source_score(self, value, instance):
+        return set_f1(value, instance.meta["source_gold"])
+
+@task
+class BFS(GraphWalksTask):
+    """The nodes at exactly a given depth of a breadth-first search."""
+
+    name = "bfs"
+
+    def question(self, instance):
+        q = instance.query
+        return (
+            f"Perform a BFS from node {q['source']} with depth {q['depth']}: give only the "
+            "nodes whose distance from it along directed edges is exactly that depth (not "
+            "nodes at smaller depths), without the starting node."
+        )
+
+    def solve(self, instance):
+        return nodes_at_depth(instance.graph, instance.query["source"], instance.query["depth"])
+
+
+@task
+class Parents(GraphWalksTask):
+    """The nodes with an edge leading to a given node."""
+
+    name = "parents"
+
+    def question(self, instance):
+        return (
+            f"Find the parents of node {instance.query['node']}: the nodes that have an edge "
+            "leading to it. Do not include the node itself."
+        )
+
+    def solve(self, instance):
+        node = instance.query["node"]
+        return sorted(int(v) for v in instance.graph.predecessors(node) if v != node)

@@ -1,0 +1,151 @@
+"""The shared shape of an imported task: graphgauge's task does the work, the source
+benchmark's own metric is scored beside it.
+
+An imported instance keeps what the source benchmark said in ``meta``: ``source_gold``
+is the source's gold answer read into node ids (``None`` when it could not be read) and
+``source_text`` its gold answer as written. The verified gold (``instance.answer``)
+comes from graphgauge's reference solver and is checked against the source's on import.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar
+
+from graphgauge.errors import UserError
+from graphgauge.instance import Instance
+from graphgauge.scoring.answers import AnswerType, Prediction
+from graphgauge.suites.base import REGISTRY, Task
+
+
+def graphgauge_task(spec: str) -> Task:
+    """The task named "suite/task" (its suite imported on demand)."""
+    import importlib
+
+    from graphgauge.registry import SUITE_MODULES
+
+    suite, _, name = spec.partition("/")
+    importlib.import_module(SUITE_MODULES[suite])
+    return REGISTRY[suite][name]
+
+
+def mentions(text: str, names: list[str]) -> bool:
+    """Does ``text`` name any of the nodes by its own name (as a whole word)? A name
+    made of digits counts only when it cannot be a node id (GraphWalks' hexadecimal
+    names are sometimes all digits)."""
+    pattern = _names_pattern(tuple(names))
+    return pattern is not None and pattern.search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern | None:
+    words = [n for n in names if not n.isdigit() or int(n) >= len(names)]
+    if not words:
+        return None
+    alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
+
+
+class SourceTask(Task):
+    """A task of an imported benchmark.
+
+    ``maps_to`` names the graphgauge task ("algorithmic/reachability") whose answer type,
+    reference solver and verifier the imported items use; ``source_metric`` names the
+    source benchmark's own score, computed by ``source_score``.
+    """
+
+    maps_to: ClassVar[str] = ""
+    source_metric: ClassVar[str] = ""
+
+    @cached_property
+    def target(self) -> Task:
+        return graphgauge_task(self.maps_to)
+
+    @property
+    def answer(self) -> AnswerType:  # type: ignore[override]
+        return self.target.answer
+
+    @property
+    def verifiable(self) -> bool:  # type: ignore[override]
+        return self.target.verifiable
+
+    def question(self, instance: Instance) -> str:
+        return self.target.question(instance)
+
+    def solve(self, instance: Instance) -> Any:
+        return self.target.solve(instance)
+
+    def check(self, value: Any, instance: Instance) -> bool:
+        return self.target.check(value, instance)
+
+    def parse(self, text: str, instance: Instance, labels=None) -> Prediction:
+        """Answers may name nodes as the source benchmark did (``meta["node_names"]``,
+        e.g. GraphWalks' hexadecimal names) when the prompt used plain ids."""
+        names = instance.meta.get("node_names")
+        if labels is None and names and self.answer.names_nodes and mentions(text, names):
+            return self.answer.parse(text, names)
+        return super().parse(text, instance, labels)
+
+    def source_score(self, value: Any, instance: Instance) -> float:
+        """The source benchmark's own score of a parsed answer: exact match with its gold
+        unless a task says otherwise."""
+        gold = instance.meta.get("source_gold")
+        return float(gold is not None and self.answer.equals(value, gold))
+
+    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+        scores = super().score(prediction, instance)
+        if not self.source_metric:
+            return scores
+        try:
+            own = self.source_score(prediction.value, instance) if prediction.ok else 0.0
+        except (TypeError, ValueError, KeyError, IndexError):
+            own = 0.0  # a malformed answer scores nothing under the source's rule either
+        scores[self.source_metric] = own
+        return scores
+
+
+def generate_suite(**_: Any) -> list[Instance]:
+    """Imported suites have no generator; used as a suite module's ``generate_suite``."""
+    raise UserError("this suite is imported, not generated: run "
+                    "'graphgauge import FORMAT SOURCE -o bench.jsonl' (formats: nlgraph, "
+                    "graphwalks, questions)")
+
+
+def print_source_metric(store: Any, run_ids: list[str] | None, console: Any, suite: str,
+                        metric: str) -> None:
+    """Per run and task, then per run and the source's own difficulty label: items,
+    graphgauge's verified accuracy and the source benchmark's metric side by side
+    (``graphgauge report`` calls this for imported suites)."""
+    models = {run["id"]: run["model"] for run in store.runs()}
+    by_task: dict[tuple[str, str], list[float]] = {}
+    by_level: dict[tuple[str, str], list[float]] = {}
+    columns = ("run_id", "suite", "task", "scores", "meta")
+    for row in store.items(run_ids, columns):
+        if row["suite"] != suite or row["scores"] is None:
+            continue
+        scores = json.loads(row["scores"])
+        level = json.loads(row["meta"] or "{}").get("difficulty")
+        keys = [(by_task, row["task"])] + ([(by_level, str(level))] if level else [])
+        for totals, group in keys:
+            cell = totals.setdefault((row["run_id"], group), [0, 0.0, 0.0])
+            cell[0] += 1
+            cell[1] += scores.get("accuracy", 0.0)
+            cell[2] += scores.get(metric, 0.0)
+    for totals, what in ((by_task, "task"), (by_level, f"{suite} difficulty")):
+        if totals:
+            console.print(_metric_table(totals, models, what, suite, metric))
+
+
+def _metric_table(totals, models, what: str, suite: str, metric: str):
+    from rich.table import Table
+
+    table = Table(title=f"{suite}: graphgauge's verified accuracy vs the source's {metric}",
+                  title_justify="left", header_style="bold")
+    for column in ("model", what, "n", "accuracy %", f"{metric} %"):
+        table.add_column(column, justify="left" if column in ("model", what) else "right")
+    for (run_id, group), (n, accuracy, own) in sorted(totals.items()):
+        table.add_row(models.get(run_id, run_id), group, str(n), f"{100 * accuracy / n:.1f}",
+                      f"{100 * own / n:.1f}")
+    return table
