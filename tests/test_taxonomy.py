@@ -300,3 +300,25 @@ def test_train_seed_reaches_every_fold_and_keys_its_own_cells(tmp_path, monkeypa
     tg.run_grid(spec, tmp_path / "t.db", workers=1)
     tg.run_grid(reseeded, tmp_path / "t.db", workers=1)
     assert seeds == [0, 7]
+
+
+@pytest.mark.skipif(not RESULTS.is_dir(), reason="published results not present")
+def test_published_fiedler_column_is_the_adjacency_variant():
+    # The paper's FiedlerFrag numbers came from the original's adjacency-eigenvector split.
+    p = published("gcn", root=RESULTS)
+    assert "FiedlerFrag-quirk" in p.perturbations and "FiedlerFrag" not in p.perturbations
+    assert math.isfinite(p.ratio("MUTAG", "FiedlerFrag-quirk"))
+
+
+def test_placing_against_the_published_matrix_compares_like_with_like():
+    from graphgauge.errors import UserError
+    from graphgauge.perturb.catalog import GRAPH_COLUMNS, expand
+
+    like = expand("all", "inductive", published=True)
+    assert "FiedlerFrag-quirk" in like and "FiedlerFrag" not in like
+    assert len(like) == len(GRAPH_COLUMNS)
+    assert expand("all", "inductive") == list(GRAPH_COLUMNS)  # own grids keep the Laplacian
+    with pytest.raises(UserError, match="use FiedlerFrag-quirk"):
+        expand("NoEdges,FiedlerFrag", "inductive", published=True)
+    with pytest.raises(UserError, match="LowPass-cheb"):
+        expand("LowPass-cheb", "inductive", published=True)

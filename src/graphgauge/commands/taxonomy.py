@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
         settings = {dataset_setting(d) for d in names + new}
         if len(settings) > 1:
             raise UserError("mix of graph-level and node-level datasets: run them separately")
-        perts = expand(perturbations, settings.pop())
+        perts = expand(perturbations, settings.pop(), published=reference == "published")
         spec = GridSpec(datasets=tuple(names + new), perturbations=(BASELINE, *perts),
                         model=model, runs=runs, epochs=epochs,
                         data_root=str(data_root) if data_root else None,

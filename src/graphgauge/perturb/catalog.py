@@ -2,7 +2,9 @@
 
 The paper's two settings differ in which band-pass they use (eigen for graph-level,
 wavelet for node-level) and in NodeDeg's width, so a name resolves per setting. Names map
-one-to-one onto the published result columns (``PUBLISHED_NAMES``).
+one-to-one onto the published result columns (``PUBLISHED_NAMES``); the published
+FiedlerFrag column came from the original's adjacency-eigenvector split, so it maps onto
+``FiedlerFrag-quirk``, and graphgauge's Laplacian ``FiedlerFrag`` has no published column.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ PUBLISHED_NAMES = {
     "Frag-k1": ("Fragmented-k1", "pert_Fragmented-k1"),
     "Frag-k2": ("Fragmented-k2", "pert_Fragmented-k2"),
     "Frag-k3": ("Fragmented-k3", "pert_Fragmented-k3"),
-    "FiedlerFrag": ("FiedlerFragmentation", None),
+    "FiedlerFrag-quirk": ("FiedlerFragmentation", None),
 }
+_AS_PUBLISHED = {"FiedlerFrag": "FiedlerFrag-quirk"}
 _BANDS = {"LowPass": "lo", "MidPass": "mid", "HighPass": "hi"}
 
 
@@ -71,13 +74,24 @@ def build(name: str, setting: str = "inductive", seed: int = 0) -> Callable[[Any
     return simple[name]()
 
 
-def expand(spec: str, setting: str = "inductive") -> list[str]:
-    """'all' -> the paper's columns for the setting; otherwise a comma list, validated."""
+def expand(spec: str, setting: str = "inductive", published: bool = False) -> list[str]:
+    """'all' -> the paper's columns for the setting; otherwise a comma list, validated.
+
+    ``published``: the profiles will be compared with the published matrix, so every name
+    must be one the paper measured: 'all' asks for ``FiedlerFrag-quirk`` (what the paper's
+    FiedlerFrag column measured) instead of the Laplacian ``FiedlerFrag``.
+    """
     if spec.strip() == "all":
-        return list(GRAPH_COLUMNS if setting == "inductive" else NODE_COLUMNS)
+        names = list(GRAPH_COLUMNS if setting == "inductive" else NODE_COLUMNS)
+        return [_AS_PUBLISHED.get(n, n) for n in names] if published else names
     names = [s.strip() for s in spec.split(",") if s.strip()]
     for name in names:
         build(name, setting)
+    unpublished = [n for n in names if published and n not in PUBLISHED_NAMES]
+    if unpublished:
+        hint = (" (the paper's FiedlerFrag column is the adjacency variant: use "
+                "FiedlerFrag-quirk)" if "FiedlerFrag" in unpublished else "")
+        raise UserError(f"no published column for {', '.join(unpublished)}{hint}")
     return names
 
 
