@@ -12,7 +12,7 @@ from graphgauge.render.prompt import render
 from graphgauge.scoring.answers import Prediction
 from graphgauge.suites.arc import generate_suite, prompts
 from graphgauge.suites.arc.match import same_labelled
-from graphgauge.suites.arc.parse import read_graph
+from graphgauge.suites.arc.parse import node_link_of, read_answer
 from graphgauge.suites.base import REGISTRY
 
 PATH = {"directed": False,
@@ -75,6 +75,11 @@ def test_every_gold_output_reads_back_in_both_encodings(bench):
 def _full(bench, name):
     inst = next(i for i in bench if i.task == name)
     return REGISTRY["arc"][name], inst
+
+
+def read_graph(text):
+    reading = read_answer(text)
+    return None if reading is None else from_node_link(node_link_of(reading))
 
 
 MESSY = [
