@@ -80,13 +80,14 @@ def from_node_link_fast(data: dict) -> nx.Graph:
 
 def edge_arrays(graph: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     """Every edge once as (smaller id, larger id), sorted: read off the adjacency dicts
-    in two passes of C loops rather than one Python step per edge."""
+    in two passes of C loops rather than one Python step per edge. A self-loop (only a
+    model's answer can hold one) is listed once as (v, v)."""
     adj = graph._adj
     degrees = np.fromiter(map(len, adj.values()), dtype=np.int64, count=len(adj))
     rows = np.repeat(np.fromiter(adj, dtype=np.int64, count=len(adj)), degrees)
     cols = np.fromiter(chain.from_iterable(adj.values()), dtype=np.int64,
                        count=int(degrees.sum()))
-    keep = rows < cols
+    keep = rows <= cols
     lo, hi = rows[keep], cols[keep]
     order = np.lexsort((hi, lo))
     return lo[order], hi[order]

@@ -39,7 +39,10 @@ def same_labelled(a: nx.Graph, b: nx.Graph) -> bool:
         return False
     if colours_of(a) != colours_of(b):
         return False
-    return shares_edges(a, b) or all(b.has_edge(u, v) for u, v in a.edges)
+    if shares_edges(a, b):
+        return True
+    (la, ha), (lb, hb) = edge_arrays(a), edge_arrays(b)
+    return np.array_equal(la, lb) and np.array_equal(ha, hb)
 
 
 def _mix(x: np.ndarray) -> np.ndarray:

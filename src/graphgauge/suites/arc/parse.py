@@ -52,6 +52,10 @@ _MARKER = re.compile(
     r"|\b(?:so|thus|therefore|hence)?,?[ \t]*the\s+(?:final\s+|correct\s+)?(?:output|answer)"
     r"(?:\s+graph)?\s+(?:is|would\s+be|will\s+be)\b[ \t]*:?", re.I)
 _START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
+_CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
+                         r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?\n])")
+_TRUNCATED = tuple(",([{-–:")
 
 
 def final_region(text: str) -> str:
@@ -65,9 +69,12 @@ def final_region(text: str) -> str:
         text = text[ends[-1].end():]
     elif _THINK_OPEN.search(text[:200]):
         return ""  # cut off while still thinking: no committed answer
-    tags = [m.group(1) for m in _TAG.finditer(text) if m.group(1).strip()]
+    tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
     if tags:
-        text = tags[-1]
+        after = text[tags[-1].end():]
+        fixes = list(_CORRECTION.finditer(after))
+        # an explicit correction after the tagged answer wins over it
+        text = tags[-1].group(1) + ("\n" + after[fixes[0].start():] if fixes else "")
     else:
         markers = list(_MARKER.finditer(text))
         fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
@@ -146,7 +153,7 @@ _VERB = (r"(?:is|are|was|were|becomes?|turns?|gets?|goes|go|changes?\s+to|remain
          r"keeps?\s+(?:its|their)|(?:should|will|must|would)\s+(?:also\s+|now\s+)?be|"
          r"(?:is|are)\s+now)")
 _ADVERB = r"(?:(?:now|also|all|both|instead|still)\s+)?"
-_PAINTED = r"(?:(?:colou?red|painted|marked|shown)(?:\s+in)?\s+)?"
+_PAINT = r"(?:colou?red|painted|marked|shown)(?:[ \t]+in)?[ \t]+"
 
 _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list group "items"
     (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*(?P<c>{_COL})[ \t]*\)|[\"']?[ \t]*[:=|][ \t]*[\"']?"
@@ -158,18 +165,22 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*:[ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
-    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+{_VERB}[ \t]+{_ADVERB}"
+    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+{_ADVERB}"
      rf"(?:not[ \t]+(?:colou?red|{_COL})\b|uncolou?red\b)", "grey"),
-    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?:{_VERB}[ \t]+)?{_ADVERB}{_PAINTED}"
-     rf"(?P<c>{_COL})\b", "named"),
-    (rf"\b(?:un|not[ \t]+)colou?red[ \t]+nodes?[ \t]*(?:are|:|=)[ \t]*{_OPENER}"
-     rf"(?P<items>{_LIST})", "grey"),
-    (rf"(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?[\"']?[ \t]*"
+    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
+     rf"{_PAINT})(?P<c>{_COL})\b", "named"),
+    (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
+     rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
+    (rf"\bcolou?r(?:s|ing)?[ \t]*:[ \t]*(?P<items>(?:(?:node[ \t]+)?\d{{1,9}}[ \t]*(?:[:=-]|is)?"
+     rf"[ \t]*{_COL}\b(?:[ \t]*[,;][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    (rf"(?<!not[ \t])\b(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?"
+     rf"[\"']?[ \t]*"
      rf"(?:are|:|=)[ \t]*(?:the[ \t]+following[ \t]*:?[ \t]*)?{_OPENER}(?P<items>{_LIST})",
      "unnamed"),
 ]
 _STATEMENT = [(re.compile(p, re.I), kind) for p, kind in _STATEMENTS]
 _ANNOTATION = re.compile(rf"\([ \t]*({_COL})[ \t]*\)", re.I)
+_ID_COLOUR = re.compile(rf"(\d{{1,9}})[ \t]*(?:[:=-]|is)?[ \t]*({_COL})\b", re.I)
 
 _DECLARATIONS = re.compile(
     rf"(?:\b(?:among|on|with)[ \t]+(?:the[ \t]+)?(?:\d+[ \t]+)?nodes?[ \t]+{_OPENER}"
@@ -248,6 +259,11 @@ class _Reader:
         named = next((m.group(g) for g in ("c", "c2", "c3") if g in m.groupdict()
                       and m.group(g)), None)
         items = m.group("items")
+        if kind == "pairs":  # "colours: 0 blue, 2 orange"
+            for pair in _ID_COLOUR.finditer(items):
+                self.colours[m.start() + pair.start(), int(pair.group(1))] = \
+                    pair.group(2).lower()
+            return
         if kind == "unnamed":  # each item may carry its own "(blue)"
             for item in re.finditer(rf"({_ID}|#\d+#)([ \t]*{_ANNOTATION.pattern})?", items,
                                     re.I):
@@ -326,7 +342,20 @@ def read_region(region: str, context: Context | None = None) -> Reading | None:
     return _read(runs.skeleton, runs, context or Context())
 
 
+def _settled(region: str) -> str:
+    """``region`` without its questions (a sentence ending in "?" commits to nothing:
+    "Should node 3 be blue?"); empty when it stops mid-statement ("(2," at the end), i.e.
+    the answer was cut off before it was complete."""
+    if region.rstrip().endswith(_TRUNCATED):
+        return ""
+    if "?" not in region:
+        return region
+    return "".join(" " * len(part) if part.rstrip().endswith("?") else part
+                   for part in _SENTENCE_END.split(region))
+
+
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
+    region = _settled(region)
     reading = json_graph(runs.restored(region)) if "{" in region else None
     if reading is None:
         reading = _Reader(runs, context).read(region)

@@ -16,6 +16,7 @@ import networkx as nx
 import numpy as np
 
 from graphgauge.graphs.nodelink import to_node_link
+from graphgauge.gcpause import paused_gc
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import Prompt
 from graphgauge.scoring import parsing
@@ -41,10 +42,11 @@ class GraphAnswer(AnswerType):
 
     def parse(self, text: str, labels: Sequence[str] | None = None,
               context: Context | None = None) -> Prediction:
-        reading = read_answer(text, context)
-        if reading is None:
-            return Prediction.failed("no graph found in the answer")
-        return Prediction(value=node_link_of(reading))
+        with paused_gc():  # a 150k-edge answer allocates as many dicts
+            reading = read_answer(text, context)
+            if reading is None:
+                return Prediction.failed("no graph found in the answer")
+            return Prediction(value=node_link_of(reading))
 
     def format(self, value: Any, labels: Sequence[str] | None = None,
                style: str = "adjacency") -> str:
