@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 import networkx as nx
 import numpy as np
 
-from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.gcpause import paused_gc
+from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import Prompt
 from graphgauge.scoring import parsing
