@@ -65,9 +65,12 @@ def test_reader_agrees_with_the_grader_on_98_percent_and_never_invents_a_graph()
 
 
 @pytest.mark.parametrize("text", [
-    "nodes 0 to 99999999, " * 150,
+    "nodes 0 to 99999999, " * 150 + "and 5.",
+    "Nodes: " + "0-9999, " * 300 + "7.",
     "The edges in G are: " + "(1,2) " * 20000 + "(" + "7" * 6000 + ",1)",
-    "Blue nodes: " + "0-999999999, " * 300,
+    "Blue nodes: " + "0-999999999, " * 300 + "1.",
+    "either " * 5000 + "or",
+    ("The node 5 is connected to 7, 8. Maybe (1,2)? " * 4500)[:200000],
     "[" * 5000 + "0, 1" + "]" * 5000,
     '{"nodes": ' * 3000,
     "answer is " * 3000,
@@ -77,10 +80,12 @@ def test_reader_agrees_with_the_grader_on_98_percent_and_never_invents_a_graph()
     "node " * 20000 + "blue",
 ])
 def test_hostile_answers_never_raise_and_stay_fast(text):
+    """Thousands-of-digit ids, huge ranges, deep brackets, repeated markers: no exception,
+    no blow-up (the work is linear in the length and ranges expand within a budget)."""
     start = time.process_time()
     reading = read_answer(text, Context(paint="blue"))
     if reading is not None:
         node_link_of(reading)
     assert time.process_time() - start < 1.0  # the benchmark holds the real targets
     nodes = reading[0] if reading else set()
-    assert len(nodes) <= Context().max_nodes + 5000
+    assert len(nodes) <= Context().max_nodes + 1000  # ranges stop at the node budget

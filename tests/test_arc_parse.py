@@ -148,3 +148,28 @@ def test_question_answers(bench):
     assert task.answer.parse_color("Node 3 turns <answer> Blue </answer>").value == "blue"
     assert task.answer.parse_color("It stays gray.").value == "grey"
     assert not task.answer.parse_color("It changes.").ok
+
+
+def test_colour_less_lists_read_with_the_colour_the_task_paints():
+    """"The following nodes are colored: 1, 2" names no colour: each node takes its
+    colour in the test input, else the one colour the examples paint; with several
+    painted colours the answer is unread rather than guessed."""
+    bench = generate_suite(["colorNeighbors", "bipartitionCompletion", "blueSubgraph"],
+                           count=2, seed=9, nodes=None, options={"modes": ["full"]},
+                           progress=False)
+    seen = set()
+    for inst in bench:
+        task = REGISTRY["arc"][inst.task]
+        gold = inst.answer
+        pairs = " ".join(f"({e['source']},{e['target']})" for e in gold["edges"])
+        ids = ", ".join(str(n["id"]) for n in gold["nodes"])
+        coloured = ", ".join(str(n["id"]) for n in gold["nodes"] if n["color"] != "grey")
+        text = (f"G describes a graph among nodes {ids}. The edges in G are: {pairs}. "
+                f"The following nodes are colored: {coloured}.")
+        prediction = task.parse(text, inst)
+        if inst.task == "bipartitionCompletion":  # blue and red: no single colour
+            assert not prediction.ok
+        else:
+            assert task.score(prediction, inst)["accuracy"] == 1.0, inst.id
+        seen.add(inst.task)
+    assert seen == {"colorNeighbors", "bipartitionCompletion", "blueSubgraph"}

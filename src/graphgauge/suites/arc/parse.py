@@ -56,6 +56,9 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?
                          r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\n])")
 _TRUNCATED = tuple(",([{-–:")
+# a sentence that leaves the choice open commits to nothing
+_HEDGE = re.compile(r"\beither\b[^.\n]{1,200}?\bor\b|\b(?:not\s+sure|unsure|it\s+depends|"
+                    r"can(?:no|')t\s+tell|unclear\s+(?:whether|if|which))\b", re.I)
 
 
 def final_region(text: str) -> str:
@@ -164,7 +167,13 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"[ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
-    (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*:[ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
+    (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
+    # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn
+    # green": one sentence naming the nodes, then their colour
+    (rf"\bnodes?\b[^.\n(]{{0,40}}?[ \t](?:\((?P<items>{_LIST})\)[ \t]*,?[ \t]+"
+     rf"|(?P<items2>{_LIST})\b[^.\n]{{0,60}}?\b(?:they|these|those|which|both|all[ \t]+of"
+     rf"[ \t]+them)[ \t]+)(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|{_PAINT})(?P<c>{_COL})\b",
+     "named"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+{_ADVERB}"
      rf"(?:not[ \t]+(?:colou?red|{_COL})\b|uncolou?red\b)", "grey"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
@@ -199,9 +208,15 @@ _DASH = re.compile(r"(?<![\w.#\-–])(\d{1,9})[ \t]*(?:--|-|–|—|<->|->|→|�
 _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b(?:between|from)"
                       r"[ \t]+(?:nodes?[ \t]+)?(\d{1,9})[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?"
                       r"(\d{1,9})\b", re.I)
+# a markdown table whose header names edge ends ("| Source | Target |", "| u | v |")
+_EDGE_TABLE = re.compile(
+    r"(?:^|\n)[ \t]*\|[^\n]{0,80}?\b(?:source|target|from|to|u|v|endpoint|node[ \t]*[ab12])"
+    r"\b[^\n]{0,80}\|[ \t]*\n[ \t]*\|[-:| \t]+\|[ \t]*\n(?P<rows>(?:[ \t]*\|[ \t]*\d{1,9}[ \t]*"
+    r"\|[ \t]*\d{1,9}[ \t]*\|[ \t]*(?:\n|$))+)", re.I)
+_TABLE_ROW = re.compile(r"\|[ \t]*(\d{1,9})[ \t]*\|[ \t]*(\d{1,9})[ \t]*\|")
 _SOURCE_TARGET = re.compile(r"[\"']source[\"']\s*:\s*(\d{1,9})\s*,\s*[\"']target[\"']\s*:\s*"
                             r"(\d{1,9})")
-_CLEAN = str.maketrans({"*": " ", "`": " ", "\u2011": "-", "\u2212": "-"})
+_CLEAN = str.maketrans({"*": " ", "`": " ", "$": " ", "\u2011": "-", "\u2212": "-"})
 _TOKEN = re.compile(r"#(\d+)#|(\d{1,9})[ \t]*(?:-|–|\.\.|to|through)[ \t]*(\d{1,9})|(\d{1,9})"
                     r"|\([^()\n]{0,30}\)")
 
@@ -238,13 +253,14 @@ class _Reader:
 
     def read(self, text: str) -> Reading | None:
         spans: list[tuple[int, int]] = []
+        # a statement's list is not read again as edges ("colored": [1, 2] is no edge)
         for pattern, kind in _STATEMENT:
             for m in pattern.finditer(text):
                 self._statement(m, kind)
-                spans.append(m.span())
+                spans.append(m.span("items2" if m.groupdict().get("items2") else "items"))
         for m in _DECLARATIONS.finditer(text):
             self.nodes.update(self.items(m.group("items")).tolist())
-            spans.append(m.span())
+            spans.append(m.span("items"))
         self._edges(_blank(text, spans))
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
@@ -258,7 +274,7 @@ class _Reader:
     def _statement(self, m: re.Match, kind: str) -> None:
         named = next((m.group(g) for g in ("c", "c2", "c3") if g in m.groupdict()
                       and m.group(g)), None)
-        items = m.group("items")
+        items = m.group("items") or m.groupdict().get("items2") or ""
         if kind == "pairs":  # "colours: 0 blue, 2 orange"
             for pair in _ID_COLOUR.finditer(items):
                 self.colours[m.start() + pair.start(), int(pair.group(1))] = \
@@ -278,6 +294,8 @@ class _Reader:
     def _edges(self, text: str) -> None:
         pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
+        for table in _EDGE_TABLE.finditer(text):
+            pairs += [(int(a), int(b)) for a, b in _TABLE_ROW.findall(table.group("rows"))]
         self.edges.append(np.array(pairs, dtype=np.int64).reshape(-1, 2))
         centres, lists = [], []  # one incidence line each: the node, its neighbours
         for m in _INCIDENCE.finditer(text):
@@ -343,15 +361,15 @@ def read_region(region: str, context: Context | None = None) -> Reading | None:
 
 
 def _settled(region: str) -> str:
-    """``region`` without its questions (a sentence ending in "?" commits to nothing:
-    "Should node 3 be blue?"); empty when it stops mid-statement ("(2," at the end), i.e.
-    the answer was cut off before it was complete."""
+    """``region`` without its questions and hedges (a sentence ending in "?", or
+    "either ... or", commits to nothing: "Should node 3 be blue?"); empty when it stops
+    mid-statement ("(2," at the end): the answer was cut off before it was complete."""
     if region.rstrip().endswith(_TRUNCATED):
         return ""
-    if "?" not in region:
+    if "?" not in region and not _HEDGE.search(region):
         return region
-    return "".join(" " * len(part) if part.rstrip().endswith("?") else part
-                   for part in _SENTENCE_END.split(region))
+    return "".join(" " * len(part) if part.rstrip().endswith("?") or _HEDGE.search(part)
+                   else part for part in _SENTENCE_END.split(region))
 
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
