@@ -76,7 +76,7 @@ class NoAnswer:
 
 # --- normalisation ---------------------------------------------------------------------
 
-_CHARS = str.maketrans({"\u2212": "-", "\u2009": " ", "\u202f": " ", "\xa0": " ",
+_CHARS = str.maketrans({"$": "", "\u2212": "-", "\u2009": " ", "\u202f": " ", "\xa0": " ",
                         "\u200b": "", "\u2013": "–", "\u00d7": "×", "\u2217": "*"})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
@@ -125,7 +125,8 @@ def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
 # Models that answer first and explain after: "Yes.\n\nReasoning: ..." — the section after
 # the heading is reasoning, not a later answer.
 _REASONING_HEADING = re.compile(
-    r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why)[ \t*_]*:", re.I | re.M
+    r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why|notes?|verification"
+    r"|check)[ \t*_]*:", re.I | re.M
 )
 
 
@@ -239,8 +240,12 @@ def _commitments(text: str) -> list[Region]:
         if emphasis:
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
-            regions.append(Region(m.group(group), True, "emphasis", WEAK, m.start(group),
-                                  m.end(group)))
+            start, end = m.start(group), m.end(group)
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            same_line = [e for e in emphasis if e.start() >= line_start]
+            if len(same_line) > 1:
+                start = same_line[0].start()  # "**C** and **H**": together the answer
+            regions.append(Region(text[start:end], True, "emphasis", WEAK, start, end))
     return regions[-_MAX_COMMITMENTS:]
 
 
@@ -260,30 +265,46 @@ _RETRACTION = re.compile(
 _CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
+# Doubt voiced after an answer, without a new one: the answer stands.
+_DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
+                    r"|may be wrong|could be wrong)\b", re.I)
+# A bare text whose last sentence announces more work has not committed yet.
+_UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need to|we need to"
+                         r"|next,? I|then I|now I|now we|next we)\b[^:]*$", re.I)
 _HEDGE = re.compile(
-    r"\beither\b[^.\n]{0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
-    r"|would depend|could depend)\b|\bdepending on (?:whether|if|how)\b"
+    r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
+    r"|would depend|could depend)\b|\bdepending on\b"
+    r"|\b(?:could|might|may) (?:also |either )?be\b(?:[^.\n]|\.\d){1,80}?\bor\b"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
+    r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*,?\s+or\s+(?:possibly\s+|maybe\s+|"
-    r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?![\w.])",
+    r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 _REFUSAL = re.compile(
-    r"\bI (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
+    r"(?:^|[.!?]\s+|\n)[\s*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so|i'?m sorry"
+    r"|i apologi[sz]e)\W+){0,2}(?:"
+    r"I (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
     r"|won'?t be able to|do not have enough|don'?t have enough) (?:\w+ ){0,2}?(?:determine"
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
-    r"|\bI (?:do not|don'?t) know\b|\b(?:not enough|insufficient|more) information\b"
+    r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b|\bI'?m sorry\b",
+    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b|\bI'?m sorry\b"
+    r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
+    r"|.{0,60}\bas an AI\b)",
     re.I,
 )
-_SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
 # A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
 _TRUNCATED_END = re.compile(
     r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
-    r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer)|[,:(\[{=+\-–—→])"
+    r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer|between|about|than"
+    r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
+    r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
+    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were)"
+    r"|[,:(\[{=+\-–—→]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
 )
@@ -393,7 +414,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     new = _value(region, reader) if after.strip() else ABSENT
     last = _last_paragraph(after)
     if new is not ABSENT and not is_truncated(after):
-        if _key(new) == _key(value) or _CONFIRM.search(last):
+        if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
             return None
         if is_hedge(last):
             return NoAnswer("hedge after a correction")
@@ -449,6 +470,9 @@ def _bare(body: str, thinking: str) -> Region | NoAnswer:
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     last = _last_paragraph(kept)
+    sentences = [s for s in _SENTENCE_SPLIT.split(last) if s.strip()]
+    if sentences and _UNFINISHED.search(sentences[-1]):
+        return NoAnswer("stopped before committing to an answer")
     if _REFUSAL.search(last):
         return NoAnswer("refused to answer")
     if is_hedge(last):
