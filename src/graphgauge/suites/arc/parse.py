@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from graphgauge.scoring import region as answer_region
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
 from graphgauge.suites.arc.rule import COLOURS
 
@@ -55,10 +56,6 @@ _START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
 _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
                          r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\n])")
-_TRUNCATED = tuple(",([{-–:")
-# a sentence that leaves the choice open commits to nothing
-_HEDGE = re.compile(r"\beither\b[^.\n]{1,200}?\bor\b|\b(?:not\s+sure|unsure|it\s+depends|"
-                    r"can(?:no|')t\s+tell|unclear\s+(?:whether|if|which))\b", re.I)
 
 
 def final_region(text: str) -> str:
@@ -91,7 +88,7 @@ def final_region(text: str) -> str:
 
 # --- long runs of numbers ----------------------------------------------------------------
 
-_RUN = re.compile(r"[\d(\[{][\d \t\n,;()\[\]{}]{30,}[\d)\]}]")
+_RUN = re.compile(r"[\d(\[][\d \t\n,;()\[\]]{30,}[\d)\]]")  # braces stay: JSON objects
 _SEPARATORS = str.maketrans({c: " " for c in ",;()[]{}\n\t"})
 _PAIR = re.compile(r"[(\[{]\s*(\d{1,9})\s*,\s*(\d{1,9})\s*[)\]}]")
 _RUN_TOKEN = re.compile(r" #(\d+)# ")
@@ -347,6 +344,11 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     if not isinstance(text, str):
         return None
     runs = _Runs(text.translate(_CLEAN))
+    # The shared grading rule decides whether the text commits at all (refusals, hedges,
+    # questions back, text cut off, two different final answers), on the skeleton: the
+    # number runs of a 150k-edge answer are out of its way.
+    if isinstance(answer_region.final_region(runs.skeleton), answer_region.NoAnswer):
+        return None
     return _read(final_region(runs.skeleton), runs, context or Context())
 
 
@@ -364,12 +366,13 @@ def _settled(region: str) -> str:
     """``region`` without its questions and hedges (a sentence ending in "?", or
     "either ... or", commits to nothing: "Should node 3 be blue?"); empty when it stops
     mid-statement ("(2," at the end): the answer was cut off before it was complete."""
-    if region.rstrip().endswith(_TRUNCATED):
+    if answer_region.is_truncated(region):
         return ""
-    if "?" not in region and not _HEDGE.search(region):
+    if "?" not in region and not answer_region.is_hedge(region):
         return region
-    return "".join(" " * len(part) if part.rstrip().endswith("?") or _HEDGE.search(part)
-                   else part for part in _SENTENCE_END.split(region))
+    return "".join(" " * len(part) if part.rstrip().endswith("?")
+                   or answer_region.is_hedge(part) else part
+                   for part in _SENTENCE_END.split(region))
 
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
