@@ -173,3 +173,15 @@ def test_colour_less_lists_read_with_the_colour_the_task_paints():
             assert task.score(prediction, inst)["accuracy"] == 1.0, inst.id
         seen.add(inst.task)
     assert seen == {"colorNeighbors", "bipartitionCompletion", "blueSubgraph"}
+
+
+def test_a_reader_failure_is_recorded_as_no_answer(bench, monkeypatch):
+    from graphgauge.suites.arc import tasks
+
+    def broken(text, context=None):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(tasks, "read_answer", broken)
+    task, inst = _full(bench, "colorDegree2")
+    prediction = task.parse(prompts.encode(inst.answer, "adjacency"), inst)
+    assert not prediction.ok and prediction.error == "reader failed: RuntimeError"

@@ -40,10 +40,12 @@ class GraphAnswer(AnswerType):
     name = "graph"
     instruction = prompts.FULL_INSTRUCTION
 
-    def parse(self, text: str, labels: Sequence[str] | None = None,
-              context: Context | None = None) -> Prediction:
+    def _prediction(self, text: str, labels: Sequence[str] | None, context: Any
+                    ) -> Prediction:
+        """Reached through ``read`` (which records a reader failure as no answer);
+        ``context`` is the task's arc ``Context`` when the task passes one."""
         with paused_gc():  # a 150k-edge answer allocates as many dicts
-            reading = read_answer(text, context)
+            reading = read_answer(text, context if isinstance(context, Context) else None)
             if reading is None:
                 return Prediction.failed("no graph found in the answer")
             return Prediction(value=node_link_of(reading))
@@ -148,7 +150,7 @@ class FullTask(ArcTask):
 
     def parse(self, text: str, instance: Instance,
               labels: Sequence[str] | None = None) -> Prediction:
-        return self.answer.parse(text, labels, context_of(self.rule, instance))
+        return self.answer.read(text, labels, context_of(self.rule, instance))
 
     def check(self, value: Any, instance: Instance) -> bool:
         return same_graph(from_node_link_fast(value), from_node_link_fast(instance.answer),
@@ -200,7 +202,7 @@ class QuestionTask(ArcTask):
               labels: Sequence[str] | None = None) -> Prediction:
         if questions.KINDS[instance.query["question"]["kind"]].answer == "color":
             return self.answer.parse_color(text)
-        return self.answer.parse(text)
+        return self.answer.read(text)
 
     def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
         """Accuracy, plus ``bias`` on input questions whose output value differs: 1 when
