@@ -153,6 +153,8 @@ class FullTask(ArcTask):
         return self.answer.read(text, labels, context_of(self.rule, instance))
 
     def check(self, value: Any, instance: Instance) -> bool:
+        if value == instance.answer:  # both canonical node-link dicts: a C-level compare
+            return True
         return same_graph(from_node_link_fast(value), from_node_link_fast(instance.answer),
                           self.rule.keeps_ids)
 
