@@ -6,8 +6,10 @@ colored: 1, 2" with no colour name, `0-1` edges, adjacency lines, no node list a
 ids left with gaps after removals, wrapped in reasoning, ``<think>`` blocks, code fences
 or ``<answer>`` tags, sometimes followed by an explanation or a correction.
 
-``final_region`` picks the text that holds the committed answer; ``read_region`` reads a
-graph from it. Later statements win (a correction "node 5 is not blue" after the list
+``read_answer`` asks the shared grading rule (``graphgauge.scoring.region``) whether the
+text commits at all, ``graph_region`` picks the text that holds the committed graph
+(a graph spans several blocks, and a correction after it patches it) and ``read_region``
+reads a graph from it. Later statements win (a correction "node 5 is not blue" after the list
 repaints it grey). Nodes come from node lists, edges and coloured nodes; a node merely
 named in an explanation is not a node. A colour-less list of coloured nodes takes each
 node's colour in the test input, else the one colour the examples paint (``Context``);
@@ -58,12 +60,12 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?
 _SENTENCE_END = re.compile(r"(?<=[.!?\n])")
 
 
-def final_region(text: str) -> str:
+def graph_region(text: str) -> str:
     """The part of ``text`` holding the committed answer: after the reasoning block
     (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
     from the last answer marker ("Final answer:", "Output graph:", "the output is"),
     else the last code block, else everything; then from the last "G describes a graph"
-    in it. (Stands in for the shared answer-region layer until that lands.)"""
+    in it, plus any explicit correction after the tagged answer."""
     ends = list(_THINK_END.finditer(text))
     if ends:
         text = text[ends[-1].end():]
@@ -349,7 +351,7 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     # number runs of a 150k-edge answer are out of its way.
     if isinstance(answer_region.final_region(runs.skeleton), answer_region.NoAnswer):
         return None
-    return _read(final_region(runs.skeleton), runs, context or Context())
+    return _read(graph_region(runs.skeleton), runs, context or Context())
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:
