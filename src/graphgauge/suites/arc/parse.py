@@ -149,7 +149,7 @@ _ITEM = rf"(?:{_ID}|#\d+#)(?:[ \t]*\([^()\n]{{0,30}}\))?"
 _SEP = (r"(?:[ \t]*[,;&/][ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+"
         r"|[ \t]*(?:-|–|\.\.|to|through)[ \t]*|[ \t]+)")
 _LIST = rf"(?:{_ITEM}(?:{_SEP}{_ITEM})*)"
-_OPENER = r"[\[({]?[ \t]*"
+_OPENER = r"(?:nodes?[ \t]+)?[\[({]?[ \t]*"
 
 _VERB = (r"(?:is|are|was|were|becomes?|turns?|gets?|goes|go|changes?\s+to|remains?|stays?|"
          r"keeps?\s+(?:its|their)|(?:should|will|must|would)\s+(?:also\s+|now\s+)?be|"
@@ -158,8 +158,8 @@ _ADVERB = r"(?:(?:now|also|all|both|instead|still)\s+)?"
 _PAINT = r"(?:colou?red|painted|marked|shown)(?:[ \t]+in)?[ \t]+"
 
 _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list group "items"
-    (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*(?P<c>{_COL})[ \t]*\)|[\"']?[ \t]*[:=|][ \t]*[\"']?"
-     rf"(?P<c2>{_COL})\b|[ \t]+is[ \t]+(?P<c3>{_COL})\b)", "annotated"),
+    (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*(?P<c>{_COL})[ \t]*\)|[\"']?[ \t]*(?:[:=|]|->|→)"
+     rf"[ \t]*[\"']?(?P<c2>{_COL})\b|[ \t]+is[ \t]+(?P<c3>{_COL})\b)", "annotated"),
     (rf"\b(?P<c>{_COL})[ \t]+nodes?[ \t]*(?:are|:|=|-)?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"\bnodes?[ \t]+(?:are|is|that\s+are|(?:colou?red|painted))[ \t]+(?P<c>{_COL})[ \t]*:"
@@ -197,9 +197,14 @@ _DECLARATIONS = re.compile(
     rf"|\bnodes?[ \t]+(?=\d{{1,9}}[ \t]*(?:-|–|\.\.|to|through)[ \t]*\d))"
     rf"(?P<items>{_LIST})", re.I)
 
+_REMOVED = re.compile(
+    rf"\b(?:removed|deleted|dropped|discarded)[ \t]+nodes?[ \t]*(?:are|:|=)?[ \t]*{_OPENER}"
+    rf"(?P<items>{_LIST})|\bnodes?[ \t]+(?P<items2>{_LIST})[ \t]+(?:is|are|was|were|gets?|got)"
+    rf"[ \t]+(?:removed|deleted|dropped)\b", re.I)
 _INCIDENCE = re.compile(
     rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})[ \t]*(?:is[ \t]+(?:connected|adjacent|linked|joined)"
-    rf"[ \t]+(?:to|with)|connects[ \t]+to|:|->|→)|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*"
+    rf"[ \t]+(?:to|with)|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
+    rf"|:|->|→)|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*"
     rf"(?::|->|→))[ \t]*(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
 _DASH = re.compile(r"(?<![\w.#\-–])(\d{1,9})[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*(\d{1,9})"
@@ -260,6 +265,9 @@ class _Reader:
         for m in _DECLARATIONS.finditer(text):
             self.nodes.update(self.items(m.group("items")).tolist())
             spans.append(m.span("items"))
+        for m in _REMOVED.finditer(text):  # "Removed nodes: 5, 6" names no node of the output
+            self.nodes.difference_update(self.items(m.group("items") or m.group("items2"))
+                                         .tolist())
         self._edges(_blank(text, spans))
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
@@ -291,12 +299,18 @@ class _Reader:
             self.colours[m.start(), node] = colour
 
     def _edges(self, text: str) -> None:
+        text = self._incidence(text)
         pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
         for table in _EDGE_TABLE.finditer(text):
             pairs += [(int(a), int(b)) for a, b in _TABLE_ROW.findall(table.group("rows"))]
         self.edges.append(np.array(pairs, dtype=np.int64).reshape(-1, 2))
-        centres, lists = [], []  # one incidence line each: the node, its neighbours
+
+    def _incidence(self, text: str) -> str:
+        """Read incidence lines ("Node 3 is connected to nodes 1, 2", "3: 1, 2",
+        "0 -> [1, 4]"); ``text`` is returned with their lists blanked, so that "[1, 4]"
+        is not read again as an edge."""
+        centres, lists, spans = [], [], []  # one line each: the node, its neighbours
         for m in _INCIDENCE.finditer(text):
             listed = (m.group("items") or "").strip()
             one_run = _RUN_TOKEN_IN.fullmatch(listed)
@@ -308,11 +322,14 @@ class _Reader:
             if around.size or m.group("none") or m.group("u"):
                 centres.append(int(m.group("u") or m.group("v")))
                 lists.append(around)
+                if m.group("items"):
+                    spans.append(m.span("items"))
         if centres:
             self.nodes.update(centres)
             sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
             self.edges.append(np.column_stack((np.repeat(centres, sizes),
                                                np.concatenate(lists))))
+        return _blank(text, spans)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
