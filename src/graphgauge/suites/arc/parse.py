@@ -58,6 +58,7 @@ _START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
 _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
                          r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\n])")
+_NUMBER = re.compile(r"\d")
 
 
 def graph_region(text: str) -> str:
@@ -160,6 +161,8 @@ _PAINT = r"(?:colou?red|painted|marked|shown)(?:[ \t]+in)?[ \t]+"
 _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list group "items"
     (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*(?P<c>{_COL})[ \t]*\)|[\"']?[ \t]*(?:[:=|]|->|→)"
      rf"[ \t]*[\"']?(?P<c2>{_COL})\b|[ \t]+is[ \t]+(?P<c3>{_COL})\b)", "annotated"),
+    (rf"(?:colou?r\w*|nodes?)[ \t]*[\[(][ \t]*(?P<items>\d{{1,9}})[ \t]*[\])](?:[ \t]*\[[ \t]*"
+     rf"[\"']colou?r[\"'][ \t]*\])?[ \t]*(?:=|:|is)[ \t]*[\"']?(?P<c>{_COL})\b", "named"),
     (rf"\b(?P<c>{_COL})[ \t]+nodes?[ \t]*(?:are|:|=|-)?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"\bnodes?[ \t]+(?:are|is|that\s+are|(?:colou?red|painted))[ \t]+(?P<c>{_COL})[ \t]*:"
@@ -202,8 +205,8 @@ _REMOVED = re.compile(
     rf"(?P<items>{_LIST})|\bnodes?[ \t]+(?P<items2>{_LIST})[ \t]+(?:is|are|was|were|gets?|got)"
     rf"[ \t]+(?:removed|deleted|dropped)\b", re.I)
 _INCIDENCE = re.compile(
-    rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})[ \t]*(?:is[ \t]+(?:connected|adjacent|linked|joined)"
-    rf"[ \t]+(?:to|with)|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
+    rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})[ \t]*(?::?[ \t]*(?:is[ \t]+)?(?:connected|adjacent|linked"
+    rf"|joined)[ \t]+(?:to|with)|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
     rf"|:|->|→)|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*"
     rf"(?::|->|→))[ \t]*(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
@@ -218,6 +221,11 @@ _EDGE_TABLE = re.compile(
     r"\b[^\n]{0,80}\|[ \t]*\n[ \t]*\|[-:| \t]+\|[ \t]*\n(?P<rows>(?:[ \t]*\|[ \t]*\d{1,9}[ \t]*"
     r"\|[ \t]*\d{1,9}[ \t]*\|[ \t]*(?:\n|$))+)", re.I)
 _TABLE_ROW = re.compile(r"\|[ \t]*(\d{1,9})[ \t]*\|[ \t]*(\d{1,9})[ \t]*\|")
+# "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
+_SPACED_EDGES = re.compile(
+    r"\bedges?(?:[ \t]+list)?[ \t]*(?:are|:|=)?[ \t]*\n?(?P<body>(?:[ \t]*\d{1,9}[ \t]+\d{1,9}"
+    r"[ \t]*(?:,|;|\n|and\b)?)+)", re.I)
+_SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
 _SOURCE_TARGET = re.compile(r"[\"']source[\"']\s*:\s*(\d{1,9})\s*,\s*[\"']target[\"']\s*:\s*"
                             r"(\d{1,9})")
 _CLEAN = str.maketrans({"*": " ", "`": " ", "$": " ", "\u2011": "-", "\u2212": "-"})
@@ -302,6 +310,8 @@ class _Reader:
         text = self._incidence(text)
         pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
+        for spaced in _SPACED_EDGES.finditer(text):
+            pairs += [(int(a), int(b)) for a, b in _SPACED_PAIR.findall(spaced.group("body"))]
         for table in _EDGE_TABLE.finditer(text):
             pairs += [(int(a), int(b)) for a, b in _TABLE_ROW.findall(table.group("rows"))]
         self.edges.append(np.array(pairs, dtype=np.int64).reshape(-1, 2))
@@ -366,9 +376,16 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
-    if isinstance(answer_region.final_region(runs.skeleton), answer_region.NoAnswer):
+    if isinstance(answer_region.final_region(runs.skeleton, _numbered),
+                  answer_region.NoAnswer):
         return None
     return _read(graph_region(runs.skeleton), runs, context or Context())
+
+
+def _numbered(text: str, explicit: bool) -> object:
+    """The shared layer's view of a graph answer: a region without a single number holds
+    none ("Wait, that's wrong. Let me recount" retracts the answer before it)."""
+    return text.strip() if _NUMBER.search(text) else answer_region.ABSENT
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:

@@ -44,7 +44,8 @@ def _edge(item: Any) -> tuple[int, int] | None:
     if isinstance(item, list | tuple) and len(item) == 2:
         ends = (_node(item[0]), _node(item[1]))
     elif isinstance(item, dict):
-        ends = (_node(item.get("source", item.get("u"))), _node(item.get("target", item.get("v"))))
+        ends = (_node(item.get("source", item.get("from", item.get("u")))),
+                _node(item.get("target", item.get("to", item.get("v")))))
     elif isinstance(item, str) and re.fullmatch(r"\s*\d{1,9}\s*[-–,]\s*\d{1,9}\s*", item):
         ends = tuple(int(x) for x in re.findall(r"\d+", item))
     else:
