@@ -149,7 +149,9 @@ _ID = r"(?<![\w.#])\d{1,9}(?![\w#]|\.\d)"
 _ITEM = rf"(?:{_ID}|#\d+#)(?:[ \t]*\([^()\n]{{0,30}}\))?"
 _SEP = (r"(?:[ \t]*[,;&/][ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+"
         r"|[ \t]*(?:-|–|\.\.|to|through)[ \t]*|[ \t]+)")
-_LIST = rf"(?:{_ITEM}(?:{_SEP}{_ITEM})*)"
+# atomic (no shorter list on backtracking); a list "in the input" describes the input
+_LIST = (rf"(?>{_ITEM}(?:{_SEP}{_ITEM})*)"
+         r"(?![ \t]*\)?[ \t]*(?:in|of|from)[ \t]+the[ \t]+(?:test[ \t]+)?input)")
 _OPENER = r"(?:nodes?[ \t]+)?[\[({]?[ \t]*"
 
 _VERB = (r"(?:is|are|was|were|becomes?|turns?|gets?|goes|go|changes?\s+to|remains?|stays?|"
@@ -190,6 +192,11 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      "unnamed"),
 ]
 _STATEMENT = [(re.compile(p, re.I), kind) for p, kind in _STATEMENTS]
+_EVERY = re.compile(
+    rf"\b(?:all|every|each)(?:[ \t]+(?P<other>other|remaining|the[ \t]+other|the[ \t]+remaining))?"
+    rf"(?:[ \t]+(?:the|three|two|four|five|\d+))?[ \t]+nodes?[ \t]+(?:are|is|become|turn)"
+    rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
+    rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
 _ANNOTATION = re.compile(rf"\([ \t]*({_COL})[ \t]*\)", re.I)
 _ID_COLOUR = re.compile(rf"(\d{{1,9}})[ \t]*(?:[:=-]|is)?[ \t]*({_COL})\b", re.I)
 
@@ -210,8 +217,10 @@ _INCIDENCE = re.compile(
     rf"|:|->|→)|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*"
     rf"(?::|->|→))[ \t]*(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
-_DASH = re.compile(r"(?<![\w.#\-–])(\d{1,9})[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*(\d{1,9})"
-                   r"(?![\w#\-–]|\.\d)")
+_LINK = r"[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*"
+_DASH = re.compile(rf"(?<![\w.#\-–])(\d{{1,9}}){_LINK}(\d{{1,9}})(?![\w#\-–>]|\.\d)")
+# a path written as a chain, "0 - 1 - 2": one edge per step
+_CHAIN = re.compile(rf"(?<![\w.#\-–])\d{{1,9}}(?:{_LINK}\d{{1,9}}){{2,}}(?![\w#\-–]|\.\d)")
 _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b(?:between|from)"
                       r"[ \t]+(?:nodes?[ \t]+)?(\d{1,9})[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?"
                       r"(\d{1,9})\b", re.I)
@@ -280,11 +289,26 @@ class _Reader:
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
         edges = np.concatenate([*self.edges, np.zeros((0, 2), dtype=np.int64)])
+        self._every_node(text, edges)
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
         nodes = self.nodes | set(colours)
         if not nodes and not edges.size:
             return None
         return nodes, edges, colours
+
+    def _every_node(self, text: str, edges: np.ndarray) -> None:
+        """"All three nodes are blue", "every node is blue", "all other nodes are grey",
+        "nodes 0, 1 and 2 (all blue)": a colour for every node of the graph read so far
+        (for "other", those no statement coloured)."""
+        found = list(_EVERY.finditer(text))
+        if not found:
+            return
+        graph = self.nodes | {n for _, n in self.colours} | set(np.unique(edges).tolist())
+        named = {n for _, n in self.colours}
+        for m in found:
+            colour = (m.group("c") or m.group("c2")).lower()
+            for node in graph - named if m.group("other") else graph:
+                self.colours[m.start(), node] = "grey" if colour == "gray" else colour
 
     def _statement(self, m: re.Match, kind: str) -> None:
         named = next((m.group(g) for g in ("c", "c2", "c3") if g in m.groupdict()
@@ -310,6 +334,9 @@ class _Reader:
         text = self._incidence(text)
         pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
+        for chain in _CHAIN.finditer(text):
+            steps = [int(x) for x in re.findall(r"\d+", chain.group(0))]
+            pairs += list(zip(steps, steps[1:], strict=False))
         for spaced in _SPACED_EDGES.finditer(text):
             pairs += [(int(a), int(b)) for a, b in _SPACED_PAIR.findall(spaced.group("body"))]
         for table in _EDGE_TABLE.finditer(text):
