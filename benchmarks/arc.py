@@ -1,13 +1,18 @@
 """GraphARC throughput: the main dataset, the cap250 scaling set, 1,000-node test tasks,
-and colour-preserving isomorphism checks at 250 nodes.
+colour-preserving isomorphism checks at 250 nodes, and reading and scoring 1,000-node
+answers for every family x rule.
 
-Run on demand: ``python benchmarks/arc.py [--count 10] [--seed 0] [--all-rules]``. Times
+Run on demand: ``python benchmarks/arc.py [--count 10] [--seed 0] [--all-rules]
+[--answers-only]``. Times
 are CPU seconds of this process (``time.process_time``): the machine is shared, and
 wall-clock times swing by 2x with its load. The main dataset is every rule x family x
 {scale_up_3, scale_up_4}, ``count`` tasks per cell, both paths (full output and the two
 parallel questions), rendered in both encodings; the target is <= 30 s. A 1,000-node test
 task (examples of 10 nodes) should take <= 1 s: six representative rules by default,
-every compatible rule (one seed each) with ``--all-rules``.
+every compatible rule (one seed each) with ``--all-rules``. For every family x rule, a
+correct and a wrong (one edge moved, or one node repainted) 1,000-node answer, written in
+both of the paper's encodings, must each be read in <= 0.2 s and scored in <= 1 s; the
+worst case per cell is printed.
 """
 
 from __future__ import annotations
@@ -29,9 +34,12 @@ from graphgauge.suites.arc.build import task_instances
 from graphgauge.suites.arc.families import FAMILIES
 from graphgauge.suites.arc.generate import Unsatisfiable, compatible
 from graphgauge.suites.arc.match import isomorphic
+from graphgauge.suites.arc.prompts import encode
 from graphgauge.suites.arc.rules import RULES
+from graphgauge.suites.base import REGISTRY
 
 MAIN_TARGET, BIG_TARGET = 30.0, 1.0
+READ_TARGET, SCORE_TARGET = 0.2, 1.0
 
 
 def timed_suite(count: int, seed: int, options: dict) -> tuple[float, float, int, int]:
@@ -111,13 +119,92 @@ def iso_rate(seed: int, count: int = 40) -> tuple[float, float]:
     return rates[0], rates[1]
 
 
+def _wrong(answer: dict, rng: np.random.Generator) -> dict:
+    """``answer`` with one edge moved to a non-edge, or (no edges) one node repainted."""
+    edges = [dict(e) for e in answer["edges"]]
+    nodes = [dict(n) for n in answer["nodes"]]
+    if edges:
+        gone = edges.pop(int(rng.integers(len(edges))))
+        present = {(e["source"], e["target"]) for e in edges} | {
+            (gone["source"], gone["target"])}
+        ids = [n["id"] for n in nodes]
+        while True:
+            u, v = sorted(rng.choice(ids, size=2, replace=False).tolist())
+            if (u, v) not in present:
+                edges.append({"source": u, "target": v})
+                break
+    else:
+        nodes[0]["color"] = "green" if nodes[0]["color"] != "green" else "blue"
+    return {**answer, "nodes": nodes, "edges": edges}
+
+
+def _relabelled(answer: dict, rng: np.random.Generator) -> dict:
+    """The same graph under a random renumbering 0..m-1 (what a model may write for
+    rules compared up to isomorphism)."""
+    perm = rng.permutation(len(answer["nodes"]))
+    where = {n["id"]: int(perm[i]) for i, n in enumerate(answer["nodes"])}
+    return {**answer,
+            "nodes": sorted(({**n, "id": where[n["id"]]} for n in answer["nodes"]),
+                            key=lambda n: n["id"]),
+            "edges": [{"source": where[e["source"]], "target": where[e["target"]]}
+                      for e in answer["edges"]]}
+
+
+def answer_times(n: int, seed: int) -> list[tuple[str, str, float, float]]:
+    """(family, rule, worst reading seconds, worst scoring seconds) per compatible
+    cell: a correct and a wrong answer with an ``n``-node test, in both encodings."""
+    rows = []
+    for family, rule in itertools.product(FAMILIES.values(), RULES.values()):
+        if not compatible(rule, family, (10, 10, n)):
+            continue
+        rng = np.random.default_rng(seed)
+        try:
+            inst = task_instances(rule, family, "big", (10, 10, n), rng, 0, seed, ("full",))[0]
+        except Unsatisfiable:
+            print(f"  ({rule.name} on {family.name}: no {n}-node task drawn)")
+            continue
+        task = REGISTRY["arc"][rule.name]
+        right = inst.answer if rule.keeps_ids else _relabelled(inst.answer, rng)
+        reading, scoring = 0.0, 0.0
+        for value, expected in ((right, 1.0), (_wrong(right, rng), 0.0)):
+            for style in ("adjacency", "incidence"):
+                text = f"<answer>\n{encode(value, style)}\n</answer>"
+                start = time.process_time()
+                prediction = task.parse(text, inst)
+                middle = time.process_time()
+                scores = task.score(prediction, inst)
+                reading = max(reading, middle - start)
+                scoring = max(scoring, time.process_time() - middle)
+                assert scores["accuracy"] == expected, (family.name, rule.name, style, expected)
+        rows.append((family.name, rule.name, reading, scoring))
+    return rows
+
+
+def print_answer_times(n: int, seed: int) -> None:
+    rows = answer_times(n, seed)
+    for family, rule, reading, scoring in rows:
+        flag = "" if reading <= READ_TARGET and scoring <= SCORE_TARGET else "  <- over"
+        print(f"  {family:14s} {rule:22s} read {reading:.3f} s  score {scoring:.3f} s{flag}")
+    read_worst, score_worst = max(rows, key=lambda r: r[2]), max(rows, key=lambda r: r[3])
+    print(f"{n:,}-node answers, {len(rows)} family x rule cells (correct and wrong, both "
+          f"encodings): worst reading {read_worst[2]:.3f} s ({read_worst[0]}/{read_worst[1]}) "
+          f"[{'OK' if read_worst[2] <= READ_TARGET else 'over'} target {READ_TARGET} s], "
+          f"worst scoring {score_worst[3]:.3f} s ({score_worst[0]}/{score_worst[1]}) "
+          f"[{'OK' if score_worst[3] <= SCORE_TARGET else 'over'} target {SCORE_TARGET:.0f} s]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--all-rules", action="store_true",
                         help="time 1,000-node tasks of every rule (one seed each)")
+    parser.add_argument("--answers-only", action="store_true",
+                        help="only time reading and scoring 1,000-node answers")
     args = parser.parse_args()
+    if args.answers_only:
+        print_answer_times(1000, args.seed)
+        return
 
     made, rendered, tasks, instances = timed_suite(args.count, args.seed, {})
     total = made + rendered
@@ -141,6 +228,7 @@ def main() -> None:
         print(f"1,000-node test task, {family:14s}: median {statistics.median(seconds):.2f} s, "
               f"max {worst[0]:.2f} s ({worst[1]}) over {len(seconds)} tasks "
               f"[{verdict} target 1 s]")
+    print_answer_times(1000, args.seed)
 
 
 if __name__ == "__main__":

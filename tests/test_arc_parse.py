@@ -12,7 +12,7 @@ from graphgauge.render.prompt import render
 from graphgauge.scoring.answers import Prediction
 from graphgauge.suites.arc import generate_suite, prompts
 from graphgauge.suites.arc.match import same_labelled
-from graphgauge.suites.arc.parse import read_graph
+from graphgauge.suites.arc.parse import node_link_of, read_answer
 from graphgauge.suites.base import REGISTRY
 
 PATH = {"directed": False,
@@ -75,6 +75,11 @@ def test_every_gold_output_reads_back_in_both_encodings(bench):
 def _full(bench, name):
     inst = next(i for i in bench if i.task == name)
     return REGISTRY["arc"][name], inst
+
+
+def read_graph(text):
+    reading = read_answer(text)
+    return None if reading is None else from_node_link(node_link_of(reading))
 
 
 MESSY = [
@@ -143,3 +148,40 @@ def test_question_answers(bench):
     assert task.answer.parse_color("Node 3 turns <answer> Blue </answer>").value == "blue"
     assert task.answer.parse_color("It stays gray.").value == "grey"
     assert not task.answer.parse_color("It changes.").ok
+
+
+def test_colour_less_lists_read_with_the_colour_the_task_paints():
+    """"The following nodes are colored: 1, 2" names no colour: each node takes its
+    colour in the test input, else the one colour the examples paint; with several
+    painted colours the answer is unread rather than guessed."""
+    bench = generate_suite(["colorNeighbors", "bipartitionCompletion", "blueSubgraph"],
+                           count=2, seed=9, nodes=None, options={"modes": ["full"]},
+                           progress=False)
+    seen = set()
+    for inst in bench:
+        task = REGISTRY["arc"][inst.task]
+        gold = inst.answer
+        pairs = " ".join(f"({e['source']},{e['target']})" for e in gold["edges"])
+        ids = ", ".join(str(n["id"]) for n in gold["nodes"])
+        coloured = ", ".join(str(n["id"]) for n in gold["nodes"] if n["color"] != "grey")
+        text = (f"G describes a graph among nodes {ids}. The edges in G are: {pairs}. "
+                f"The following nodes are colored: {coloured}.")
+        prediction = task.parse(text, inst)
+        if inst.task == "bipartitionCompletion":  # blue and red: no single colour
+            assert not prediction.ok
+        else:
+            assert task.score(prediction, inst)["accuracy"] == 1.0, inst.id
+        seen.add(inst.task)
+    assert seen == {"colorNeighbors", "bipartitionCompletion", "blueSubgraph"}
+
+
+def test_a_reader_failure_is_recorded_as_no_answer(bench, monkeypatch):
+    from graphgauge.suites.arc import tasks
+
+    def broken(text, context=None):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(tasks, "read_answer", broken)
+    task, inst = _full(bench, "colorDegree2")
+    prediction = task.parse(prompts.encode(inst.answer, "adjacency"), inst)
+    assert not prediction.ok and prediction.error == "reader failed: RuntimeError"

@@ -1,9 +1,10 @@
 """Sampling one GraphARC task: example pairs that pin the rule down, then a test pair.
 
 Each graph is drawn until it has the rule's MAYBE properties and the pre-step and rule
-change something; each example set is redrawn while some nearby alternative rule would
-explain all its pairs. Both loops are bounded, and a cell (rule, family, sizes) that
-cannot be satisfied raises ``Unsatisfiable`` rather than looping or shipping a bad task.
+change something; each example set is redrawn while some nearby alternative rule, or any
+other rule of the catalog (see ``catalog``), would explain all its pairs. Both loops are
+bounded, and a cell (rule, family, sizes) that cannot be satisfied raises
+``Unsatisfiable`` rather than looping or shipping a bad task.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import networkx as nx
 import numpy as np
 
 from graphgauge.errors import UserError
+from graphgauge.suites.arc.catalog import rivals
 from graphgauge.suites.arc.families import Family
 from graphgauge.suites.arc.match import same_graph
 from graphgauge.suites.arc.properties import Tri, holds
@@ -81,12 +83,13 @@ def sample_pair(rule: Rule, family: Family, n: int, rng: np.random.Generator,
 
 
 def pinned(rule: Rule, examples: tuple[Pair, ...]) -> bool:
-    """True when no alternative rule reproduces every example output."""
-    return not any(
-        all(same_graph(alt(pair.input, rule.params), pair.output, rule.keeps_ids)
-            for pair in examples)
-        for alt in rule.alternatives
-    )
+    """True when neither a declared alternative nor any other rule of the catalog (with
+    any of its parameters) reproduces every example output."""
+    if any(all(same_graph(alt(pair.input, rule.params), pair.output, rule.keeps_ids)
+               for pair in examples)
+           for alt in rule.alternatives):
+        return False
+    return not rivals(rule, [(pair.input, pair.output) for pair in examples])
 
 
 def _no_graph(rule: Rule, family: Family, n: int, what: str) -> Unsatisfiable:
@@ -111,7 +114,7 @@ def build(rule: Rule, family: Family, sizes: tuple[int, ...],
     else:
         raise Unsatisfiable(
             f"{rule.name} examples on {family.name} graphs of sizes {list(sizes[:-1])} never "
-            f"pinned the rule down in {EXAMPLE_SET_TRIES} attempts (a nearby rule always "
+            f"pinned the rule down in {EXAMPLE_SET_TRIES} attempts (another rule always "
             "explained them too)")
     test = sample_pair(rule, family, sizes[-1], rng, example=False)
     if test is None:

@@ -3,8 +3,10 @@
 A rule is data: its parameters, the properties its input graphs must have, an optional
 pre-transformation step (e.g. colour one random node orange) and the transformation
 itself. ``alternatives`` are the nearby rules a model could mistake it for (degree >= k
-instead of = k, two hops instead of one, ...): generation rejects example sets on which
-an alternative gives the same outputs, so the examples pin the rule down.
+instead of = k, two hops instead of one, ...); ``variable`` names the parameters another
+rule of the catalog may take (the degree k, the colour painted). Generation rejects example
+sets on which an alternative, or any other rule of the catalog with any of its parameters
+(see ``catalog``), gives the same outputs, so the examples pin the rule down.
 """
 
 from __future__ import annotations
@@ -45,6 +47,15 @@ class Rule:
     keeps_ids: bool = True
     # The colour the rule paints (or keeps): what colour-count questions ask about.
     color: str = "blue"
+    # The parameters that make other rules of the same shape ("degree", "color"): the
+    # catalog tries each value of them as a rival explanation of the examples.
+    variable: tuple[str, ...] = ()
+
+    @property
+    def group(self) -> str:
+        """The rule's name without its degree: colorDegree2 and colorDegree3 are one rule
+        shape with two parameter values, so a variant is identified by (group, params)."""
+        return self.name.rstrip("0123456789") if "degree" in self.variable else self.name
 
     def prepared(self, graph: nx.Graph, rng: np.random.Generator) -> nx.Graph | None:
         return graph if self.prepare is None else self.prepare(graph, rng, self.params)

@@ -33,6 +33,7 @@ def color_degree(k: int, difficulty: str) -> Rule:
         f"Colour every node of degree exactly {k} blue.",
         color_where(_degree_is), {"degree": k, "color": "blue"},
         requires=(f"has_degree_{k}",), alternatives=(color_where(_degree_at_least),),
+        variable=("degree", "color"),
     )
 
 
@@ -54,6 +55,7 @@ COLOR_NEIGHBORS = Rule(
     _within(1, 1), {"color": "blue"}, requires=("has_edge",),
     prepare=mark_random(("orange",), _has_neighbours),
     alternatives=(_within(1, 2), _within(0, 1)),
+    variable=("color",),
 )
 
 COLOR_DISTANCE2 = Rule(
@@ -62,6 +64,7 @@ COLOR_DISTANCE2 = Rule(
     _within(2, 2), {"color": "blue"}, requires=("has_edge",),
     pin_requires=("has_distance_3",), prepare=mark_random(("orange",), _has_neighbours),
     alternatives=(_within(1, 2), _within(2, float("inf"))),
+    variable=("color",),
 )
 
 
@@ -94,6 +97,7 @@ COLOR_PATH = Rule(
     "In a tree, colour blue the path between the two blue nodes.",
     _path_between_blue, {"color": "blue"}, requires=("tree",),
     pin_requires=("has_distance_3",), prepare=_two_blue(2), alternatives=(_neighbours_of_blue,),
+    variable=("color",),
 )
 
 
@@ -112,6 +116,7 @@ COLOR_COMPONENTS = Rule(
     "Colour blue the whole connected component of the blue node.",
     _component_of_blue, {"color": "blue"}, requires=("disconnected",),
     prepare=mark_random(("blue",)), alternatives=(_two_hops_of_blue,),
+    variable=("color",),
 )
 
 
@@ -135,6 +140,7 @@ COLOR_EQUIDISTANT = Rule(
     _color_equidistant, {"color": "red"}, requires=("connected",),
     prepare=_two_blue(1, lambda g, a, b: bool(_equidistant(g, a, b))),
     alternatives=(_common_neighbours_of_blue,), color="red",
+    variable=("color",),
 )
 
 
@@ -168,6 +174,7 @@ COLOR_MAX_DEGREE = Rule(
     "Colour red the node(s) of maximum degree.",
     _degree_near_max(0), {"color": "red"}, requires=("has_edge",),
     pin_requires=("has_near_max_degree",), alternatives=(_degree_near_max(1),), color="red",
+    variable=("color",),
 )
 
 
@@ -184,6 +191,7 @@ COLOR_TRIANGLES = Rule(
     "Colour green every node that lies on a triangle.",
     _in_triangle, {"color": "green"}, requires=("has_triangle",),
     alternatives=(color_where(_degree_two_plus),), color="green",
+    variable=("color",),
 )
 
 
@@ -222,7 +230,10 @@ COLOR_COMMON_ANCESTOR = Rule(
     "In a tree rooted at the orange node, colour red the closest common ancestor of the "
     "two blue nodes.",
     _color_common_ancestor, {"color": "red"}, requires=("tree",),
-    prepare=_mark_root_and_pair, alternatives=(_color_root,), color="red",
+    # Under diameter 3 (a star) the common ancestor is always the centre, the node of
+    # maximum degree: colorMaxDegree would explain every example.
+    pin_requires=("has_distance_3",), prepare=_mark_root_and_pair, alternatives=(_color_root,),
+    color="red", variable=("color",),
 )
 
 COLOR_RULES = (

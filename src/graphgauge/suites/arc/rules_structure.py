@@ -39,6 +39,7 @@ def remove_degree(k: int, difficulty: str) -> Rule:
         _remove_where(lambda g, v, p: g.degree(v) == p["degree"]), {"degree": k},
         requires=(f"has_degree_{k}",), keeps_ids=False,
         alternatives=(_remove_where(lambda g, v, p: g.degree(v) >= p["degree"]),),
+        variable=("degree",),
     )
 
 
@@ -97,7 +98,7 @@ def _add_hub(graph: nx.Graph, p: Params) -> nx.Graph:
 ADD_HUB = Rule(
     "addHub", STRUCTURAL, "easy",
     "Add a new blue node (the next id) joined to every node.",
-    _add_hub, {"color": "blue"},
+    _add_hub, {"color": "blue"}, variable=("color",),
 )
 
 
@@ -165,11 +166,26 @@ def _isolate_orange(graph: nx.Graph, p: Params) -> nx.Graph:
     return from_pairs(colours_of(graph), lo[kept], hi[kept])
 
 
+def _orange_among_blue(graph: nx.Graph, rng: np.random.Generator, p: Params
+                       ) -> nx.Graph | None:
+    """Pre-step: one orange node with edges, and 1-3 other nodes blue. With the orange
+    node alone on grey, "remove the orange node's edges" and "remove every edge between
+    colours" (removeMixedEdges) are the same rule on every input; blue decoys joined to
+    grey nodes let the examples tell them apart."""
+    marked = mark_random(("orange",), lambda g, v: g.degree(v) > 0)(graph, rng, p)
+    if marked is None or graph.number_of_nodes() < 3:
+        return None
+    orange = nodes_colored(marked, "orange")[0]
+    others = [v for v in sorted(graph) if v != orange]
+    count = int(rng.integers(1, min(3, len(others) - 1) + 1))
+    picked = rng.choice(len(others), size=count, replace=False)
+    return repaint(marked, {others[int(i)]: "blue" for i in picked})
+
+
 ISOLATE_ORANGE = Rule(
     "isolateOrange", STRUCTURAL, "easy",
     "Remove every edge of the orange node, leaving it isolated.",
-    _isolate_orange, requires=("has_edge",),
-    prepare=mark_random(("orange",), lambda g, v: g.degree(v) > 0),
+    _isolate_orange, requires=("has_edge",), prepare=_orange_among_blue,
 )
 
 STRUCTURE_RULES = (

@@ -15,16 +15,18 @@ from typing import Any, ClassVar
 import networkx as nx
 import numpy as np
 
-from graphgauge.graphs.nodelink import from_node_link, to_node_link
+from graphgauge.gcpause import paused_gc
+from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import Prompt
 from graphgauge.scoring import parsing
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.suites.arc import prompts, questions
 from graphgauge.suites.arc.families import FAMILIES, MIN_NODES
+from graphgauge.suites.arc.graphio import from_node_link_fast
 from graphgauge.suites.arc.match import same_graph
-from graphgauge.suites.arc.parse import read_graph
-from graphgauge.suites.arc.rule import COLOURS, Rule
+from graphgauge.suites.arc.parse import Context, node_link_of, read_answer
+from graphgauge.suites.arc.rule import COLOURS, GREY, Rule
 from graphgauge.suites.arc.rules import RULES
 from graphgauge.suites.base import Task, task
 
@@ -38,11 +40,15 @@ class GraphAnswer(AnswerType):
     name = "graph"
     instruction = prompts.FULL_INSTRUCTION
 
-    def parse(self, text: str, labels: Sequence[str] | None = None) -> Prediction:
-        graph = read_graph(text)
-        if graph is None:
-            return Prediction.failed("no graph found in the answer")
-        return Prediction(value=to_node_link(graph))
+    def _prediction(self, text: str, labels: Sequence[str] | None, context: Any
+                    ) -> Prediction:
+        """Reached through ``read`` (which records a reader failure as no answer);
+        ``context`` is the task's arc ``Context`` when the task passes one."""
+        with paused_gc():  # a 150k-edge answer allocates as many dicts
+            reading = read_answer(text, context if isinstance(context, Context) else None)
+            if reading is None:
+                return Prediction.failed("no graph found in the answer")
+            return Prediction(value=node_link_of(reading))
 
     def format(self, value: Any, labels: Sequence[str] | None = None,
                style: str = "adjacency") -> str:
@@ -142,9 +148,41 @@ class FullTask(ArcTask):
         """The answer written in the encoding ``prompt`` showed."""
         return self.answer.format(value, style=prompts.ENCODINGS[prompt.encoding])
 
+    def parse(self, text: str, instance: Instance,
+              labels: Sequence[str] | None = None) -> Prediction:
+        return self.answer.read(text, labels, context_of(self.rule, instance))
+
     def check(self, value: Any, instance: Instance) -> bool:
-        return same_graph(from_node_link(value), from_node_link(instance.answer),
+        if value == instance.answer:  # both canonical node-link dicts: a C-level compare
+            return True
+        return same_graph(from_node_link_fast(value), from_node_link_fast(instance.answer),
                           self.rule.keeps_ids)
+
+
+def context_of(rule: Rule, instance: Instance) -> Context:
+    """What a grader reads a colour-less "the following nodes are colored: 1, 2" with:
+    the test input's colours (when ids are kept) and the one colour the examples paint
+    (the colours nodes gain from input to output, else the outputs' only colour)."""
+    graphs = instance.graphs
+    pairs = [(graphs[f"example{i}_input"], graphs[f"example{i}_output"])
+             for i in range(1, instance.query["examples"] + 1)]
+    gained, shown = set(), set()
+    for given, made in pairs:
+        before = {n["id"]: n.get("color", GREY) for n in given["nodes"]}
+        for node in made["nodes"]:
+            colour = node.get("color", GREY)
+            shown.add(colour)
+            if rule.keeps_ids and colour != before.get(node["id"], GREY):
+                gained.add(colour)
+    shown.discard(GREY)
+    gained.discard(GREY)
+    paint = next(iter(gained)) if len(gained) == 1 else (
+        next(iter(shown)) if len(shown) == 1 else None)
+    known = ({n["id"]: n.get("color", GREY) for n in graphs["G"]["nodes"]}
+             if rule.keeps_ids else {})
+    # Room for the output's nodes: ranges in an answer expand no further than that.
+    size = len(graphs["G"]["nodes"]) + 1
+    return Context(known=known, paint=paint, max_nodes=max(2 * size, 100))
 
 
 class QuestionTask(ArcTask):
@@ -166,7 +204,7 @@ class QuestionTask(ArcTask):
               labels: Sequence[str] | None = None) -> Prediction:
         if questions.KINDS[instance.query["question"]["kind"]].answer == "color":
             return self.answer.parse_color(text)
-        return self.answer.parse(text)
+        return self.answer.read(text)
 
     def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
         """Accuracy, plus ``bias`` on input questions whose output value differs: 1 when
