@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:  # networkx is imported on first use: ``graphgauge --help`` st
     import networkx as nx
 
 FIELDS = ("id", "suite", "task", "graphs", "query", "answer", "meta")
+REQUIRED = ("id", "suite", "task", "graphs", "answer")
 
 
 def canonical_json(value: Any) -> str:
@@ -65,15 +67,83 @@ class Instance:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Instance:
-        missing = [name for name in ("id", "suite", "task", "graphs") if name not in data]
+        """An instance read from a file, checked so that a malformed one is refused before
+        it reaches a model or the store (where it would score 0 or break every report)."""
+        missing = [name for name in REQUIRED if name not in data]
         if missing:
-            raise UserError(f"instance is missing field(s): {', '.join(missing)}")
+            raise UserError(f"instance is missing field(s): {', '.join(missing)} (each needs "
+                            f"{', '.join(REQUIRED)}; the answer is the gold)")
+        for name in ("id", "suite", "task"):
+            if not isinstance(data[name], str) or not data[name]:
+                raise UserError(f"'{name}' must be a non-empty string, got {_show(data[name])}")
+        for name in ("graphs", "query", "meta"):
+            if not isinstance(data.get(name, {}), dict):
+                raise UserError(f"'{name}' must be a JSON object, got {_show(data[name])}")
+        for name, graph in data["graphs"].items():
+            check_node_link(name, graph)
         return cls(**{name: data.get(name) for name in FIELDS if name in data})
 
     @staticmethod
     def make_id(suite: str, task: str, index: int, body: dict[str, Any]) -> str:
         """A stable id: readable prefix plus a hash of the content, unique across seeds."""
         return f"{suite}/{task}/{index:05d}-{content_hash(body, 8)}"
+
+
+def _show(value: Any, width: int = 40) -> str:
+    """A value as it appears in the file, cut to fit one line of an error message."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+_ID_TYPES = {int, str}
+_ENDS = {"source", "target"}
+_ID, _SOURCE, _TARGET = (itemgetter(key) for key in ("id", "source", "target"))
+
+
+def check_node_link(name: str, graph: Any) -> None:
+    """Refuse a graph whose nodes or edges are not what ``from_node_link`` builds from.
+
+    Whole-list operations (``map``, set algebra) rather than a loop of checks: this runs
+    on every graph of every benchmark read, and must stay a small part of reading it.
+    """
+    if not isinstance(graph, dict):
+        raise UserError(f"graph {name}: expected a node-link object, got {_show(graph)}")
+    nodes, edges = graph.get("nodes"), graph.get("edges")
+    if not isinstance(nodes, list) or not isinstance(edges, list):
+        raise UserError(f"graph {name}: 'nodes' and 'edges' must be lists")
+    try:
+        ids = list(map(_ID, nodes))
+    except (KeyError, TypeError, IndexError):
+        bad = next(n for n in nodes if not isinstance(n, dict) or "id" not in n)
+        raise UserError(f"graph {name}: each node must be an object with an 'id', "
+                        f"got {_show(bad)}") from None
+    if not set(map(type, ids)) <= _ID_TYPES:
+        bad = next(i for i in ids if type(i) not in _ID_TYPES)
+        raise UserError(f"graph {name}: node ids must be integers or strings, got {_show(bad)}")
+    known = set(ids)
+    if len(known) != len(ids):
+        raise UserError(f"graph {name}: node ids repeat")
+    try:
+        fine = known.issuperset(map(_SOURCE, edges)) and known.issuperset(map(_TARGET, edges))
+    except (KeyError, TypeError, IndexError):
+        fine = False
+    if not fine:
+        _refuse_edge(name, edges, known)
+
+
+def _refuse_edge(name: str, edges: list, known: set) -> None:
+    """The message for the first bad edge, found the slow way once one is known to exist."""
+    for edge in edges:
+        if not isinstance(edge, dict) or not edge.keys() >= _ENDS:
+            raise UserError(f"graph {name}: each edge must be an object with 'source' and "
+                            f"'target', got {_show(edge)}")
+        for end in (edge["source"], edge["target"]):
+            if type(end) not in _ID_TYPES:
+                raise UserError(f"graph {name}: edge endpoints must be node ids (integers "
+                                f"or strings), got {_show(end)}")
+            if end not in known:
+                raise UserError(f"graph {name}: edge endpoint {_show(end)} is not one of its "
+                                "nodes")
 
 
 def write_jsonl(instances: Iterable[Instance], path: str | Path) -> int:
@@ -106,6 +176,7 @@ def iter_jsonl(path: str | Path) -> Iterator[Instance]:
     path = Path(path)
     if not path.is_file():
         raise UserError(f"benchmark file not found: {path}")
+    first_line: dict[str, int] = {}  # a repeated id would silently count once
     with open(path, "rb") as handle:
         for lineno, line in enumerate(handle, start=1):
             if not line.strip():
@@ -118,9 +189,14 @@ def iter_jsonl(path: str | Path) -> Iterator[Instance]:
             if not isinstance(data, dict):
                 raise UserError(f"{path}:{lineno}: expected a JSON object per line")
             try:
-                yield Instance.from_dict(data)
+                instance = Instance.from_dict(data)
             except UserError as exc:
                 raise UserError(f"{path}:{lineno}: {exc}") from None
+            seen = first_line.setdefault(instance.id, lineno)
+            if seen != lineno:
+                raise UserError(f"{path}:{lineno}: duplicate instance id {instance.id!r} "
+                                f"(first on line {seen})")
+            yield instance
 
 
 def read_jsonl(path: str | Path) -> list[Instance]:

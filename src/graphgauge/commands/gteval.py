@@ -8,7 +8,9 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.commands.preflight import output_file, output_folder
 from graphgauge.errors import UserError
+from graphgauge.extras import require
 
 DatasetOpt = Annotated[
     str | None, typer.Option("--dataset", "-d", help="TAG to sample from: dblp, "
@@ -156,6 +158,8 @@ def register(app: typer.Typer) -> None:
         from graphgauge.render.variants import ORIGINAL, expand_variants
         from graphgauge.store import Store
 
+        if csv is not None:
+            output_file(csv, "--csv")
         names = expand_variants(variant or ["all"])
         if ORIGINAL not in names:
             names.insert(0, ORIGINAL)  # Reverse and the relative change need it
@@ -214,6 +218,8 @@ def register(app: typer.Typer) -> None:
 
         if gnn not in ("sgc", "gcn", "none"):
             raise UserError(f"--gnn must be sgc, gcn or none, got {gnn!r}")
+        if attack == "prbcd" or gnn != "none":
+            require("gnn", "gteval-structure (--attack prbcd or a --gnn baseline)")
         base = _options(option, dataset)
         rows: list[tuple[str, str, DropRow]] = []
         by_condition = {}
@@ -261,6 +267,7 @@ def register(app: typer.Typer) -> None:
         original, held-out templates of the seen types, and the unseen types)."""
         from graphgauge.analysis.gteval_export import export_instruction_data
 
+        output_folder(out, "--out")
         base = _options(option, dataset)
         train = _generate(_tasks(tasks), count, seed, {**base, "split": "train"}, quiet)
         test = _generate(_tasks(tasks), max(1, count // 4), seed, {**base, "split": "test"},
