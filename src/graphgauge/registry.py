@@ -85,8 +85,11 @@ def generate(
                    options=dict(options or {}), progress=progress)
     if options:
         raise UserError(f"suite {suite!r} takes no options, got: {', '.join(options)}")
+    selected = select_tasks(suite, tasks)
+    for task in selected:
+        task.check_size(nodes)
     out = []
-    for task in select_tasks(suite, tasks):
+    for task in selected:
         for index in range(count):
             rng = instance_rng(seed, task.name, index)
             out.append(task.generate(rng, index=index, nodes=nodes, seed=seed))

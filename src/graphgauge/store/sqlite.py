@@ -252,10 +252,14 @@ def _check_writable(path: Path) -> None:
 
 
 def _connect(path: Path, write: bool) -> sqlite3.Connection:
-    if write:
-        return sqlite3.connect(path, isolation_level=None)
-    if not path.is_file():
+    """A connection; for reading only, a read-only one when the store cannot be written
+    (an ordinary connection that only reads changes nothing, and unlike a read-only one it
+    removes the ``-wal``/``-shm`` files it made when it closes)."""
+    if not write and not path.is_file():
         raise UserError(f"store not found: {path} (run 'graphgauge run' first)")
+    _check_header(path)
+    if write or (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return sqlite3.connect(path, isolation_level=None)
     uri = f"{path.resolve().as_uri()}?mode=ro"
     try:
         db = sqlite3.connect(uri, uri=True, isolation_level=None)
@@ -265,6 +269,24 @@ def _connect(path: Path, write: bool) -> sqlite3.Connection:
         # A WAL store in a folder we cannot write has no -shm to coordinate through;
         # nobody can be writing to it either, so it is read as an immutable file.
         return sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None)
+
+
+def _check_header(path: Path) -> None:
+    """Refuse a file that is not an SQLite database, or one cut short, from its 100-byte
+    header alone: SQLite would open it and leave ``-wal``/``-shm`` files beside it."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return  # a new store
+    with open(path, "rb") as handle:
+        header = handle.read(100)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        raise UserError(f"{path} is not a graphgauge store (not an SQLite database)")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if header[24:28] == header[92:96] and path.stat().st_size < pages * page_size:
+        raise UserError(f"{path} is damaged: {path.stat().st_size} of its "
+                        f"{pages * page_size} bytes are there; restore a copy or give "
+                        "another --store")
 
 
 # Tables graphgauge creates in a store: its own (above) and the taxonomy grid's cells.

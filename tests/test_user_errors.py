@@ -1,0 +1,336 @@
+"""Every user mistake through the real ``graphgauge`` command: one line, exit 2, nothing
+changed.
+
+Each case runs the console script in a subprocess (PYTHONPATH pointing at this checkout)
+in a folder holding a good benchmark, a good store and the broken inputs; it asserts one
+line on stderr starting ``graphgauge: error:`` with the case's message, exit code 2, the
+store's bytes unchanged (or the store still absent) and no output written. A missing
+optional extra is simulated by making its import fail (``sys.modules[name] = None``)
+before the command's own entry point runs. ``python tests/test_user_errors.py`` prints
+the README's table of these messages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    argv: tuple[str, ...]
+    message: str  # part of the printed line
+    store: str | None = None  # a store that must not change (or stay absent)
+    blocked: str | None = None  # a module whose import is made to fail
+    needs_read_only: bool = False
+
+
+def _bench_variant(rows: list[dict], change) -> list[dict]:
+    rows = json.loads(json.dumps(rows))
+    change(rows)
+    return rows
+
+
+BROKEN_BENCHMARKS = {
+    "node_type.jsonl": lambda r: r[0]["graphs"]["G"]["nodes"].__setitem__(0, {"id": [0, 1]}),
+    "edge_type.jsonl": lambda r: r[0]["graphs"]["G"]["edges"].__setitem__(0, [0, 1]),
+    "edge_end.jsonl": lambda r: r[0]["graphs"]["G"]["edges"].__setitem__(
+        0, {"source": {"x": 1}, "target": 0}),
+    "edge_unknown.jsonl": lambda r: r[0]["graphs"]["G"]["edges"].__setitem__(
+        0, {"source": 0, "target": 999}),
+    "nodes_not_list.jsonl": lambda r: r[0]["graphs"]["G"].__setitem__("nodes", "0 1 2"),
+    "no_answer.jsonl": lambda r: r[1].pop("answer"),
+    "duplicate.jsonl": lambda r: r[1].__setitem__("id", r[0]["id"]),
+    "unknown_task.jsonl": lambda r: r[0].__setitem__("task", "telepathy"),
+}
+
+CASES = [
+    # benchmark files
+    Case("node of the wrong type", ("run", "node_type.jsonl", "-m", "reference", "-s", "good.db"),
+         "node ids must be integers or strings", "good.db"),
+    Case("edge that is not an object", ("run", "edge_type.jsonl", "-m", "reference", "-s",
+                                        "good.db"),
+         "each edge must be an object with 'source' and 'target'", "good.db"),
+    Case("edge endpoint of the wrong type", ("run", "edge_end.jsonl", "-m", "reference", "-s",
+                                             "good.db"),
+         "edge endpoints must be node ids", "good.db"),
+    Case("edge to a node that is not listed", ("run", "edge_unknown.jsonl", "-m", "reference",
+                                               "-s", "good.db"),
+         "edge endpoint 999 is not one of its nodes", "good.db"),
+    Case("nodes that are not a list", ("run", "nodes_not_list.jsonl", "-m", "reference", "-s",
+                                       "good.db"),
+         "'nodes' and 'edges' must be lists", "good.db"),
+    Case("instance without an answer", ("run", "no_answer.jsonl", "-m", "reference", "-s",
+                                        "good.db"),
+         "no_answer.jsonl:2: instance is missing field(s): answer", "good.db"),
+    Case("duplicate instance ids", ("run", "duplicate.jsonl", "-m", "reference", "-s", "new.db"),
+         "duplicate.jsonl:2: duplicate instance id", "new.db"),
+    Case("task graphgauge does not have", ("run", "unknown_task.jsonl", "-m", "reference", "-s",
+                                           "good.db"),
+         "unknown task 'telepathy'", "good.db"),
+    # stores
+    Case("damaged store (run)", ("run", "good.jsonl", "-m", "reference", "-s", "damaged.db"),
+         "damaged.db is damaged: 3000 of its", "damaged.db"),
+    Case("damaged store (report)", ("report", "-s", "damaged.db"),
+         "damaged.db is damaged: 3000 of its", "damaged.db"),
+    Case("not a database at all", ("report", "-s", "good.jsonl"),
+         "good.jsonl is not a graphgauge store (not an SQLite database)", "good.jsonl"),
+    Case("store damaged inside (report)", ("report", "-s", "torn.db"),
+         "the store is damaged (database disk image is malformed)", "torn.db"),
+    Case("another program's SQLite database", ("run", "good.jsonl", "-m", "reference", "-s",
+                                               "foreign.db"),
+         "foreign.db is another program's SQLite database (tables: people)", "foreign.db"),
+    Case("read-only store", ("run", "good.jsonl", "-m", "random", "-s", "ro/ro.db"),
+         "store ro/ro.db is read-only", "ro/ro.db", needs_read_only=True),
+    Case("store path is a directory", ("run", "good.jsonl", "-m", "reference", "-s", "ro"),
+         "store path is a directory"),
+    # model options
+    Case("-p seed=abc", ("run", "good.jsonl", "-m", "random", "-p", "seed=abc", "-s", "good.db"),
+         "-p seed=abc: model 'random' needs an integer there", "good.db"),
+    Case("-p seed=1.5", ("run", "good.jsonl", "-m", "random", "-p", "seed=1.5", "-s", "good.db"),
+         "-p seed=1.5: model 'random' needs an integer there", "good.db"),
+    Case("-p temperature=hot", ("run", "good.jsonl", "-m", "openai:m", "-p", "temperature=hot",
+                                "-s", "good.db"),
+         "-p temperature=hot: model 'openai:m' needs a number there", "good.db"),
+    Case("-p max_tokens=lots", ("run", "good.jsonl", "-m", "openai:m", "-p", "max_tokens=lots",
+                                "-s", "new.db"),
+         "-p max_tokens=lots: model 'openai:m' needs an integer there", "new.db"),
+    Case("-p key the model does not take", ("run", "good.jsonl", "-m", "reference", "-p",
+                                            "temperature=0", "-s", "good.db"),
+         "model 'reference' has no option 'temperature'", "good.db"),
+    Case("malformed YAML in -p", ("run", "good.jsonl", "-m", "openai:m", "-p", "stop=[a,",
+                                  "-s", "good.db"),
+         "-p stop=[a,: malformed value", "good.db"),
+    Case("--concurrency 0", ("run", "good.jsonl", "-m", "reference", "--concurrency", "0",
+                             "-s", "good.db"),
+         "Invalid value for '--concurrency'", "good.db"),
+    Case("gnn: on a suite it cannot answer", ("run", "good.jsonl", "-m", "gnn:gcn", "-s",
+                                              "new.db"),
+         "model 'gnn:gcn' answers only infer instances, not algorithmic (2)", "new.db"),
+    # outputs
+    Case("generate -o a directory", ("generate", "algorithmic", "-n", "1", "-o", "ro"),
+         "--output ro is a directory"),
+    Case("generate -o a read-only folder", ("generate", "algorithmic", "-n", "1", "-o",
+                                            "ro/x.jsonl"),
+         "--output ro/x.jsonl: cannot write there (folder ro is read-only)",
+         needs_read_only=True),
+    Case("quickstart --out a read-only folder", ("quickstart", "--out", "ro/sub", "-s", "q.db"),
+         "--out ro/sub: cannot write there (ro is read-only)", "q.db", needs_read_only=True),
+    Case("quickstart --out a file", ("quickstart", "--out", "good.jsonl", "-s", "q.db"),
+         "--out good.jsonl is a file; give a folder", "q.db"),
+    Case("export -o a directory", ("export", "-s", "good.db", "-o", "ro"),
+         "--output ro is a directory", "good.db"),
+    Case("export -o a read-only folder", ("export", "-s", "good.db", "-o", "ro/items.csv"),
+         "--output ro/items.csv: cannot write there", "good.db", needs_read_only=True),
+    Case("report --csv a directory", ("report", "-s", "good.db", "--csv", "ro"),
+         "--csv ro is a directory", "good.db"),
+    Case("report --csv a read-only folder", ("report", "-s", "good.db", "--csv", "ro/r.csv"),
+         "--csv ro/r.csv: cannot write there", "good.db", needs_read_only=True),
+    Case("compare --disagreements a directory", ("compare", "reference", "random", "-s",
+                                                 "good.db", "--disagreements", "ro"),
+         "--disagreements ro is a directory", "good.db"),
+    Case("robustness --out a file", ("robustness", "algorithmic", "-m", "reference", "--out",
+                                     "good.jsonl", "-s", "new.db"),
+         "--out good.jsonl is a file", "new.db"),
+    # sizes
+    Case("graph too large for a task", ("generate", "spectral", "--tasks", "von_neumann_entropy",
+                                        "--nodes", "100000-100000", "-o", "big.jsonl"),
+         "task von_neumann_entropy handles graphs of at most"),
+    # optional extras, before any work
+    Case("report --html without matplotlib", ("report", "-s", "good.db", "--html", "r.html"),
+         "report --html/--figures needs the 'plots' extra", "good.db", blocked="matplotlib"),
+    Case("report --figures without matplotlib", ("report", "-s", "good.db", "--figures", "figs"),
+         "pip install 'graphgauge[plots]'", "good.db", blocked="matplotlib"),
+    Case("robustness without matplotlib", ("robustness", "algorithmic", "-m", "reference", "-s",
+                                           "new.db"),
+         "robustness needs the 'plots' extra", "new.db", blocked="matplotlib"),
+    Case("generate infer without sentence-transformers", ("generate", "infer", "--dataset",
+                                                          "dblp", "-o", "infer.jsonl"),
+         "generate infer (infer suite) needs the 'sbert' extra", blocked="sentence_transformers"),
+    Case("taxonomy without torch", ("taxonomy", "-d", "MUTAG", "-s", "new.db"),
+         "taxonomy needs the 'gnn' extra", "new.db", blocked="torch"),
+    Case("export parquet without pyarrow", ("export", "-s", "good.db", "-f", "parquet", "-o",
+                                            "items.parquet"),
+         "export --format parquet needs the 'parquet' extra", "good.db", blocked="pyarrow"),
+]
+
+
+def _make_read_only(path: Path) -> bool:
+    """chmod for ordinary users; the immutable attribute for root, whom chmod does not
+    stop. False when neither makes the path read-only here."""
+    path.chmod(0o555 if path.is_dir() else 0o444)
+    if not os.access(path, os.W_OK):
+        return True
+    subprocess.run(["chattr", "+i", str(path)], capture_output=True)
+    return not os.access(path, os.W_OK)
+
+
+def _undo_read_only(path: Path) -> None:
+    subprocess.run(["chattr", "-i", str(path)], capture_output=True)
+    path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def graphgauge(argv, cwd: Path, blocked: str | None = None, **kwargs):
+    env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "200"}
+    if blocked is None:
+        command = ["graphgauge", *argv]
+    else:
+        code = (f"import sys; sys.modules[{blocked!r}] = None; "
+                "from graphgauge.cli import main; sys.exit(main(sys.argv[1:]))")
+        command = [sys.executable, "-c", code, *argv]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300, **kwargs)
+
+
+def prepare(root: Path) -> bool:
+    """The good and broken inputs in ``root``; True when ``ro`` (a folder holding the
+    store ``ro.db``) could be made read-only."""
+    assert graphgauge(["generate", "algorithmic", "--tasks", "degree,triangles", "-n", "1",
+                       "-o", "good.jsonl"], root).returncode == 0
+    for spec in ("reference", "random"):
+        done = graphgauge(["run", "good.jsonl", "-m", spec, "-s", "good.db", "-q"], root)
+        assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in (root / "good.jsonl").read_text().splitlines()]
+    for name, change in BROKEN_BENCHMARKS.items():
+        broken = _bench_variant(rows, change)
+        (root / name).write_text("".join(json.dumps(r) + "\n" for r in broken))
+    good = (root / "good.db").read_bytes()
+    (root / "damaged.db").write_bytes(good[:3000])
+    torn = bytearray(good)
+    for offset in range(4096, len(torn), 3):  # every page after the schema page
+        torn[offset] = 0xAB
+    (root / "torn.db").write_bytes(bytes(torn))
+    with contextlib.closing(sqlite3.connect(root / "foreign.db")) as db:
+        db.execute("CREATE TABLE people (name TEXT)")
+        db.execute("INSERT INTO people VALUES ('ada')")
+        db.commit()
+    (root / "ro").mkdir()
+    shutil.copy(root / "good.db", root / "ro" / "ro.db")
+    return _make_read_only(root / "ro" / "ro.db") and _make_read_only(root / "ro")
+
+
+def cleanup(root: Path) -> None:
+    for path in (root / "ro", root / "ro" / "ro.db"):
+        _undo_read_only(path)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    root = tmp_path_factory.mktemp("mistakes")
+    read_only = prepare(root)
+    yield root, read_only
+    cleanup(root)
+
+
+def _snapshot(root: Path) -> dict[str, str]:
+    """Every file under the folder and its hash: a store, its -wal/-shm and any output."""
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_mistake_is_one_line_exit_2_and_changes_nothing(folder, case):
+    root, read_only = folder
+    if case.needs_read_only and not read_only:
+        pytest.skip("cannot make a read-only folder here")
+    before = _snapshot(root)
+    done = graphgauge(case.argv, root, case.blocked)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("graphgauge: error: "), lines[0]
+    assert case.message in lines[0], lines[0]
+    assert _snapshot(root) == before  # the store, the benchmark and every output untouched
+    if case.store is not None and case.store not in before:
+        assert not (root / case.store).exists()
+
+
+def test_readme_lists_every_mistake():
+    """The README's table shows each case's message (regenerate it with
+    ``python tests/test_user_errors.py``)."""
+    text = README.read_text()
+    missing = [c.name for c in CASES if f"| {c.name} |" not in text]
+    assert not missing
+
+
+SLOW_MODEL = """
+import asyncio, os
+async def answer(prompt):
+    await asyncio.sleep(float(os.environ.get("GG_DELAY", "0")))
+    return "1"
+"""
+
+
+def test_ctrl_c_says_how_to_resume_and_the_rerun_resumes(tmp_path):
+    (tmp_path / "slowmodel.py").write_text(SLOW_MODEL)
+    assert graphgauge(["generate", "algorithmic", "--tasks", "degree", "-n", "400", "-o",
+                       "b.jsonl"], tmp_path).returncode == 0
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{tmp_path}", "GG_DELAY": "0.2"}
+    argv = ["graphgauge", "run", "b.jsonl", "-m", "python:slowmodel:answer", "-s", "s.db",
+            "-q", "--concurrency", "4"]
+    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _answered(tmp_path / "s.db"):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err.strip().splitlines() == [
+        "graphgauge: interrupted; run the same command again to resume"]
+    again = subprocess.run(argv, cwd=tmp_path, env={**env, "GG_DELAY": "0"},
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    done_before = re.search(r"(\d+) already done", again.stdout)
+    assert "(resumed)" in again.stdout and done_before and int(done_before.group(1)) > 0
+
+
+def _answered(store: Path) -> bool:
+    if not store.exists():
+        return False
+    try:
+        with contextlib.closing(sqlite3.connect(store)) as db:
+            return db.execute("SELECT COUNT(*) FROM items").fetchone()[0] > 0
+    except sqlite3.Error:
+        return False
+
+
+def readme_table() -> str:
+    """The README's table: each case, the command and the line it prints."""
+    import tempfile
+
+    rows = ["| Mistake | Command | What graphgauge prints (exit code 2) |", "|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        prepare(root)
+        try:
+            for case in CASES:
+                line = graphgauge(case.argv, root, case.blocked).stderr.strip()
+                command = "graphgauge " + " ".join(case.argv)
+                if case.blocked:
+                    command += f" (without {case.blocked})"
+                rows.append(f"| {case.name} | `{command}` | `{line}` |")
+        finally:
+            cleanup(root)
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(readme_table())
