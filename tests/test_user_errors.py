@@ -152,7 +152,7 @@ CASES = [
     # sizes
     Case("graph too large for a task", ("generate", "spectral", "--tasks", "von_neumann_entropy",
                                         "--nodes", "100000-100000", "-o", "big.jsonl"),
-         "task von_neumann_entropy handles graphs of at most"),
+         "more than these tasks handle (at most, in nodes): von_neumann_entropy 1120"),
     # optional extras, before any work
     Case("report --html without matplotlib", ("report", "-s", "good.db", "--html", "r.html"),
          "report --html/--figures needs the 'plots' extra", "good.db", blocked="matplotlib"),
