@@ -334,3 +334,22 @@ def readme_table() -> str:
 
 if __name__ == "__main__":
     print(readme_table())
+
+
+def test_report_reads_a_store_with_an_item_without_gold(tmp_path):
+    """Stores written before benchmark files were checked can hold an item whose gold is
+    null; the numeric summary leaves it out instead of failing every report."""
+    from tests.support.report_stores import item, write_store
+
+    from graphgauge.report.tables import summarize
+    from graphgauge.store import Store
+
+    rows = [item("m-1", "degree", i, 1.0, gold=i, parsed=json.dumps(i + 1)) for i in range(3)]
+    rows.append(item("m-1", "degree", 3, 0.0, gold=None, parsed=json.dumps(5)))
+    write_store(tmp_path / "s.db", rows)
+    with Store(tmp_path / "s.db", write=False) as db:
+        [cell] = [c for c in summarize(db, None) if c.level == "task"]
+    assert cell.n == 4 and cell.numeric["n_parsed"] == 3
+    assert cell.numeric["mae"] == pytest.approx(1.0)
+    done = graphgauge(["report", "-s", "s.db"], tmp_path)
+    assert done.returncode == 0, done.stderr
