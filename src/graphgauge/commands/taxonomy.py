@@ -51,6 +51,7 @@ def register(app: typer.Typer) -> None:
         from graphgauge.errors import UserError
         from graphgauge.extras import require
         from graphgauge.perturb.catalog import BASELINE, expand
+        from graphgauge.store import Store
 
         console = Console()
         if model not in ("gcn", "gin"):
@@ -65,6 +66,7 @@ def register(app: typer.Typer) -> None:
         if not no_plots:
             require("plots", "taxonomy's figures (or --no-plots)")
         output_folder(out, "--out")
+        Store(store).close()  # the cells go in a graphgauge store: refuse any other file
         names = [d.strip() for d in datasets.split(",") if d.strip()]
         new = [d.strip() for d in place_.split(",") if d.strip()]
         if not names and not new:
