@@ -83,9 +83,12 @@ def suite_extras(suites, what: str) -> None:
 def load_models(specs: Sequence[str], params: dict, instances: Sequence[Instance]) -> list:
     """Every model of the command built and checked against the benchmark before the
     first one starts (and before the store is opened): (spec, model) pairs."""
+    from graphgauge.extras import require
     from graphgauge.models import load_model
 
     models = [(spec, load_model(spec, **params)) for spec in specs]
     for spec, model in models:
+        for extra in getattr(model, "requires", ()):
+            require(extra, f"model {spec!r}")
         answerable(spec, model, instances)
     return models
