@@ -377,3 +377,39 @@ def test_report_reads_a_store_with_an_item_without_gold(tmp_path):
     assert cell.numeric["mae"] == pytest.approx(1.0)
     done = graphgauge(["report", "-s", "s.db"], tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_read_only_store_can_still_be_reported(folder):
+    root, read_only = folder
+    if not read_only:
+        pytest.skip("cannot make a read-only folder here")
+    before = _snapshot(root)
+    done = graphgauge(["report", "-s", "ro/ro.db"], root)
+    assert done.returncode == 0, done.stderr
+    assert "reference" in done.stdout and "random" in done.stdout
+    assert _snapshot(root) == before
+
+
+def test_what_is_right_still_passes(tmp_path):
+    """The checks refuse only what is wrong: string node ids, edge attributes, a store
+    holding only the taxonomy's cells, option values of every declared type."""
+    from graphgauge.instance import read_jsonl
+    from graphgauge.models import load_model
+    from graphgauge.store import Store
+
+    graph = {"directed": True, "nodes": [{"id": "a"}, {"id": "b", "label": 2}],
+             "edges": [{"source": "a", "target": "b", "weight": 3}]}
+    line = {"id": "x/1", "suite": "algorithmic", "task": "degree", "graphs": {"G": graph},
+            "answer": None}
+    (tmp_path / "b.jsonl").write_text(json.dumps(line) + "\n")
+    [instance] = read_jsonl(tmp_path / "b.jsonl")
+    assert instance.graph.has_edge("a", "b") and instance.query == {}
+    with contextlib.closing(sqlite3.connect(tmp_path / "t.db")) as db:
+        db.execute("CREATE TABLE taxonomy_cells (dataset TEXT)")
+        db.commit()
+    with Store(tmp_path / "t.db") as store:
+        assert store.runs() == []
+    model = load_model("openai:m", temperature=0, stop=["a", "b"], extra_body={"x": 1},
+                       max_tokens=None, send_seed=False)
+    assert model.params["temperature"] == 0.0 and model.params["stop"] == ["a", "b"]
+    assert load_model("random", seed=3).params == {"seed": 3}
