@@ -82,6 +82,8 @@ CASES = [
          "no_answer.jsonl:2: instance is missing field(s): answer", "good.db"),
     Case("duplicate instance ids", ("run", "duplicate.jsonl", "-m", "reference", "-s", "new.db"),
          "duplicate.jsonl:2: duplicate instance id", "new.db"),
+    Case("benchmark that is a directory", ("run", "ro", "-m", "reference", "-s", "new.db"),
+         "ro is a directory; give a benchmark file", "new.db"),
     Case("task graphgauge does not have", ("run", "unknown_task.jsonl", "-m", "reference", "-s",
                                            "good.db"),
          "unknown task 'telepathy'", "good.db"),

@@ -174,6 +174,8 @@ except ImportError:  # pragma: no cover - orjson is a core dependency
 
 def iter_jsonl(path: str | Path) -> Iterator[Instance]:
     path = Path(path)
+    if path.is_dir():
+        raise UserError(f"{path} is a directory; give a benchmark file (JSONL)")
     if not path.is_file():
         raise UserError(f"benchmark file not found: {path}")
     first_line: dict[str, int] = {}  # a repeated id would silently count once
