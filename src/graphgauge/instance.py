@@ -101,28 +101,30 @@ _ID, _SOURCE, _TARGET = (itemgetter(key) for key in ("id", "source", "target"))
 
 
 def check_node_link(name: str, graph: Any) -> None:
-    """Refuse a graph whose nodes or edges are not what ``from_node_link`` builds from.
+    """Refuse a graph whose nodes or edges are not what ``from_node_link`` builds from
+    (messages worded as ``graphs.nodelink``'s checks of the same mistakes).
 
     Whole-list operations (``map``, set algebra) rather than a loop of checks: this runs
     on every graph of every benchmark read, and must stay a small part of reading it.
     """
-    if not isinstance(graph, dict):
-        raise UserError(f"graph {name}: expected a node-link object, got {_show(graph)}")
-    nodes, edges = graph.get("nodes"), graph.get("edges")
-    if not isinstance(nodes, list) or not isinstance(edges, list):
-        raise UserError(f"graph {name}: 'nodes' and 'edges' must be lists")
+    if not isinstance(graph, dict) or not isinstance(graph.get("nodes"), list) \
+            or not isinstance(graph.get("edges"), list):
+        raise UserError(f"graph {name!r}: not a node-link graph (needs 'nodes' and 'edges' "
+                        "lists)")
+    nodes, edges = graph["nodes"], graph["edges"]
     try:
         ids = list(map(_ID, nodes))
     except (KeyError, TypeError, IndexError):
         bad = next(n for n in nodes if not isinstance(n, dict) or "id" not in n)
-        raise UserError(f"graph {name}: each node must be an object with an 'id', "
-                        f"got {_show(bad)}") from None
+        raise UserError(f"graph {name!r}: every node needs an 'id', got {_show(bad)}") \
+            from None
     if not set(map(type, ids)) <= _ID_TYPES:
         bad = next(i for i in ids if type(i) not in _ID_TYPES)
-        raise UserError(f"graph {name}: node ids must be integers or strings, got {_show(bad)}")
+        raise UserError(f"graph {name!r}: node ids must be integers or strings, got "
+                        f"{_show(bad)}")
     known = set(ids)
     if len(known) != len(ids):
-        raise UserError(f"graph {name}: node ids repeat")
+        raise UserError(f"graph {name!r}: node ids must be unique")
     try:
         fine = known.issuperset(map(_SOURCE, edges)) and known.issuperset(map(_TARGET, edges))
     except (KeyError, TypeError, IndexError):
@@ -135,15 +137,12 @@ def _refuse_edge(name: str, edges: list, known: set) -> None:
     """The message for the first bad edge, found the slow way once one is known to exist."""
     for edge in edges:
         if not isinstance(edge, dict) or not edge.keys() >= _ENDS:
-            raise UserError(f"graph {name}: each edge must be an object with 'source' and "
-                            f"'target', got {_show(edge)}")
-        for end in (edge["source"], edge["target"]):
-            if type(end) not in _ID_TYPES:
-                raise UserError(f"graph {name}: edge endpoints must be node ids (integers "
-                                f"or strings), got {_show(end)}")
-            if end not in known:
-                raise UserError(f"graph {name}: edge endpoint {_show(end)} is not one of its "
-                                "nodes")
+            raise UserError(f"graph {name!r}: every edge needs a 'source' and a 'target', "
+                            f"got {_show(edge)}")
+        ends = (edge["source"], edge["target"])
+        if not all(type(end) in _ID_TYPES and end in known for end in ends):
+            raise UserError(f"graph {name!r}: edge ({_show(ends[0])}, {_show(ends[1])}) names "
+                            "a node that is not in the graph")
 
 
 def write_jsonl(instances: Iterable[Instance], path: str | Path) -> int:
