@@ -59,6 +59,8 @@ BROKEN_BENCHMARKS = {
     "no_answer.jsonl": lambda r: r[1].pop("answer"),
     "duplicate.jsonl": lambda r: r[1].__setitem__("id", r[0]["id"]),
     "unknown_task.jsonl": lambda r: r[0].__setitem__("task", "telepathy"),
+    "query_node.jsonl": lambda r: r[0]["query"].__setitem__("node", 999),
+    "no_main_graph.jsonl": lambda r: r[0].__setitem__("graphs", {"H": r[0]["graphs"]["G"]}),
 }
 
 CASES = [
@@ -87,6 +89,11 @@ CASES = [
     Case("task graphgauge does not have", ("run", "unknown_task.jsonl", "-m", "reference", "-s",
                                            "good.db"),
          "unknown task 'telepathy'", "good.db"),
+    Case("query about a node the graph lacks", ("run", "query_node.jsonl", "-m", "reference",
+                                                "-s", "good.db"),
+         "asks about node 999, which is not a node of its graph", "good.db"),
+    Case("no main graph", ("run", "no_main_graph.jsonl", "-m", "reference", "-s", "good.db"),
+         "has no main graph 'G'", "good.db"),
     # stores
     Case("damaged store (run)", ("run", "good.jsonl", "-m", "reference", "-s", "damaged.db"),
          "damaged.db is damaged: 3000 of its", "damaged.db"),

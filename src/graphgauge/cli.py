@@ -223,7 +223,7 @@ def run(
         instances = [inst for inst in everything if inst.meta.get("split") == split]
         if not instances:
             raise UserError(f"no instance of split {split!r} in {benchmark}")
-    preflight.known_tasks(everything, benchmark)
+    preflight.check_benchmark(everything, benchmark)
     preflight.suite_extras({inst.suite for inst in instances}, "run on these instances")
     digest = file_digest(benchmark) if split is None else None
     import gc
@@ -441,7 +441,7 @@ def robustness(
     params = parse_params(param)
     if benchmark is not None:
         instances, source = read_jsonl(benchmark), str(benchmark)
-        preflight.known_tasks(instances, benchmark)
+        preflight.check_benchmark(instances, benchmark)
     else:
         preflight.suite_extras([suite], f"robustness {suite}")
         instances, source = make(suite, _split(tasks), count=count, seed=seed), None

@@ -44,16 +44,30 @@ def output_folder(path: Path, option: str) -> None:
         raise UserError(f"{option} {path}: cannot write there ({existing} is read-only)")
 
 
-def known_tasks(instances: Sequence[Instance], source: Path | str) -> None:
-    """Refuse a benchmark naming a suite or task graphgauge does not have (it would fail
-    on its first prompt, after the run had begun)."""
+def check_benchmark(instances: Sequence[Instance], source: Path | str) -> None:
+    """Refuse a benchmark whose items cannot be asked: a suite or task graphgauge does
+    not have, no main graph ``G``, or a query naming a node the graph lacks (each would
+    fail on its first prompt, or be scored against a gold for another question, after
+    the run had begun)."""
     from graphgauge.registry import get_task
 
+    tasks = {}
     for suite, task in {(inst.suite, inst.task) for inst in instances}:
         try:
-            get_task(suite, task)
+            tasks[suite, task] = get_task(suite, task)
         except UserError as exc:
             raise UserError(f"{source}: {exc}") from None
+    for inst in instances:
+        if "G" not in inst.graphs:
+            raise UserError(f"{source}: instance {inst.id} has no main graph 'G' in 'graphs'")
+        named = [key for key in tasks[inst.suite, inst.task].node_params if key in inst.query]
+        if named:
+            ids = {node["id"] for node in inst.graphs["G"]["nodes"]}
+            for key in named:
+                value = inst.query[key]
+                if not isinstance(value, int | str) or value not in ids:
+                    raise UserError(f"{source}: instance {inst.id} asks about {key} "
+                                    f"{value!r}, which is not a node of its graph")
 
 
 def answerable(spec: str, model: object, instances: Sequence[Instance]) -> None:
