@@ -82,8 +82,10 @@ class Store:
 
     def __init__(self, path: str | Path, *, write: bool = True):
         """Open (or, with ``write``, create) a store. Every check that can refuse the file
-        runs before anything is written, so a refused file is left byte for byte as it was;
-        ``write=False`` opens read-only, for commands that only report."""
+        runs before anything is written, so a refused file is left byte for byte as it was.
+        ``write=False`` is for commands that only report: it creates nothing, and reads a
+        store that cannot be written (a read-only file or folder) through a read-only
+        connection."""
         self.path = Path(path)
         if self.path.is_dir():
             raise UserError(f"store path is a directory, not a database file: {self.path}")
@@ -100,9 +102,9 @@ class Store:
             self.db.execute("PRAGMA busy_timeout=10000")
             if write:
                 self.db.executescript(SCHEMA)
-                columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
-                if "meta" not in columns:  # stores written before items kept instance meta
-                    self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
+            if columns and "meta" not in columns:  # stores from before items kept meta
+                self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store: not an SQLite database "
                             f"or damaged ({exc})") from None
