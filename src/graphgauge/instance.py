@@ -71,8 +71,8 @@ class Instance:
         it reaches a model or the store (where it would score 0 or break every report)."""
         missing = [name for name in REQUIRED if name not in data]
         if missing:
-            raise UserError(f"instance is missing field(s): {', '.join(missing)} (each needs "
-                            f"{', '.join(REQUIRED)}; the answer is the gold)")
+            raise UserError(f"instance is missing field(s): {', '.join(missing)} (an instance "
+                            "needs an id, suite, task, graphs and its gold answer)")
         for name in ("id", "suite", "task"):
             if not isinstance(data[name], str) or not data[name]:
                 raise UserError(f"'{name}' must be a non-empty string, got {_show(data[name])}")

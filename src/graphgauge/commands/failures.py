@@ -17,7 +17,8 @@ from graphgauge.errors import UserError
 
 INTERRUPTED = 130
 # Errors of the machine the user controls, not of graphgauge: no space, a read-only
-# filesystem, no permission, a directory where a file should be.
+# filesystem, no permission, a directory where a file should be. The checks before a
+# command starts catch most; these are what a file that changed meanwhile still raises.
 ENVIRONMENT_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.EISDIR,
                       errno.ENOTDIR, errno.EDQUOT}
 
@@ -45,7 +46,7 @@ def run_app(app: typer.Typer, argv: list[str] | None) -> int:
         if exc.errno not in ENVIRONMENT_ERRNOS:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
-        return _fail(f"cannot write {where}{exc.strerror or exc}")
+        return _fail(f"{where}{exc.strerror or exc}")
     except sqlite3.DatabaseError as exc:
         if type(exc) is not sqlite3.DatabaseError:  # locked, no such table …: our bugs
             raise
