@@ -438,3 +438,18 @@ def test_what_is_right_still_passes(tmp_path):
                        max_tokens=None, send_seed=False)
     assert model.params["temperature"] == 0.0 and model.params["stop"] == ["a", "b"]
     assert load_model("random", seed=3).params == {"seed": 3}
+
+
+def test_each_task_takes_its_default_sizes_and_refuses_beyond_its_limit():
+    from graphgauge.errors import UserError
+    from graphgauge.registry import generate, select_tasks
+
+    for suite in ("algorithmic", "spectral"):
+        for task in select_tasks(suite):
+            assert not task.too_large(task.nodes), task.name
+            beyond = (task.max_nodes + 1, task.max_nodes + 1)
+            if task.name == "traveling_salesman_problem":  # clamps instead (meta keeps n)
+                assert not task.too_large(beyond)
+                continue
+            with pytest.raises(UserError, match=f"{task.name} {task.max_nodes}"):
+                generate(suite, [task.name], count=1, nodes=beyond)
