@@ -87,7 +87,7 @@ BAD = [
     (["run", "good.jsonl", "-m", "openai:m", "-p", "mode=shout"], "mode must be"),
     (["run", "good.jsonl", "-m", "openai:m", "-p", "api_key_env=GG_NOT_SET"], "GG_NOT_SET"),
     (["run", "good.jsonl", "-m", "openai:m", "-p", "base_url=localhost:1"], "http://"),
-    (["run", "good.jsonl", "-m", "openai:m", "-p", "colour=red"], "bad parameter"),
+    (["run", "good.jsonl", "-m", "openai:m", "-p", "colour=red"], "no option 'colour'"),
     (["show", "zzz", "--store", "good.db"], "no run matching"),
     (["runs", "--store", "none.db"], "store not found"),
 ]

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.support.data import needs_shared_data
 
 from graphgauge.datasets import build_tag, data_root, embed_texts, load_tag
 from graphgauge.errors import UserError
 
 DATA = data_root()
-needs_data = pytest.mark.skipif(not (DATA / "dblp").is_dir(), reason="shared data absent")
+needs_data = needs_shared_data("dblp", "webkb")
 
 
 def edge_set(tag) -> set[tuple[int, int]]:
@@ -74,6 +75,10 @@ def test_unknown_and_missing_specs(tmp_path):
         load_tag(f"cora:{tmp_path / 'nope'}")
     with pytest.raises(UserError, match="cora.content"):
         load_tag(f"cora:{tmp_path}")
+
+
+@needs_data
+def test_unknown_webkb_university():
     with pytest.raises(UserError, match="unknown WebKB"):
         load_tag("webkb:harvard")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.support.data import needs_shared_data
 
 from graphgauge.errors import UserError
 from graphgauge.perturb.attacks import (
@@ -101,6 +102,7 @@ def test_softmax_regression_separates_separable_classes():
 
 
 @pytest.mark.slow
+@needs_shared_data("webkb")
 def test_gnn_baseline_on_webkb_runs_every_condition():
     from graphgauge.analysis.gteval_structure import CONDITIONS, gnn_accuracy
 

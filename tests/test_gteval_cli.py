@@ -8,6 +8,7 @@ import json
 
 import pytest
 import typer
+from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.commands.gteval import register
@@ -40,6 +41,7 @@ def test_variants_lists_kinds_and_templates(app):
     assert isinstance(bad.exception, UserError)
 
 
+@needs_shared_data("webkb")
 def test_gteval_prints_the_paper_table_and_writes_csv(app, tmp_path):
     out = tmp_path / "gt.csv"
     result = invoke(app, "gteval", "--dataset", "webkb:cornell", "-n", "6", "-t", "neighbors",
@@ -71,6 +73,7 @@ def test_gteval_needs_a_source(app, tmp_path):
     assert isinstance(bad.exception, UserError)
 
 
+@needs_shared_data("webkb")
 def test_export_keeps_types_and_templates_apart(app, tmp_path):
     result = invoke(app, "gteval-export", "--dataset", "webkb:wisconsin", "--out", tmp_path,
                     "--count", "40", "--heldout", "3")
@@ -95,6 +98,7 @@ def test_export_keeps_types_and_templates_apart(app, tmp_path):
     assert {r["id"] for r in train}.isdisjoint({r["id"] for r in evals})
 
 
+@needs_shared_data("webkb")
 def test_structure_table_with_flip_attack(app, tmp_path):
     result = invoke(app, "gteval-structure", "--dataset", "webkb:texas", "--attack", "flip",
                     "-m", "reference", "-n", "8", "--gnn", "none", "-s", tmp_path / "s.db", "-q")
@@ -104,6 +108,7 @@ def test_structure_table_with_flip_attack(app, tmp_path):
     assert line.count("100.00") == 3  # the reference reads the gold, not the graph
 
 
+@needs_shared_data("webkb")
 def test_suite_report_prints_the_table_from_the_store(app, tmp_path):
     from rich.console import Console
 

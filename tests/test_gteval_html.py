@@ -8,6 +8,7 @@ import dataclasses
 import re
 
 import pytest
+from tests.support.data import needs_shared_data
 
 from graphgauge.models import load_model
 from graphgauge.models.base import LocalModel, Request
@@ -23,6 +24,7 @@ VARIANTS = ("original", "rephrase:0", "rephrase:5", "relabel:1", "reverse:2", "r
             "randomize:4")
 PAYLOAD = '<script>alert("x")</script>'
 DATASET_PAYLOAD = "<img src=x onerror=alert(1)>"
+pytestmark = needs_shared_data("webkb")
 
 
 class Hostile(LocalModel):

@@ -12,11 +12,12 @@ import csv
 import re
 from collections import defaultdict
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from tests.support.data import needs_shared_data
 
 from graphgauge.analysis.gteval import gteval_rows
+from graphgauge.datasets.loader import data_root
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
@@ -27,9 +28,8 @@ from graphgauge.store import Store
 from graphgauge.suites import classify
 from graphgauge.suites.classify.relabel import coarse_labels
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-if not (DATA / "dblp").is_dir():
-    DATA = Path("/work/shared/data")
+DATA = data_root()
+pytestmark = needs_shared_data("dblp", "webkb")
 SCRIPTED = "python:graphgauge.analysis.gteval_models:"
 
 

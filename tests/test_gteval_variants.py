@@ -8,6 +8,7 @@ import statistics
 
 import pytest
 from rich.console import Console
+from tests.support.data import needs_shared_data
 
 from graphgauge.analysis.gteval_report import print_variant_tables
 from graphgauge.analysis.gteval_variants import ALL_TASKS, variant_rows
@@ -120,6 +121,7 @@ def test_print_variant_tables(store):
     assert quiet.export_text() == ""
 
 
+@needs_shared_data("webkb")
 def test_classify_items_are_left_to_gteval(tmp_path):
     from graphgauge.suites.classify import generate_suite
 

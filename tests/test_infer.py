@@ -14,8 +14,9 @@ from itertools import combinations
 import networkx as nx
 import numpy as np
 import pytest
+from tests.support.data import needs_shared_data
 
-from graphgauge.datasets import data_root, embed_texts, load_tag
+from graphgauge.datasets import embed_texts, load_tag
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.runner import score_response
@@ -23,8 +24,7 @@ from graphgauge.suites.inference import gates, generate_suite, metrics, parsing
 from graphgauge.suites.inference.gold import full_text
 from graphgauge.suites.inference.prompts import render_prompt
 
-pytestmark = pytest.mark.skipif(not (data_root() / "dblp").is_dir(),
-                                reason="shared data absent")
+pytestmark = needs_shared_data("dblp")
 OPTIONS = {"dataset": "dblp", "candidates": 60, "train": 20, "val": 5, "test": 15}
 
 

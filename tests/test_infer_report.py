@@ -14,10 +14,10 @@ import types
 import numpy as np
 import pytest
 from rich.console import Console
+from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.cli import app
-from graphgauge.datasets import data_root
 from graphgauge.instance import read_jsonl
 from graphgauge.report.html_table import Table
 from graphgauge.store.sqlite import Store
@@ -25,8 +25,7 @@ from graphgauge.suites.inference import html_section, metrics
 from graphgauge.suites.inference.gold import full_text
 from graphgauge.suites.inference.report import print_suite_report
 
-pytestmark = pytest.mark.skipif(not (data_root() / "dblp").is_dir(),
-                                reason="shared data absent")
+pytestmark = needs_shared_data("dblp")
 SIZES = ["-p", "candidates=30", "-p", "train=8", "-p", "val=2", "-p", "test=10"]
 TASKS = "relation,outlier,community"
 WRITTEN = "The writer read the answer {!r}."

@@ -11,9 +11,9 @@ import types
 import numpy as np
 import pytest
 import typer
+from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
-from graphgauge.datasets import data_root
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
 from graphgauge.models.base import Request
@@ -22,8 +22,7 @@ from graphgauge.runner import score_response
 from graphgauge.suites.inference import generate_suite
 from graphgauge.suites.inference.judges import cohen_kappa, layer2, layer3, parse_verdict
 
-pytestmark = pytest.mark.skipif(not (data_root() / "dblp").is_dir(),
-                                reason="shared data absent")
+pytestmark = needs_shared_data("dblp")
 OPTIONS = {"dataset": "dblp", "candidates": 50, "train": 24, "val": 6, "test": 12}
 
 

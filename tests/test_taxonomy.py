@@ -13,11 +13,14 @@ import pytest
 
 pytest.importorskip("torch_geometric")
 
+from tests.support.data import needs_shared_data
+
 from graphgauge.analysis import taxonomy as tx  # noqa: E402
 from graphgauge.analysis.profiles import from_cells, published  # noqa: E402
+from graphgauge.datasets.loader import data_root
 from graphgauge.gnn.train_metrics import auroc, binary_auroc, riemann_auroc  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parents[2] / "shared" / "data" / "gtaxogym_results"
+RESULTS = data_root() / "gtaxogym_results"
 
 
 # ---------------------------------------------------------------- AUROC
@@ -104,7 +107,7 @@ def test_place_puts_a_copy_of_a_row_in_its_cluster():
     assert set(p.joint_cluster_mates) == {f"d{i}" for i, g in enumerate(groups) if g == groups[4]}
 
 
-@pytest.mark.skipif(not RESULTS.is_dir(), reason="published results not present")
+@needs_shared_data("gtaxogym_results")
 def test_published_gcn_matrix_gives_the_papers_four_cut():
     p = published("gcn", root=RESULTS)
     t = tx.build(p.datasets, p.perturbations, np.array(p.log2_matrix()), k=4)

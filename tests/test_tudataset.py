@@ -10,11 +10,14 @@ import pytest
 
 pytest.importorskip("torch_geometric")
 
+from tests.support.data import needs_shared_data
+
+from graphgauge.datasets.loader import data_root
 from graphgauge.datasets.tudataset import load_tudataset  # noqa: E402
 from graphgauge.errors import UserError  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2] / "shared" / "data" / "tudataset"
-needs_data = pytest.mark.skipif(not (ROOT / "MUTAG").is_dir(), reason="shared data not present")
+ROOT = data_root() / "tudataset"
+needs_data = needs_shared_data("tudataset/MUTAG", "tudataset/ENZYMES", "tudataset/IMDB-BINARY")
 
 
 def lines(path: Path) -> list[str]:

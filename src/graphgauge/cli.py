@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from graphgauge.errors import UserError
+from graphgauge.extras import require
 
 app = typer.Typer(
     name="graphgauge",
@@ -63,8 +64,10 @@ def parse_params(pairs: list[str] | None) -> dict:
             raise UserError(f"--param must look like key=value, got {pair!r}")
         try:
             out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError:
-            out[key.strip()] = value
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or "not valid YAML"
+            raise UserError(f"-p {pair}: malformed value ({problem}); quote text that "
+                            f"starts with [ {{ or *, e.g. -p '{key.strip()}=\"...\"'") from None
     return out
 
 
@@ -131,7 +134,7 @@ def generate(
     tasks: Annotated[
         str | None, typer.Option(help="Comma-separated task names (default: all).")
     ] = None,
-    count: Annotated[int, typer.Option("--count", "-n", help="Instances per task.")] = 100,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="Instances per task.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed; same seed, same file.")] = 0,
     nodes: Annotated[
         str | None, typer.Option(help="Node-count range, e.g. 5-35 (default: per task).")
@@ -148,16 +151,17 @@ def generate(
     quiet: QuietOpt = False,
 ) -> None:
     """Generate a benchmark file: COUNT instances of each task, gold answers included."""
+    from graphgauge.commands import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.registry import generate as make
 
     options = parse_params(param)
     if dataset is not None:
         options["dataset"] = dataset
+    preflight.output_file(output, "--output")
+    preflight.suite_extras([suite], f"generate {suite}")
     instances = make(suite, _split(tasks), count=count, seed=seed, nodes=_node_range(nodes),
                      options=options, progress=not quiet)
-    if output.parent and not output.parent.exists():
-        raise UserError(f"output folder does not exist: {output.parent}")
     written = write_jsonl(instances, output)
     typer.echo(f"wrote {written} instances to {output}")
 
@@ -189,7 +193,7 @@ def run(
     repeats: Annotated[int, typer.Option(help="Answers per item (sampling seeds seed+r).")] = 1,
     seed: Annotated[int, typer.Option(help="Base sampling seed.")] = 0,
     concurrency: Annotated[
-        int | None, typer.Option(help="Requests in flight (default: the model's own).")
+        int | None, typer.Option(min=1, help="Requests in flight (default: the model's own).")
     ] = None,
     param: Annotated[
         list[str] | None,
@@ -211,8 +215,8 @@ def run(
     stop, top_p, extra_body, concurrency, timeout, max_retries, rpm, tpm); hf:PATH_OR_NAME
     (a local transformers model; options max_new_tokens, temperature, top_p, batch_size,
     device, dtype, chat)."""
+    from graphgauge.commands import preflight
     from graphgauge.instance import file_digest, read_jsonl
-    from graphgauge.models import load_model
     from graphgauge.render.prompt import encoding_of
     from graphgauge.report.tables import summarize
     from graphgauge.runner import RunOptions, run_benchmark
@@ -228,6 +232,8 @@ def run(
         instances = [inst for inst in everything if inst.meta.get("split") == split]
         if not instances:
             raise UserError(f"no instance of split {split!r} in {benchmark}")
+    preflight.check_benchmark(everything, benchmark)
+    preflight.suite_extras({inst.suite for inst in instances}, "run on these instances")
     digest = file_digest(benchmark) if split is None else None
     import gc
 
@@ -236,9 +242,9 @@ def run(
     params = parse_params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
+    models = preflight.load_models(model, params, instances)
     with Store(store) as db:
-        for spec in model:
-            loaded = load_model(spec, **params)
+        for spec, loaded in models:
             if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
                 loaded.prepare(everything)
             price = model_price(spec, table, price_override)
@@ -282,6 +288,7 @@ def report(
     from rich.console import Console
 
     from graphgauge.analysis.gteval_report import print_variant_tables
+    from graphgauge.commands import preflight
     from graphgauge.registry import suite_hook
     from graphgauge.report.console import print_report
     from graphgauge.report.runs import run_rows, runs_table
@@ -290,8 +297,15 @@ def report(
 
     if not store.exists():
         raise UserError(f"store not found: {store} (run 'graphgauge run' first)")
+    for path, option in ((csv, "--csv"), (html, "--html")):
+        if path is not None:
+            preflight.output_file(path, option)
+    if figures is not None:
+        preflight.output_folder(figures, "--figures")
+    if html is not None or figures is not None:
+        require("plots", "report --html/--figures")
     console = Console()
-    with Store(store) as db:
+    with Store(store, write=False) as db:
         runs = [db.resolve_run(r) for r in run_ids] if run_ids else None
         cells = summarize(db, runs)
         run_list = run_rows(db, runs)
@@ -329,7 +343,7 @@ def runs(store: StoreOpt = Path("graphgauge.db")) -> None:
 
     if not store.exists():
         raise UserError(f"store not found: {store}")
-    with Store(store) as db:
+    with Store(store, write=False) as db:
         rows = run_rows(db)
     if not rows:
         typer.echo(f"no runs in {store}")
@@ -355,7 +369,7 @@ def show(
     if not store.exists():
         raise UserError(f"store not found: {store}")
     console = Console()
-    with Store(store) as db:
+    with Store(store, write=False) as db:
         full_id = db.resolve_run(run_id)
         console.print_json(json.dumps(db.manifest(full_id)))
         console.print(runs_table(run_rows(db, [full_id])))
@@ -395,7 +409,7 @@ def robustness(
     benchmark: Annotated[
         Path | None, typer.Option(help="Use this benchmark file instead of generating one.")
     ] = None,
-    count: Annotated[int, typer.Option(help="Instances per task when generating.")] = 10,
+    count: Annotated[int, typer.Option(min=1, help="Instances per task when generating.")] = 10,
     seed: Annotated[int, typer.Option(help="Generation seed.")] = 0,
     tasks: Annotated[str | None, typer.Option(help="Comma-separated task names.")] = None,
     grid: Annotated[
@@ -422,7 +436,7 @@ def robustness(
     param: Annotated[
         list[str] | None, typer.Option("--param", "-p", help="Model option key=value.")
     ] = None,
-    concurrency: Annotated[int | None, typer.Option(help="Requests in flight.")] = None,
+    concurrency: Annotated[int | None, typer.Option(min=1, help="Requests in flight.")] = None,
     tokenizer: Annotated[
         str | None,
         typer.Option(help="A Hugging Face tokenizer (path or name) for real prompt token "
@@ -436,26 +450,31 @@ def robustness(
     from rich.console import Console
 
     from graphgauge.analysis.study import grid_preset, run_study
+    from graphgauge.commands import preflight
     from graphgauge.instance import read_jsonl
-    from graphgauge.models import load_model
     from graphgauge.registry import generate as make
     from graphgauge.report.console import print_study
     from graphgauge.runner import RunOptions
     from graphgauge.store import Store
 
+    require("plots", "robustness")
+    preflight.output_folder(out, "--out")
+    params = parse_params(param)
     grid_encodings, grid_baseline = grid_preset(grid)
     if benchmark is not None:
         instances, source = read_jsonl(benchmark), str(benchmark)
+        preflight.check_benchmark(instances, benchmark)
     else:
+        preflight.suite_extras([suite], f"robustness {suite}")
         instances, source = make(suite, _split(tasks), count=count, seed=seed), None
+    preflight.suite_extras({inst.suite for inst in instances}, "robustness on these instances")
     chosen = _split(encodings) or list(grid_encodings)
     baseline = baseline or grid_baseline
-    params = parse_params(param)
+    models = preflight.load_models(model, params, instances)
     counter = _load_tokenizer(tokenizer)
     console = Console()
     with Store(store) as db:
-        for spec in model:
-            loaded = load_model(spec, **params)
+        for spec, loaded in models:
             if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
                 loaded.prepare(instances)
             folder = out / "".join(c if c.isalnum() or c in "-_." else "_" for c in spec)
@@ -473,7 +492,8 @@ def _load_tokenizer(name: str | None):
     try:
         from transformers import AutoTokenizer
     except ImportError:
-        raise UserError("--tokenizer needs the hf extra: pip install -e '.[hf]'") from None
+        raise UserError("--tokenizer needs the 'hf' extra: pip install 'graphgauge[hf]'") \
+            from None
     try:
         return AutoTokenizer.from_pretrained(name)
     except (OSError, ValueError) as exc:
@@ -486,12 +506,13 @@ def quickstart(
     out: Annotated[Path, typer.Option(help="Folder for the benchmark and the CSV.")] = Path(
         "graphgauge-out"
     ),
-    count: Annotated[int, typer.Option(help="Instances per task.")] = 10,
+    count: Annotated[int, typer.Option(min=1, help="Instances per task.")] = 10,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
     quiet: QuietOpt = False,
 ) -> None:
     """Generate a small algorithmic + spectral benchmark, run the reference solver and the
     baselines on it, and print the report."""
+    from graphgauge.commands import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.models import BUILTIN, load_model
     from graphgauge.registry import generate as make
@@ -500,6 +521,8 @@ def quickstart(
     from graphgauge.runner import RunOptions, run_benchmark
     from graphgauge.store import Store
 
+    preflight.output_folder(out, "--out")
+    Store(store).close()  # refuses a store it cannot use before the work starts
     out.mkdir(parents=True, exist_ok=True)
     instances = make("algorithmic", count=count, seed=seed) + make(
         "spectral", count=count, seed=seed
@@ -539,30 +562,10 @@ _register_commands()
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the app and turn user mistakes into one line and exit code 2."""
-    try:  # typer >= 0.20 vendors click; older releases use the click package
-        from typer._click.exceptions import ClickException, UsageError
-    except ImportError:  # pragma: no cover - depends on the installed typer
-        from click.exceptions import ClickException, UsageError
+    """Entry point: run the app; a user mistake ends in one line and exit code 2."""
+    from graphgauge.commands.failures import run_app
 
-    try:
-        result = app(args=argv, standalone_mode=False)
-    except UserError as exc:
-        print(f"graphgauge: error: {exc}", file=sys.stderr)
-        return 2
-    except UsageError as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":
-            print(exc.format_message(), file=sys.stderr)
-            return 2
-        print(f"graphgauge: error: {exc.format_message()}", file=sys.stderr)
-        return 2
-    except ClickException as exc:
-        print(f"graphgauge: error: {exc.format_message()}", file=sys.stderr)
-        return 2
-    except (typer.Abort, KeyboardInterrupt):
-        print("graphgauge: interrupted; run the same command again to resume", file=sys.stderr)
-        return 130
-    return result if isinstance(result, int) else 0
+    return run_app(app, argv)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # networkx is imported on first use: ``graphgauge --help`` st
     import networkx as nx
 
 FIELDS = ("id", "suite", "task", "graphs", "query", "answer", "meta")
+REQUIRED = ("id", "suite", "task", "graphs", "answer")
 
 
 def canonical_json(value: Any) -> str:
@@ -65,16 +66,22 @@ class Instance:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Instance:
-        """An instance read from a file; its graphs are validated and put in canonical
-        form (``canonical_node_link``), as renderers assume."""
-        missing = [name for name in ("id", "suite", "task", "graphs") if name not in data]
-        if missing:
-            raise UserError(f"instance is missing field(s): {', '.join(missing)}")
+        """An instance read from a file, checked so that a malformed one is refused before
+        it reaches a model or the store (where it would score 0 or break every report), its
+        graphs put in canonical form (``canonical_node_link``), as renderers assume."""
         from graphgauge.graphs.nodelink import canonical_node_link
 
+        missing = [name for name in REQUIRED if name not in data]
+        if missing:
+            raise UserError(f"instance is missing field(s): {', '.join(missing)} (an instance "
+                            "needs an id, suite, task, graphs and its gold answer)")
+        for name in ("id", "suite", "task"):
+            if not isinstance(data[name], str) or not data[name]:
+                raise UserError(f"'{name}' must be a non-empty string, got {_show(data[name])}")
+        for name in ("graphs", "query", "meta"):
+            if not isinstance(data.get(name, {}), dict):
+                raise UserError(f"'{name}' must be a JSON object, got {_show(data[name])}")
         fields = {name: data.get(name) for name in FIELDS if name in data}
-        if not isinstance(fields["graphs"], dict):
-            raise UserError("instance field 'graphs' must map names to node-link graphs")
         fields["graphs"] = {name: canonical_node_link(graph, name)
                             for name, graph in fields["graphs"].items()}
         return cls(**fields)
@@ -83,6 +90,12 @@ class Instance:
     def make_id(suite: str, task: str, index: int, body: dict[str, Any]) -> str:
         """A stable id: readable prefix plus a hash of the content, unique across seeds."""
         return f"{suite}/{task}/{index:05d}-{content_hash(body, 8)}"
+
+
+def _show(value: Any, width: int = 40) -> str:
+    """A value as it appears in the file, cut to fit one line of an error message."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def write_jsonl(instances: Iterable[Instance], path: str | Path) -> int:
@@ -113,8 +126,11 @@ except ImportError:  # pragma: no cover - orjson is a core dependency
 
 def iter_jsonl(path: str | Path) -> Iterator[Instance]:
     path = Path(path)
+    if path.is_dir():
+        raise UserError(f"{path} is a directory; give a benchmark file (JSONL)")
     if not path.is_file():
         raise UserError(f"benchmark file not found: {path}")
+    first_line: dict[str, int] = {}  # a repeated id would silently count once
     with open(path, "rb") as handle:
         for lineno, line in enumerate(handle, start=1):
             if not line.strip():
@@ -127,9 +143,14 @@ def iter_jsonl(path: str | Path) -> Iterator[Instance]:
             if not isinstance(data, dict):
                 raise UserError(f"{path}:{lineno}: expected a JSON object per line")
             try:
-                yield Instance.from_dict(data)
+                instance = Instance.from_dict(data)
             except UserError as exc:
                 raise UserError(f"{path}:{lineno}: {exc}") from None
+            seen = first_line.setdefault(instance.id, lineno)
+            if seen != lineno:
+                raise UserError(f"{path}:{lineno}: duplicate instance id {instance.id!r} "
+                                f"(first on line {seen})")
+            yield instance
 
 
 def read_jsonl(path: str | Path) -> list[Instance]:

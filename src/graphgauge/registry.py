@@ -89,8 +89,14 @@ def generate(
                    options=dict(options or {}), progress=progress)
     if options:
         raise UserError(f"suite {suite!r} takes no options, got: {', '.join(options)}")
+    selected = select_tasks(suite, tasks)
+    too_large = [task for task in selected if nodes is not None and task.too_large(nodes)]
+    if too_large:  # refused before generating: such a graph takes minutes or gigabytes
+        limits = ", ".join(f"{task.name} {task.max_nodes}" for task in too_large)
+        raise UserError(f"--nodes {nodes[0]}-{nodes[1]} is more than these tasks handle (at "
+                        f"most, in nodes): {limits}; lower --nodes or leave them out of --tasks")
     out = []
-    for task in select_tasks(suite, tasks):
+    for task in selected:
         for index in range(count):
             rng = instance_rng(seed, task.name, index)
             out.append(task.generate(rng, index=index, nodes=nodes, seed=seed))

@@ -8,7 +8,10 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.commands import preflight
+from graphgauge.commands.preflight import output_file, output_folder
 from graphgauge.errors import UserError
+from graphgauge.extras import require
 
 DatasetOpt = Annotated[
     str | None, typer.Option("--dataset", "-d", help="TAG to sample from: dblp, "
@@ -73,15 +76,19 @@ def _benchmark(benchmark, dataset, tasks, count, seed, options, quiet):
     return _generate(tasks, count, seed, options, quiet)
 
 
-def _run(instances, models, params, variants, store, quiet):
-    """Run every model over every variant; returns the run ids."""
+def _models(specs, params, instances) -> list:
+    """The models built and checked before the store is opened: (spec, model) pairs."""
     from graphgauge.cli import parse_params
-    from graphgauge.models import load_model
+
+    return preflight.load_models(specs, parse_params(params), instances)
+
+
+def _run(instances, models, variants, store, quiet):
+    """Run every (spec, model) over every variant; returns the run ids."""
     from graphgauge.runner import RunOptions, run_benchmark
 
     run_ids = []
-    for spec in models:
-        loaded = load_model(spec, **parse_params(params))
+    for spec, loaded in models:
         result = run_benchmark(instances, loaded, store, RunOptions(variants=tuple(variants)),
                                progress=not quiet)
         typer.echo(f"{spec}: run {result.run_id} — {result.answered} answered, "
@@ -156,14 +163,17 @@ def register(app: typer.Typer) -> None:
         from graphgauge.render.variants import ORIGINAL, expand_variants
         from graphgauge.store import Store
 
+        if csv is not None:
+            output_file(csv, "--csv")
         names = expand_variants(variant or ["all"])
         if ORIGINAL not in names:
             names.insert(0, ORIGINAL)  # Reverse and the relative change need it
         instances = _benchmark(benchmark, dataset, _tasks(tasks), count, seed,
                                _options(option, dataset), quiet)
         console = Console()
+        models = _models(model, param, instances)
         with Store(store) as db:
-            run_ids = _run(instances, model, param, names, db, quiet)
+            run_ids = _run(instances, models, names, db, quiet)
             rows = gteval_rows(db, run_ids)
         console.print(gteval_table(rows))
         for row in rows:
@@ -214,17 +224,21 @@ def register(app: typer.Typer) -> None:
 
         if gnn not in ("sgc", "gcn", "none"):
             raise UserError(f"--gnn must be sgc, gcn or none, got {gnn!r}")
+        if attack == "prbcd" or gnn != "none":
+            require("gnn", "gteval-structure (--attack prbcd or a --gnn baseline)")
         base = _options(option, dataset)
         rows: list[tuple[str, str, DropRow]] = []
         by_condition = {}
         for condition, extra in condition_options(attack).items():
             by_condition[condition] = _generate(_tasks(tasks), count, seed, {**base, **extra},
                                                 quiet)
+        _models(model or [], param, by_condition["clean"])  # refuse bad ones before a run
         with Store(store) as db:
             for spec in model or []:
                 accuracy: dict[tuple[str, str], dict[str, float]] = {}
                 for condition, instances in by_condition.items():
-                    run_ids = _run(instances, [spec], param, ["original"], db, quiet)
+                    fresh = _models([spec], param, instances)  # one model per run, as before
+                    run_ids = _run(instances, fresh, ["original"], db, quiet)
                     for row in gteval_rows(db, run_ids):
                         accuracy.setdefault((row.task, spec), {})[condition] = row.original
                 n = len(by_condition["clean"])
@@ -261,6 +275,7 @@ def register(app: typer.Typer) -> None:
         original, held-out templates of the seen types, and the unseen types)."""
         from graphgauge.analysis.gteval_export import export_instruction_data
 
+        output_folder(out, "--out")
         base = _options(option, dataset)
         train = _generate(_tasks(tasks), count, seed, {**base, "split": "train"}, quiet)
         test = _generate(_tasks(tasks), max(1, count // 4), seed, {**base, "split": "test"},

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.commands.preflight import output_file
 from graphgauge.errors import UserError
 
 VARIANTS = ("original", "graph-tokens", "h1", "h2")
@@ -38,6 +39,7 @@ def register(app: typer.Typer) -> None:
 
         if variant not in VARIANTS:
             raise UserError(f"unknown --variant {variant!r}; use {', '.join(VARIANTS)}")
+        output_file(output, "--output")
         chosen = [i for i in _read(benchmark) if split is None or i.meta.get("split") == split]
         if not chosen:
             raise UserError(f"no instance of split {split!r} in {benchmark}")
@@ -78,6 +80,9 @@ def register(app: typer.Typer) -> None:
         from graphgauge.instance import write_jsonl
         from graphgauge.suites.inference.judges import layer2
 
+        output_file(output, "--output")
+        if verdicts is not None:
+            output_file(verdicts, "--verdicts")
         instances = _read(benchmark)
         kept, flags = layer2(instances, judge)
         write_jsonl(kept, output)

@@ -9,7 +9,9 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.commands.preflight import output_file
 from graphgauge.errors import UserError
+from graphgauge.extras import require
 
 StoreOpt = Annotated[Path, typer.Option("--store", "-s", help="SQLite results file.")]
 
@@ -19,7 +21,7 @@ def _open(store: Path):
 
     if not store.is_file():
         raise UserError(f"store not found: {store} (run 'graphgauge run' first)")
-    return Store(store)
+    return Store(store, write=False)
 
 
 def _short(text: str | None, width: int = 40) -> str:
@@ -56,8 +58,8 @@ def compare(
 
     if show < 0:
         raise UserError(f"--show must be 0 or more, got {show}")
-    if disagreements is not None and not disagreements.parent.exists():
-        raise UserError(f"output folder does not exist: {disagreements.parent}")
+    if disagreements is not None:
+        output_file(disagreements, "--disagreements")
     with _open(store) as db:
         a, b = db.resolve_run(run_a), db.resolve_run(run_b)
         result = compare_runs(db, a, b, seed=seed)
@@ -110,6 +112,9 @@ def export(
     scores as score_<metric> columns, meta, latency, tokens, error) for pandas or DuckDB."""
     from graphgauge.report.export import export_items
 
+    output_file(output, "--output")
+    if format == "parquet":
+        require("parquet", "export --format parquet")
     with _open(store) as db:
         runs = [db.resolve_run(r) for r in run_ids] if run_ids else None
         count = export_items(db, runs, format, output)

@@ -47,8 +47,11 @@ def register(app: typer.Typer) -> None:
 
         from graphgauge.analysis.taxonomy_grid import GridSpec, dataset_setting, run_grid
         from graphgauge.analysis.taxonomy_pipeline import make_taxonomy
+        from graphgauge.commands.preflight import output_folder
         from graphgauge.errors import UserError
+        from graphgauge.extras import require
         from graphgauge.perturb.catalog import BASELINE, expand
+        from graphgauge.store import Store
 
         console = Console()
         if model not in ("gcn", "gin"):
@@ -57,6 +60,13 @@ def register(app: typer.Typer) -> None:
             raise UserError(f"--reference must be ours or published, got {reference!r}")
         if not 1 <= runs <= 10:
             raise UserError(f"--runs must be between 1 and 10, got {runs}")
+        require("gnn", "taxonomy")
+        if executor == "ray":
+            require("ray", "taxonomy --executor ray")
+        if not no_plots:
+            require("plots", "taxonomy's figures (or --no-plots)")
+        output_folder(out, "--out")
+        Store(store).close()  # the cells go in a graphgauge store: refuse any other file
         names = [d.strip() for d in datasets.split(",") if d.strip()]
         new = [d.strip() for d in place_.split(",") if d.strip()]
         if not names and not new:

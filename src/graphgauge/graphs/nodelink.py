@@ -90,7 +90,10 @@ def canonical_node_link(data: Any, name: str = "G") -> dict[str, Any]:
     if not set(map(type, ids)) <= {int} or sorted(ids) != list(range(len(ids))):
         raise UserError(f"graph {name!r}: node ids must be the integers 0..{len(ids) - 1}, "
                         "each once")
-    endpoints = set(chain.from_iterable(ends))
+    try:
+        endpoints = set(chain.from_iterable(ends))
+    except TypeError:  # an endpoint that is a list or an object
+        endpoints = {None}
     if not (endpoints <= set(range(len(ids))) and set(map(type, endpoints)) <= {int}):
         u, v = next((u, v) for u, v in ends if not (_is_id(u) and _is_id(v))
                     or u >= len(ids) or v >= len(ids))

@@ -12,6 +12,7 @@ from typing import Any
 
 from graphgauge.errors import UserError
 from graphgauge.models.base import Model, Request, Response
+from graphgauge.models.options import check_options
 
 BUILTIN = ("reference", "random", "majority", "mean")
 
@@ -27,6 +28,7 @@ def load_model(spec: str, **params: Any) -> Model:
         "mean": builtin.MeanModel,
     }
     if spec in classes:
+        check_options(spec, classes[spec], params)
         try:
             return classes[spec](**params)
         except TypeError as exc:
@@ -48,6 +50,7 @@ def load_model(spec: str, **params: Any) -> Model:
             "hf:PATH_OR_NAME, python:module:function, gnn:gcn|gat|sage or "
             "sbert:text|neighbour-mean (the last two learn from an infer benchmark)"
         )
+    check_options(spec, backend, params, skip=1)
     try:
         return backend(rest, **params)
     except TypeError as exc:

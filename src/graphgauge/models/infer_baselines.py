@@ -25,6 +25,11 @@ GNN_ARCHS = ("gcn", "gat", "sage")
 
 
 class TaskwiseBaseline(LocalModel):
+    # It learns each infer task from that task's train split: it has no answer elsewhere.
+    suites = ("infer",)
+    # Extras it needs (checked before a run starts): title embeddings.
+    requires: tuple[str, ...] = ("sbert",)
+
     def __init__(self, encoder: str = "minilm", seed: int = 42, **params: Any) -> None:
         super().__init__(encoder=encoder, seed=int(seed), **params)
         self._answers: dict[str, str] = {}
@@ -126,6 +131,8 @@ class SBERTBaseline(TaskwiseBaseline):
 class GNNBaseline(TaskwiseBaseline):
     """The paper's plain GNN reference (2 layers, hidden 768, dropout 0.5, AdamW 1e-3,
     wd 5e-4, patience 20; seeds 42-44 by -p seed=…)."""
+
+    requires = ("sbert", "gnn")
 
     def __init__(self, arch: str = "gcn", hidden: int = 768, dropout: float = 0.5,
                  lr: float = 1e-3, weight_decay: float = 5e-4, epochs: int = 200,

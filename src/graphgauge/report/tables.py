@@ -64,8 +64,10 @@ def _aggregate(key, rows, seed: int) -> Cell:
         if level == "task" and cell.k > 1 and get_task(suite, group).verifiable:
             cell.pass_at_k = pass_at_k(per_instance.values(), cell.k)
     if level == "task" and get_task(suite, group).answer.numeric:
-        pairs = [(json.loads(r["gold"]), json.loads(r["parsed"])) for r in scored
-                 if r["parse_ok"]]
+        # A gold of null: an item run from a benchmark line without an answer, before
+        # benchmark files were checked; it has no error to measure.
+        pairs = [(gold, json.loads(r["parsed"])) for r in scored
+                 if r["parse_ok"] and (gold := json.loads(r["gold"])) is not None]
         if pairs:
             cell.numeric = numeric_summary([float(g) for g, _ in pairs],
                                            [float(p) for _, p in pairs])

@@ -13,6 +13,8 @@ arrive, one transaction per answered batch.
 from __future__ import annotations
 
 import json
+import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -78,23 +80,34 @@ class CachedResponse:
 class Store:
     """A graphgauge results database. Open one per process; not shared across threads."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, write: bool = True):
+        """Open (or, with ``write``, create) a store. Every check that can refuse the file
+        runs before anything is written, so a refused file is left byte for byte as it was.
+        ``write=False`` is for commands that only report: it creates nothing, and reads a
+        store that cannot be written (a read-only file or folder) through a read-only
+        connection."""
         self.path = Path(path)
         if self.path.is_dir():
             raise UserError(f"store path is a directory, not a database file: {self.path}")
         if not self.path.parent.exists():
             raise UserError(f"folder for the store does not exist: {self.path.parent}")
+        if write:
+            _check_writable(self.path)
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db = _connect(self.path, write)
+            _check_ours(self.db, self.path)
+            if write:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA busy_timeout=10000")
-            self.db.executescript(SCHEMA)
+            if write:
+                self.db.executescript(SCHEMA)
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
-            if "meta" not in columns:  # stores written before items kept instance meta
+            if columns and "meta" not in columns:  # stores from before items kept meta
                 self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
         except sqlite3.DatabaseError as exc:
-            raise UserError(f"{self.path} is not a graphgauge store ({exc})") from None
+            raise UserError(f"{self.path} is not a graphgauge store: not an SQLite database "
+                            f"or damaged ({exc})") from None
 
     def close(self) -> None:
         self.db.close()
@@ -227,6 +240,79 @@ class Store:
 
     def transaction(self):
         return _Transaction(self.db)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a store graphgauge could read but not write (it would fail at the first
+    answer, after the run had begun); SQLite also writes ``-wal``/``-shm`` files beside it."""
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UserError(f"store {path} is read-only: 'report' can read it, but this command "
+                        "writes to it; copy it or give another --store")
+    if not os.access(path.parent, os.W_OK):
+        raise UserError(f"store {path}: folder {path.parent} is read-only; give another "
+                        "--store")
+
+
+def _connect(path: Path, write: bool) -> sqlite3.Connection:
+    """A connection; for reading only, a read-only one when the store cannot be written
+    (an ordinary connection that only reads changes nothing, and unlike a read-only one it
+    removes the ``-wal``/``-shm`` files it made when it closes)."""
+    if not write and not path.is_file():
+        raise UserError(f"store not found: {path} (run 'graphgauge run' first)")
+    _check_header(path)
+    if write or (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return sqlite3.connect(path, isolation_level=None)
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        db.execute("SELECT 1 FROM sqlite_master").fetchall()
+        return db
+    except sqlite3.OperationalError:
+        # A WAL store in a folder we cannot write has no -shm to coordinate through;
+        # nobody can be writing to it either, so it is read as an immutable file.
+        return sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None)
+
+
+def _check_header(path: Path) -> None:
+    """Refuse a file that is not an SQLite database, or one cut short, from its 100-byte
+    header alone: SQLite would open it and leave ``-wal``/``-shm`` files beside it."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return  # a new store
+    with open(path, "rb") as handle:
+        header = handle.read(100)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        raise UserError(f"{path} is not a graphgauge store (not an SQLite database)")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if header[24:28] == header[92:96] and path.stat().st_size < pages * page_size:
+        raise UserError(f"{path} is damaged: {path.stat().st_size} of its "
+                        f"{pages * page_size} bytes are there; restore a copy or give "
+                        "another --store")
+
+
+# Tables graphgauge creates in a store: its own (above) and the taxonomy grid's cells.
+OWN_TABLES = {*re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA), "taxonomy_cells"}
+REQUIRED_COLUMNS = {"runs": {"id", "model", "manifest"},
+                    "items": {"run_id", "instance_id", "encoding", "variant", "repeat"}}
+
+
+def _check_ours(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse an SQLite database of another program before graphgauge adds tables to it:
+    one with tables but none of graphgauge's, or a ``runs``/``items`` table of another
+    shape."""
+    tables = {name for (name,) in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    if tables and not tables & OWN_TABLES:
+        shown = ", ".join(sorted(tables)[:5])
+        raise UserError(f"{path} is another program's SQLite database (tables: {shown}); "
+                        "graphgauge leaves it untouched: give another --store")
+    for table, needed in REQUIRED_COLUMNS.items():
+        if table in tables:
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            if not needed <= columns:
+                raise UserError(f"{path} has a '{table}' table that is not graphgauge's; "
+                                "graphgauge leaves it untouched: give another --store")
 
 
 class _Transaction:

@@ -40,6 +40,10 @@ class Task:
     nodes: ClassVar[tuple[int, int]] = (5, 35)
     # Smallest graph the task makes sense on (a node pair, a triangle, a family's minimum).
     min_nodes: ClassVar[int] = 3
+    # Largest graph one instance is generated for in about 2 s (solver and query sampling,
+    # as benchmarks/task_sizes.py measures; the tasks whose cost grows faster declare
+    # less); a larger --nodes is refused before anything is generated.
+    max_nodes: ClassVar[int] = 5000
     # True when many answers are correct and ``check`` verifies rather than compares.
     verifiable: ClassVar[bool] = False
     # Query parameters that name nodes: relabeled with the graph when a prompt renames nodes.
@@ -61,6 +65,10 @@ class Task:
     def sample_query(self, rng: np.random.Generator, graph: nx.Graph) -> dict[str, Any]:
         """Task parameters (source node, node pair …); none by default."""
         return {}
+
+    def too_large(self, nodes: tuple[int, int]) -> bool:
+        """Whether a node range goes beyond what the task handles (``max_nodes``)."""
+        return nodes[1] > self.max_nodes
 
     def generate(
         self, rng: np.random.Generator, index: int = 0, nodes: tuple[int, int] | None = None,

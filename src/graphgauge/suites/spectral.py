@@ -171,6 +171,7 @@ class GraphEnergy(SpectralTask):
     Additive over components, so disconnected graphs need no special rule."""
 
     name = "graph_energy"
+    max_nodes = 560
     difficulty = "easy"
     ask = (
         "What is the energy of the graph, i.e., the sum of the absolute values of the "
@@ -193,6 +194,7 @@ class ConnectedComponents(SpectralTask):
     here: they would only make "1" a better blind guess."""
 
     name = "connected_components"
+    max_nodes = 560
     difficulty = "easy"
     answer = INT
     families = ("erdos_renyi", "watts_strogatz", "sbm", "multi_component")
@@ -215,6 +217,7 @@ class SumSquaredEigenvalues(SpectralTask):
     """Sum over the adjacency eigenvalues of lambda_i^2 (equals trace(A^2) = 2m)."""
 
     name = "sum_squared_eigenvalues"
+    max_nodes = 560
     difficulty = "easy"
     ask = "What is the sum of the squares of the eigenvalues of the graph's adjacency matrix?"
 
@@ -230,6 +233,7 @@ class AlgebraicConnectivity(SpectralTask):
     has multiplicity at least two."""
 
     name = "algebraic_connectivity"
+    max_nodes = 2240
     difficulty = "medium"
     ask = (
         "What is the algebraic connectivity of the graph, i.e., the second-smallest "
@@ -247,6 +251,7 @@ class EstradaIndex(SpectralTask):
     Additive over components."""
 
     name = "estrada_index"
+    max_nodes = 280
     difficulty = "medium"
     ask = (
         "What is the Estrada index of the graph, i.e., the sum of e^x over all eigenvalues x "
@@ -264,6 +269,7 @@ class LaplacianEnergy(SpectralTask):
     n and m are the node and edge counts of the whole graph, also when disconnected."""
 
     name = "laplacian_energy"
+    max_nodes = 560
     difficulty = "medium"
     ask = (
         "What is the Laplacian energy of the graph, i.e., the sum of |x - 2m/n| over all "
@@ -284,6 +290,7 @@ class NaturalConnectivity(SpectralTask):
     Defined the same way for disconnected graphs (n counts all nodes)."""
 
     name = "natural_connectivity"
+    max_nodes = 280
     difficulty = "medium"
     ask = (
         "What is the natural connectivity of the graph, i.e., the natural logarithm of the "
@@ -303,6 +310,7 @@ class SpectralGap(SpectralTask):
     of the whole matrix (0 when two components share the largest one); 0 for one node."""
 
     name = "spectral_gap"
+    max_nodes = 560
     difficulty = "medium"
     ask = (
         "What is the spectral gap of the graph, i.e., the largest eigenvalue of its adjacency "
@@ -320,6 +328,7 @@ class SpectralRadius(SpectralTask):
     components, i.e. still of the whole matrix."""
 
     name = "spectral_radius"
+    max_nodes = 1120
     difficulty = "medium"
     ask = (
         "What is the spectral radius of the graph, i.e., the largest absolute value of an "
@@ -341,6 +350,7 @@ class TopEigenvectorCentrality(SpectralTask):
     imported ones need not be."""
 
     name = "top_eigenvector_centrality"
+    max_nodes = 560
     difficulty = "hard"
     ask = (
         "What is the largest eigenvector centrality of a node in the graph, i.e., the "
@@ -358,6 +368,7 @@ class HeatTrace(SpectralTask):
     (= trace e^{-L}). Additive over components."""
 
     name = "heat_trace"
+    max_nodes = 280
     difficulty = "hard"
     ask = (
         "What is the heat trace of the graph at time t = 1, i.e., the sum of e^(-x) over "
@@ -377,6 +388,7 @@ class VonNeumannEntropy(SpectralTask):
     undefined) gets 0. Rounding noise around the zero eigenvalues is clipped to 0."""
 
     name = "von_neumann_entropy"
+    max_nodes = 1120
     difficulty = "hard"
     ask = (
         "What is the von Neumann entropy of the graph, i.e., -sum of p*ln(p) over all "

@@ -50,6 +50,7 @@ class ClosenessCentrality(Centrality):
     """Closeness centrality of a given node."""
 
     name = "closeness_centrality"
+    max_nodes = 560
     difficulty = "hard"
     title = "closeness centrality"
 
@@ -74,6 +75,7 @@ class BetweennessCentrality(Centrality):
     """Normalized betweenness centrality of a given node (not a leaf, when possible)."""
 
     name = "betweenness_centrality"
+    max_nodes = 560
     difficulty = "hard"
     title = "normalized betweenness centrality"
     min_degree = 2
@@ -87,6 +89,7 @@ class GlobalEfficiency(AlgorithmicTask):
     """Global efficiency of a graph (average inverse distance over node pairs)."""
 
     name = "global_efficiency"
+    max_nodes = 560
     difficulty = "challenging"
     answer = FLOAT
     families = FAMILIES

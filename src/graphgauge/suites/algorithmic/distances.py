@@ -20,6 +20,7 @@ class Center(DistanceTask):
     """Nodes of minimum eccentricity."""
 
     name = "center"
+    max_nodes = 1120
     difficulty = "hard"
     answer = NODE_SET
 
@@ -38,6 +39,7 @@ class Periphery(DistanceTask):
     """Nodes of maximum eccentricity."""
 
     name = "periphery"
+    max_nodes = 560
     difficulty = "hard"
     answer = NODE_SET
 
@@ -56,6 +58,7 @@ class Barycenter(DistanceTask):
     """Nodes of minimum total distance to all other nodes."""
 
     name = "barycenter"
+    max_nodes = 2240
     difficulty = "hard"
     answer = NODE_SET
 
@@ -74,6 +77,7 @@ class Radius(DistanceTask):
     """Minimum eccentricity of a connected graph."""
 
     name = "radius"
+    max_nodes = 560
     difficulty = "hard"
     answer = INT
 
@@ -89,6 +93,7 @@ class Diameter(DistanceTask):
     """Maximum eccentricity (longest shortest path) of a connected graph."""
 
     name = "diameter"
+    max_nodes = 1120
     difficulty = "hard"
     answer = INT
 
@@ -104,6 +109,7 @@ class WienerIndex(DistanceTask):
     """Wiener index: sum of the distances over all unordered node pairs."""
 
     name = "wiener_index"
+    max_nodes = 2240
     difficulty = "challenging"
     answer = INT
 

@@ -45,6 +45,7 @@ class CommonNeighbor(PairScore):
     """Common neighbours of two given nodes."""
 
     name = "common_neighbor"
+    max_nodes = 1120
     difficulty = "easy"
     answer = NODE_SET
 
@@ -98,6 +99,7 @@ class ResourceAllocationIndex(PairIndex):
     """Resource allocation index of two given nodes."""
 
     name = "resource_allocation_index"
+    max_nodes = 560
     difficulty = "medium"
     measure = nx.resource_allocation_index
     title = "resource allocation index"
@@ -108,6 +110,7 @@ class AvgNeighborDegree(NodeQueryTask):
     """Average degree of the neighbours of a given node."""
 
     name = "avg_neighbor_degree"
+    max_nodes = 1120
     difficulty = "hard"
     answer = FLOAT
     families = FAMILIES

@@ -84,6 +84,7 @@ class MinimumSpanningTree(_SpanningTree):
     """A spanning tree of a connected unweighted graph."""
 
     name = "minimum_spanning_tree"
+    max_nodes = 1120
     difficulty = "easy"
 
     def question(self, instance):
@@ -98,6 +99,7 @@ class WeightedMinimumSpanningTree(_SpanningTree):
     """A spanning tree of least total weight."""
 
     name = "weighted_minimum_spanning_tree"
+    max_nodes = 1120
     difficulty = "easy"
     weighted = True
 
@@ -117,6 +119,7 @@ class MinimumEdgeCovering(_EdgeSetTask):
     """A smallest set of edges touching every node."""
 
     name = "min_edge_covering"
+    max_nodes = 560
     difficulty = "medium"
     connected = True  # no isolated node, so a cover exists
 
@@ -139,6 +142,7 @@ class BipartiteMaximumMatching(_EdgeSetTask):
     """A largest matching in a bipartite graph."""
 
     name = "bipartite_maximum_matching"
+    max_nodes = 1120
     difficulty = "medium"
     families = ("bipartite",)
     connected = True
@@ -167,6 +171,7 @@ class MaxWeightMatching(_EdgeSetTask):
     """A matching of largest total weight."""
 
     name = "max_weight_matching"
+    max_nodes = 280
     difficulty = "hard"
     weighted = True
 
@@ -204,6 +209,7 @@ class DominatingSet(_NodeSetTask):
     """A minimal (not minimum) dominating set."""
 
     name = "dominating_set"
+    max_nodes = 1120
     difficulty = "easy"
 
     def question(self, instance):
@@ -233,6 +239,7 @@ class MaximalIndependentSet(_NodeSetTask):
     """A maximal (not maximum) independent set."""
 
     name = "maximal_independent_set"
+    max_nodes = 560
     difficulty = "challenging"
 
     def question(self, instance):
@@ -329,6 +336,7 @@ class MaximumFlow(AlgorithmicTask):
     """The value of a maximum flow between the network's source and sink."""
 
     name = "maximum_flow"
+    max_nodes = 560
     difficulty = "challenging"
     answer = INT
     families = ("flow_network",)

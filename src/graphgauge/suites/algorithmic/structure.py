@@ -166,6 +166,7 @@ class EdgeExistence(AlgorithmicTask):
     """Whether an edge joins two given nodes (half of the pairs are edges)."""
 
     name = "edge_existence"
+    max_nodes = 2240
     difficulty = "easy"
     answer = BOOL
 
@@ -232,6 +233,7 @@ class StronglyConnectedNumber(AlgorithmicTask):
     """Number of strongly connected components of a directed graph."""
 
     name = "strongly_connected_number"
+    max_nodes = 560
     difficulty = "hard"
     answer = INT
     families = ("random_digraph",)
@@ -248,6 +250,7 @@ class Triangles(AlgorithmicTask):
     """Number of triangles in an undirected graph."""
 
     name = "triangles"
+    max_nodes = 560
     difficulty = "hard"
     answer = INT
 
@@ -263,6 +266,7 @@ class LocalConnectivity(AlgorithmicTask):
     """Local node connectivity of two given (preferably non-adjacent) nodes."""
 
     name = "local_connectivity"
+    max_nodes = 2240
     difficulty = "medium"
     answer = INT
     families = ("erdos_renyi", "watts_strogatz", "barabasi_albert", "sbm", "grid")
@@ -308,6 +312,7 @@ class ClusteringCoefficient(NodeQueryTask):
     """Local clustering coefficient of a given node."""
 
     name = "clustering_coefficient"
+    max_nodes = 1120
     difficulty = "medium"
     answer = FLOAT
     families = ("erdos_renyi", "watts_strogatz", "barabasi_albert", "sbm")
@@ -328,6 +333,7 @@ class HasCycle(AlgorithmicTask):
     """Whether an undirected graph contains a cycle (trees, paths and stars do not)."""
 
     name = "has_cycle"
+    max_nodes = 2240
     difficulty = "easy"
     answer = BOOL
     families = ("random_tree", "path", "star", "erdos_renyi", "watts_strogatz",
@@ -362,6 +368,7 @@ class IsTournament(MixedFamilyTask):
     """Whether a directed graph is a tournament (or a near miss)."""
 
     name = "is_tournament"
+    max_nodes = 560
     difficulty = "easy"
     answer = BOOL
     families = ("tournament",)

@@ -138,6 +138,7 @@ class TopologicalSort(AlgorithmicTask):
     """An order of all nodes of a DAG with every edge pointing forward."""
 
     name = "topological_sort"
+    max_nodes = 560
     difficulty = "hard"
     answer = NODE_LIST
     families = ("random_dag",)
@@ -279,6 +280,7 @@ class HamiltonianPath(AlgorithmicTask):
     """A path visiting every node exactly once, in a graph known to have one."""
 
     name = "hamiltonian_path"
+    max_nodes = 160
     difficulty = "challenging"
     answer = NODE_LIST
     families = ("erdos_renyi", "watts_strogatz", "barabasi_albert", "random_tree")
@@ -351,6 +353,10 @@ class TravelingSalesman(AlgorithmicTask):
     nodes = (4, 9)
     max_nodes = 12
     verifiable = True
+
+    def too_large(self, nodes):
+        """Never: a larger range is clamped to ``max_nodes`` (below)."""
+        return False
 
     def sample_graph(self, rng, n):
         """Held-Karp is exponential: a suite-wide node range beyond ``max_nodes`` is

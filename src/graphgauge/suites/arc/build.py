@@ -136,7 +136,9 @@ def generate_suite(tasks: Sequence[str] | None, count: int, seed: int,
     families = [get_family(f) for f in
                 _list_option(options, "families", list(FAMILIES), list(FAMILIES))]
     selection = _selection(tasks, _list_option(options, "modes", MODES, MODES))
-    strict = bool(options.get("strict", False))
+    strict = options.get("strict", False)
+    if not isinstance(strict, bool):
+        raise UserError(f"option 'strict' must be true or false, got {strict!r}")
     cells = [(RULES[r], f, p) for r in selection for f in families for p in patterns
              if compatible(RULES[r], f, patterns[p])]
     out: list[Instance] = []

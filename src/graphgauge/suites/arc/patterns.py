@@ -48,6 +48,9 @@ def resolve_patterns(patterns: Any = None, sizes: Any = None,
         patterns = list(DEFAULT_PATTERNS)
     if isinstance(patterns, str):
         patterns = [patterns]
+    if patterns is not None and not isinstance(patterns, list):
+        raise UserError(f"option 'patterns' must be a name or a list such as "
+                        f"[scale_up_3,cap25], got {patterns!r}")
     for item in patterns or []:
         if isinstance(item, str):
             if item not in PATTERNS:

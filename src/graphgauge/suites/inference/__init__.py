@@ -9,6 +9,9 @@ docs/sections/infer.md.
 from graphgauge.suites.inference import tasks  # noqa: F401  (registers the tasks)
 from graphgauge.suites.inference.pipeline import generate_suite
 
+# Extras generation and scoring need: title embeddings (T4's rule, the reasoning metric).
+REQUIRES = ("sbert",)
+
 
 def suite_report(store, run_ids, console) -> None:
     from graphgauge.suites.inference.report import print_suite_report
