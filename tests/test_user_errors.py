@@ -416,19 +416,19 @@ def test_a_read_only_store_can_still_be_reported(folder):
 
 
 def test_what_is_right_still_passes(tmp_path):
-    """The checks refuse only what is wrong: string node ids, edge attributes, a store
+    """The checks refuse only what is wrong: unsorted node-link lists, edge attributes, a store
     holding only the taxonomy's cells, option values of every declared type."""
     from graphgauge.instance import read_jsonl
     from graphgauge.models import load_model
     from graphgauge.store import Store
 
-    graph = {"directed": True, "nodes": [{"id": "a"}, {"id": "b", "label": 2}],
-             "edges": [{"source": "a", "target": "b", "weight": 3}]}
+    graph = {"directed": True, "nodes": [{"id": 1, "label": 2}, {"id": 0}],
+             "edges": [{"source": 1, "target": 0, "weight": 3}]}
     line = {"id": "x/1", "suite": "algorithmic", "task": "degree", "graphs": {"G": graph},
             "answer": None}
     (tmp_path / "b.jsonl").write_text(json.dumps(line) + "\n")
     [instance] = read_jsonl(tmp_path / "b.jsonl")
-    assert instance.graph.has_edge("a", "b") and instance.query == {}
+    assert instance.graph.has_edge(1, 0) and instance.query == {}
     with contextlib.closing(sqlite3.connect(tmp_path / "t.db")) as db:
         db.execute("CREATE TABLE taxonomy_cells (dataset TEXT)")
         db.commit()

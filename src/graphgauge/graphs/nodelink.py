@@ -8,6 +8,7 @@ keys sorted, and undirected edges stored once with source <= target.
 
 from __future__ import annotations
 
+import json
 from itertools import chain, pairwise
 from typing import Any
 
@@ -83,10 +84,12 @@ def canonical_node_link(data: Any, name: str = "G") -> dict[str, Any]:
     nodes, edges, directed = data["nodes"], data["edges"], bool(data.get("directed"))
     try:
         ids = [node["id"] for node in nodes]
+    except (KeyError, TypeError):
+        raise UserError(f"graph {name!r}: every node needs an 'id'") from None
+    try:
         ends = [(edge["source"], edge["target"]) for edge in edges]
     except (KeyError, TypeError):
-        raise UserError(f"graph {name!r}: every node needs an 'id' and every edge a "
-                        "'source' and a 'target'") from None
+        raise UserError(f"graph {name!r}: every edge needs a 'source' and a 'target'") from None
     if not set(map(type, ids)) <= {int} or sorted(ids) != list(range(len(ids))):
         raise UserError(f"graph {name!r}: node ids must be the integers 0..{len(ids) - 1}, "
                         "each once")
@@ -97,8 +100,8 @@ def canonical_node_link(data: Any, name: str = "G") -> dict[str, Any]:
     if not (endpoints <= set(range(len(ids))) and set(map(type, endpoints)) <= {int}):
         u, v = next((u, v) for u, v in ends if not (_is_id(u) and _is_id(v))
                     or u >= len(ids) or v >= len(ids))
-        raise UserError(f"graph {name!r}: edge ({u}, {v}) names a node that is not in "
-                        "the graph")
+        raise UserError(f"graph {name!r}: edge ({json.dumps(u, default=str)}, "
+                        f"{json.dumps(v, default=str)}) names a node that is not in the graph")
     _check_attributes(edges, name)
     oriented = ends if directed else [(u, v) if u <= v else (v, u) for u, v in ends]
     if oriented == ends and all(a < b for a, b in pairwise(ends)) and all(
