@@ -16,30 +16,19 @@ from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
 from graphgauge.models.base import Request, ServiceUnreachable
 from graphgauge.models.ratelimit import RateLimiter
-from graphgauge.registry import generate, task_of
+from graphgauge.registry import generate
 from graphgauge.render import render
 from graphgauge.runner import run_benchmark
 from graphgauge.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
 from support.openai_server import FakeOpenAIServer, FaultPlan  # noqa: E402
+from support.reference_policy import reference_policy  # noqa: E402
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"
 
 FAST = {"backoff": 0.01, "max_backoff": 0.05}
-
-
-def reference_policy(instances, wrong_every: int = 0):
-    """Answer each prompt with the reference answer (every ``wrong_every``-th one wrong)."""
-    answers = {}
-    for i, inst in enumerate(instances):
-        task = task_of(inst)
-        text = task.answer.format(task.solve(inst))
-        if wrong_every and i % wrong_every == 0:
-            text = "I do not know."
-        answers[render(inst).text] = f"Let me think.\nAnswer: {text}"
-    return lambda prompt, request: answers.get(prompt, "no idea")
 
 
 @pytest.fixture(scope="module")

@@ -368,7 +368,7 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
     result.shared = len(pending) - len(units)
     with progress_bar(f"{model.name}", total=len(pending), enabled=show_progress) as advance:
         writer = _GroupCommit(store, advance)
-        feed = _ClaimFeed(store, lease, units, max(64, 4 * slots * size), advance)
+        feed = _ClaimFeed(store, lease, units, max(16, 4 * slots * size), advance)
 
         async def worker():
             while batch := feed.take(size):

@@ -341,7 +341,8 @@ class Store:
 _ITEM_KEY = ("run_id", "instance_id", "encoding", "variant", "repeat")
 _GUARDED_INSERT = (
     f"INSERT INTO items ({', '.join(ITEM_COLUMNS)}) "
-    f"VALUES ({', '.join('?' for _ in ITEM_COLUMNS)}) "
+    # a row without "cached" is a fresh answer, as the column's default says
+    f"VALUES ({', '.join('COALESCE(?, 0)' if c == 'cached' else '?' for c in ITEM_COLUMNS)}) "
     f"ON CONFLICT ({', '.join(_ITEM_KEY)}) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in ITEM_COLUMNS if c not in _ITEM_KEY)
     + " WHERE items.error IS NOT NULL"
