@@ -135,8 +135,8 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
         for i, (pid, host, beat) in enumerate(stale):
             db.db.execute("INSERT INTO leases VALUES (?, ?, ?, ?, ?, ?)",
                           (run_id, f"old{i}", pid, host, beat, beat))
-            db.db.execute("INSERT INTO claims VALUES (?, ?, 'e', 'v', 0, ?)",
-                          (run_id, f"item{i}", f"old{i}"))
+            db.db.execute("INSERT INTO claims (run_id, instance_id, encoding, variant, repeat, "
+                          "holder) VALUES (?, ?, 'e', 'v', 0, ?)", (run_id, f"item{i}", f"old{i}"))
         mine = db.take_lease(run_id)
         assert db.claim(mine, [("item0", "e", "v", 0), ("item1", "e", "v", 0)]) == [
             ("item0", "e", "v", 0), ("item1", "e", "v", 0)]
