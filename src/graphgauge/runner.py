@@ -222,7 +222,8 @@ def score_pending(
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     updates = []
-    with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
+    # paused_gc: reading answers allocates much and frees nearly all of it at once
+    with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
         for instance_id, encoding, variant, repeat, text in rows:
             updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
                                          text, by_id[instance_id]))
