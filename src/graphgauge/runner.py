@@ -385,6 +385,7 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
         async def worker():
             while batch := feed.take(size):
                 responses = await model.respond([unit[0][0] for unit in batch])
+                scorer.last_answer = time.perf_counter()
                 rows, asked = [], []
                 for unit, response in zip(batch, responses, strict=True):
                     for request, key in unit:
@@ -494,6 +495,7 @@ class _IdleScorer:
         self.updates: list[tuple] = []
         self.count = 0
         self.more = asyncio.Event()
+        self.last_answer = 0.0  # when a worker last got a response (perf_counter)
 
     def add(self, rows: list[tuple[dict, Instance]]) -> None:
         self.todo.extend(pair for pair in rows if pair[0]["error"] is None)
@@ -513,8 +515,8 @@ class _IdleScorer:
             if not self.todo:
                 self.more.clear()
                 await self.more.wait()
-            if ready:  # others have work: look again a little later
-                await asyncio.sleep(self.SLICE)
+            if ready or clock() - self.last_answer < self.SLICE:
+                await asyncio.sleep(self.SLICE)  # busy, or answers still streaming in
                 continue
             until = clock() + self.SLICE
             while self.todo and clock() < until:

@@ -13,8 +13,8 @@ backoff and jitter up to ``max_retries`` times. A 429 slows the whole model down
 can fix on the first requests (connection refused, unknown host, rejected key, unknown
 model) raises ``ServiceUnreachable`` and stops the run.
 
-The API key is read from the environment variable named by ``api_key_env`` at request
-time and never kept in ``params``; whatever the server says is passed through ``redact``
+The API key is read from the environment variable named by ``api_key_env`` when a run
+starts and never kept in ``params``; whatever the server says is passed through ``redact``
 before it is returned, so the key cannot reach the store, logs or reports.
 """
 
@@ -119,6 +119,7 @@ class OpenAIModel:
         self._session = None
         self._proxy: str | None = None
         self._pacer: Pacer | None = None
+        self._secrets: tuple[str, ...] = ()
         self._answered = False  # any answer yet: after one, no fault is fatal to the run
         self._rng = random.Random()
 
@@ -154,16 +155,8 @@ class OpenAIModel:
         body.update(self.params.get("extra_body", {}))
         return body
 
-    def _headers(self) -> dict[str, str]:
-        key = os.environ.get(self.api_key_env)
-        headers = {"Content-Type": "application/json"}
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        return headers
-
     def _clean(self, text: str) -> str:
-        key = os.environ.get(self.api_key_env)
-        return redact(text, (key,) if key else ())
+        return redact(text, self._secrets)
 
     def _start(self):
         """The session and pacer of one run. The connection pool has no limit of its own:
@@ -176,7 +169,12 @@ class OpenAIModel:
         # in a worker thread on every request, a large share of the cost per request.
         self._proxy = _proxy_for(self.base_url)
         self._timeout = aiohttp.ClientTimeout(total=self.timeout)
-        self._session = aiohttp.ClientSession(connector=connector)
+        key = os.environ.get(self.api_key_env)
+        self._secrets = (key,) if key else ()
+        headers = {"Content-Type": "application/json"}
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        self._session = aiohttp.ClientSession(connector=connector, headers=headers)
         self._pacer = Pacer(self.concurrency)
 
     async def _complete(self, request: Request) -> Response:
@@ -235,7 +233,7 @@ class OpenAIModel:
 
         try:
             async with self._session.post(
-                url, data=orjson.dumps(body), headers=self._headers(), proxy=self._proxy,
+                url, data=orjson.dumps(body), proxy=self._proxy,
                 timeout=self._timeout,
             ) as resp:
                 raw = await resp.read()
