@@ -456,3 +456,40 @@ def test_a_reader_that_raises_is_recorded_and_resume_does_not_crash(bench, tmp_p
     for row in rows:
         assert row["error"] is None and row["parse_ok"] == 0 and row["accuracy"] == 0.0
         assert "4300 digits" in row["parsed"] and row["response"] == huge
+
+
+def test_content_parts_are_read_as_text_and_a_body_without_choices_is_retried(bench):
+    from aiohttp import web
+
+    from graphgauge.models.base import Request
+    from graphgauge.render import render
+
+    replies = iter([
+        {"choices": []},  # a protocol failure: retried
+        {"choices": [{"message": {"content": [{"type": "text", "text": "Answer: "},
+                                              {"type": "text", "text": "5"}]}}]},
+    ])
+    seen = []
+
+    async def handler(request):
+        seen.append(await request.json())
+        return web.json_response(next(replies))
+
+    async def scenario():
+        app = web.Application()
+        app.router.add_post("/v1/chat/completions", handler)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        model = load_model("openai:m", base_url=f"http://127.0.0.1:{port}/v1", **FAST)
+        try:
+            return (await model.respond([Request(render(bench[0]), bench[0])]))[0]
+        finally:
+            await model.aclose()
+            await runner.cleanup()
+
+    response = asyncio.run(scenario())
+    assert response.error is None and response.text == "Answer: 5"
+    assert len(seen) == 2

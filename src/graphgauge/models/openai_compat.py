@@ -276,6 +276,8 @@ class OpenAIModel:
                 text = choice["text"] or ""
         except (ValueError, KeyError, IndexError, TypeError, AttributeError):
             raise RetryableError(f"bad response: malformed body {raw[:80]!r}") from None
+        if isinstance(text, list):  # content parts, as some servers send them
+            text = "".join(part.get("text") or "" for part in text if isinstance(part, dict))
         if not isinstance(text, str):
             raise RetryableError(f"bad response: content is {type(text).__name__}, not text")
         usage = data.get("usage") or {}
