@@ -132,16 +132,19 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
     dead.wait()
     with Store(tmp_path / "s.db") as db:
         run_id = "r1"
+        stuck = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
         stale = [(dead.pid, socket.gethostname(), time.time()),  # dead process, this host
-                 (os.getpid(), "elsewhere", time.time() - 3600)]  # silent for an hour
+                 (os.getpid(), "elsewhere", time.time() - 3600),  # silent for an hour
+                 (stuck.pid, socket.gethostname(), time.time() - 3600)]  # alive but stuck
         for i, (pid, host, beat) in enumerate(stale):
             db.db.execute("INSERT INTO leases VALUES (?, ?, ?, ?, ?, ?)",
                           (run_id, f"old{i}", pid, host, beat, beat))
             db.db.execute("INSERT INTO claims (run_id, instance_id, encoding, variant, repeat, "
                           "holder) VALUES (?, ?, 'e', 'v', 0, ?)", (run_id, f"item{i}", f"old{i}"))
         mine = db.take_lease(run_id)
-        assert db.claim(mine, [("item0", "e", "v", 0), ("item1", "e", "v", 0)]) == [
-            ("item0", "e", "v", 0), ("item1", "e", "v", 0)]
+        stuck.kill()
+        wanted = [(f"item{i}", "e", "v", 0) for i in range(3)]
+        assert db.claim(mine, wanted) == wanted
         db.db.execute("INSERT INTO leases VALUES ('r2', 'other', 1, 'elsewhere', ?, ?)",
                       (time.time(), time.time()))
         with pytest.raises(RunBusy, match="process 1 on elsewhere"):
@@ -151,6 +154,22 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
         db.release(mine)
         assert db.db.execute("SELECT holder FROM leases").fetchall() == [("other",)]
     assert issubclass(RunBusy, UserError)
+
+
+def test_the_lease_is_renewed_from_a_thread_until_released(tmp_path, monkeypatch):
+    import graphgauge.runner as runner
+
+    monkeypatch.setattr(runner, "HEARTBEAT_SECONDS", 0.05)
+    with Store(tmp_path / "s.db") as db:
+        lease = db.take_lease("r")
+        (first,) = db.db.execute("SELECT heartbeat FROM leases").fetchone()
+        beating = runner._Heartbeat(db, lease)
+        time.sleep(0.3)  # no event loop, no request: a model loading, say
+        (later,) = db.db.execute("SELECT heartbeat FROM leases").fetchone()
+        beating.stop()
+        db.release(lease)
+        assert later > first
+        assert db.db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 0
 
 
 def test_an_answer_is_never_replaced_and_a_score_needs_its_response(tmp_path):

@@ -18,6 +18,7 @@ import hashlib
 import itertools
 import json
 import platform
+import sqlite3
 import sys
 import threading
 import time
@@ -253,10 +254,12 @@ def run_benchmark(
     manifest = build_manifest(model, options, bench_sha, source, len(instances))
     resumed = not store.begin_run(run_id, model.name, manifest)
     lease = store.take_lease(run_id, join=options.join)
+    beating = _Heartbeat(store, lease)
     try:
         result = _run_leased(instances, model, store, options, run_id, lease, progress)
         result.resumed = resumed
     finally:
+        beating.stop()
         store.release(lease)
     store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
     return result
@@ -358,10 +361,27 @@ class _ClaimFeed:
         return batch
 
 
-async def _heartbeat(store: Store, lease: Lease) -> None:
-    while True:
-        await asyncio.sleep(HEARTBEAT_SECONDS)
-        store.heartbeat(lease)
+class _Heartbeat:
+    """Renews a lease every few seconds from a thread, so that a lease stays alive through
+    long phases without an event loop (loading a model, scoring) and goes stale only when
+    its process is gone or stuck."""
+
+    def __init__(self, store: Store, lease: Lease):
+        self.store, self.lease = store, lease
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._beat, name="graphgauge-lease", daemon=True)
+        self.thread.start()
+
+    def _beat(self) -> None:
+        while not self.stopped.wait(HEARTBEAT_SECONDS):
+            try:
+                self.store.heartbeat(self.lease)
+            except sqlite3.Error:  # a busy or closed store: try again at the next beat
+                continue
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.thread.join()
 
 
 async def _respond_all(pending, model, store, lease, result, show_progress):
@@ -400,7 +420,6 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
 
         writing = asyncio.create_task(writer.run())
         scoring = asyncio.create_task(scorer.run())
-        beating = asyncio.create_task(_heartbeat(store, lease))
         workers = [asyncio.create_task(worker()) for _ in range(slots)]
         try:
             await asyncio.gather(*workers)
@@ -408,7 +427,6 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
             for task in workers:
                 task.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
-            beating.cancel()
             scoring.cancel()
             await asyncio.gather(scoring, return_exceptions=True)
             writer.close()

@@ -87,7 +87,7 @@ CREATE TABLE IF NOT EXISTS claims (
     PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
 );
 """
-# A lease from another host whose heartbeat is older than this is abandoned.
+# A lease whose heartbeat is older than this is abandoned (it is renewed every 5 s).
 STALE_AFTER = 60.0
 
 ITEM_COLUMNS = (
@@ -278,9 +278,9 @@ class Store:
 
     # --- leases: one writer per run, or several that split its items ------------------
     def take_lease(self, run_id: str, join: bool = False) -> Lease:
-        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, no
-        heartbeat for ``STALE_AFTER`` seconds from another) are removed with their claims
-        first; a live one makes this raise ``RunBusy`` unless ``join``."""
+        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, or
+        no heartbeat for ``STALE_AFTER`` seconds) are removed with their claims first; a
+        live one makes this raise ``RunBusy`` unless ``join``."""
         host, pid, now = socket.gethostname(), os.getpid(), time.time()
         lease = Lease(run_id, f"{pid}@{host}#{uuid.uuid4().hex[:8]}")
         with self.transaction(immediate=True):
@@ -369,12 +369,12 @@ _CLAIM = (
 
 
 def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
-    """On this host a lease is abandoned when its process is gone (a long model load or
-    training without heartbeats is not); from another host, when its heartbeat is old."""
-    if host != this_host:
-        return now - heartbeat > STALE_AFTER
-    if pid == os.getpid():  # another store object of this very process: trust the heartbeat
-        return now - heartbeat > STALE_AFTER
+    """A lease is abandoned when its heartbeat is old (its process is gone or stuck), or at
+    once when it comes from this host and its process no longer exists."""
+    if now - heartbeat > STALE_AFTER:
+        return True
+    if host != this_host or pid == os.getpid():
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
