@@ -15,8 +15,11 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import sqlite3
+import threading
 import time
+import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,11 +65,47 @@ CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
 CREATE INDEX IF NOT EXISTS items_cache ON items (cache_key) WHERE cache_key IS NOT NULL;
 """
 
+# Who is writing a run right now, and which of its items each writer has taken. A lease is
+# kept alive by a heartbeat; claims live exactly as long as their holder's lease.
+LEASE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS leases (
+    run_id TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started REAL NOT NULL,
+    heartbeat REAL NOT NULL,
+    PRIMARY KEY (run_id, holder)
+);
+CREATE TABLE IF NOT EXISTS claims (
+    run_id TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    encoding TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    holder TEXT NOT NULL,
+    chunk INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
+);
+"""
+# A lease whose heartbeat is older than this is abandoned (it is renewed every 5 s).
+STALE_AFTER = 60.0
+
 ITEM_COLUMNS = (
     "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
     "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "meta",
     "latency", "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
 )
+
+
+@dataclass(frozen=True)
+class Lease:
+    run_id: str
+    holder: str
+
+
+class RunBusy(UserError):
+    """Another live process holds the run (and this one did not ask to join it)."""
 
 
 @dataclass
@@ -78,7 +117,8 @@ class CachedResponse:
 
 
 class Store:
-    """A graphgauge results database. Open one per process; not shared across threads."""
+    """A graphgauge results database. Open one per process. A run's commit thread shares
+    the connection with the event loop: every transaction holds ``lock``."""
 
     def __init__(self, path: str | Path, *, write: bool = True):
         """Open (or, with ``write``, create) a store. Every check that can refuse the file
@@ -95,6 +135,7 @@ class Store:
             _check_writable(self.path)
         try:
             self.db = _connect(self.path, write)
+            self.lock = threading.RLock()
             _check_ours(self.db, self.path)
             if write:
                 self.db.execute("PRAGMA journal_mode=WAL")
@@ -102,6 +143,7 @@ class Store:
             self.db.execute("PRAGMA busy_timeout=10000")
             if write:
                 self.db.executescript(SCHEMA)
+                self.db.executescript(LEASE_SCHEMA)
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if columns and "meta" not in columns:  # stores from before items kept meta
                 self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
@@ -176,16 +218,16 @@ class Store:
         )
         return {tuple(r) for r in rows}
 
-    def write_items(self, rows: Iterable[dict[str, Any]]) -> None:
-        """Commit item rows in one transaction."""
-        placeholders = ", ".join("?" for _ in ITEM_COLUMNS)
+    def write_items(self, rows: Iterable[dict[str, Any]], scores: Sequence[tuple] = ()) -> None:
+        """Commit item rows, and ``scores`` for rows stored earlier (see ``update_scores``),
+        in one transaction. A row replaces an earlier one only when that one is an error:
+        an answer, once stored, is never overwritten (two writers, a retry that failed
+        after another process succeeded)."""
         values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
         with self.transaction():
-            self.db.executemany(
-                f"INSERT OR REPLACE INTO items ({', '.join(ITEM_COLUMNS)}) "
-                f"VALUES ({placeholders})",
-                values,
-            )
+            self.db.executemany(_GUARDED_INSERT, values)
+            if scores:
+                self.db.executemany(_GUARDED_SCORE, scores)
 
     def unscored(self, run_id: str) -> list[tuple[str, str, str, int, str]]:
         """Answered items of a run not yet parsed and scored: their keys and response."""
@@ -196,14 +238,19 @@ class Store:
         ).fetchall()
 
     def update_scores(self, updates: list[tuple]) -> None:
-        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat)."""
-        with self.transaction():
-            self.db.executemany(
-                "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ? "
-                "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? "
-                "AND repeat = ?",
-                updates,
-            )
+        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat,
+        response): a score lands only on the row still holding the response it was read
+        from, so a score never sits beside a different answer."""
+        if updates:
+            with self.transaction():
+                self.db.executemany(_GUARDED_SCORE, updates)
+
+    def errors(self, run_id: str) -> list[str]:
+        """The error of every failed item of a run."""
+        rows = self.db.execute(
+            "SELECT error FROM items WHERE run_id = ? AND error IS NOT NULL", (run_id,)
+        )
+        return [r[0] for r in rows]
 
     def items(
         self, run_ids: Iterable[str] | None = None, columns: Sequence[str] = ITEM_COLUMNS
@@ -238,8 +285,115 @@ class Store:
                 out[key] = CachedResponse(text, latency, t_in, t_out)
         return out
 
-    def transaction(self):
-        return _Transaction(self.db)
+    def transaction(self, immediate: bool = False):
+        return _Transaction(self.db, self.lock, immediate)
+
+    # --- leases: one writer per run, or several that split its items ------------------
+    def take_lease(self, run_id: str, join: bool = False) -> Lease:
+        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, or
+        no heartbeat for ``STALE_AFTER`` seconds) are removed with their claims first; a
+        live one makes this raise ``RunBusy`` unless ``join``."""
+        host, pid, now = socket.gethostname(), os.getpid(), time.time()
+        lease = Lease(run_id, f"{pid}@{host}#{uuid.uuid4().hex[:8]}")
+        with self.transaction(immediate=True):
+            live = []
+            for holder, other_pid, other_host, beat in self.db.execute(
+                "SELECT holder, pid, host, heartbeat FROM leases WHERE run_id = ?", (run_id,)
+            ).fetchall():
+                if _abandoned(other_pid, other_host, beat, now, host):
+                    self._drop_lease(Lease(run_id, holder))
+                else:
+                    live.append((other_pid, other_host, now - beat))
+            if live and not join:
+                other_pid, other_host, age = live[0]
+                raise RunBusy(
+                    f"run {run_id} is being written by process {other_pid} on {other_host} "
+                    f"(heartbeat {age:.0f} s ago); wait for it, or add --join to share the "
+                    "items nobody holds"
+                )
+            self.db.execute(
+                "INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                "VALUES (?, ?, ?, ?, ?, ?)", (run_id, lease.holder, pid, host, now, now),
+            )
+        return lease
+
+    def heartbeat(self, lease: Lease) -> None:
+        """Show the lease is alive; a lease another process took over is taken back (its
+        claims are gone, but answered rows are never overwritten)."""
+        with self.transaction():
+            self._beat(lease)
+
+    def _beat(self, lease: Lease) -> None:
+        cur = self.db.execute("UPDATE leases SET heartbeat = ? WHERE run_id = ? AND holder = ?",
+                              (time.time(), lease.run_id, lease.holder))
+        if cur.rowcount == 0:
+            pid, host = lease.holder.split("#")[0].split("@", 1)
+            self.db.execute(
+                "INSERT OR REPLACE INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (lease.run_id, lease.holder, int(pid), host, time.time(), time.time()),
+            )
+
+    def claim(self, lease: Lease, keys: Sequence[tuple[str, str, str, int]]) -> list[tuple]:
+        """Take the items in ``keys`` that nobody holds and nobody has answered; returns
+        those taken, in order."""
+        run, holder = lease.run_id, lease.holder
+        with self.transaction(immediate=True):
+            (chunk,) = self.db.execute(
+                "SELECT COALESCE(MAX(chunk), 0) + 1 FROM claims WHERE run_id = ? AND holder = ?",
+                (run, holder)).fetchone()
+            self.db.executemany(_CLAIM, [(run, *key, holder, chunk, run, *key) for key in keys])
+            mine = {tuple(row) for row in self.db.execute(
+                "SELECT instance_id, encoding, variant, repeat FROM claims "
+                "WHERE run_id = ? AND holder = ? AND chunk = ?", (run, holder, chunk))}
+        return [key for key in keys if key in mine]
+
+    def release(self, lease: Lease) -> None:
+        with self.transaction(immediate=True):
+            self._drop_lease(lease)
+
+    def _drop_lease(self, lease: Lease) -> None:
+        self.db.execute("DELETE FROM claims WHERE run_id = ? AND holder = ?",
+                        (lease.run_id, lease.holder))
+        self.db.execute("DELETE FROM leases WHERE run_id = ? AND holder = ?",
+                        (lease.run_id, lease.holder))
+
+
+_ITEM_KEY = ("run_id", "instance_id", "encoding", "variant", "repeat")
+_GUARDED_INSERT = (
+    f"INSERT INTO items ({', '.join(ITEM_COLUMNS)}) "
+    # a row without "cached" is a fresh answer, as the column's default says
+    f"VALUES ({', '.join('COALESCE(?, 0)' if c == 'cached' else '?' for c in ITEM_COLUMNS)}) "
+    f"ON CONFLICT ({', '.join(_ITEM_KEY)}) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in ITEM_COLUMNS if c not in _ITEM_KEY)
+    + " WHERE items.error IS NOT NULL"
+)
+_GUARDED_SCORE = (
+    "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ? "
+    "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? "
+    "AND error IS NULL AND response IS ?"
+)
+_CLAIM = (
+    "INSERT OR IGNORE INTO claims (run_id, instance_id, encoding, variant, repeat, holder, "
+    "chunk) SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
+    "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
+)
+
+
+def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
+    """A lease is abandoned when its heartbeat is old (its process is gone or stuck), or at
+    once when it comes from this host and its process no longer exists."""
+    if now - heartbeat > STALE_AFTER:
+        return True
+    if host != this_host or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, owned by someone else
+        return False
+    return False
 
 
 def _check_writable(path: Path) -> None:
@@ -261,16 +415,17 @@ def _connect(path: Path, write: bool) -> sqlite3.Connection:
         raise UserError(f"store not found: {path} (run 'graphgauge run' first)")
     _check_header(path)
     if write or (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
-        return sqlite3.connect(path, isolation_level=None)
+        return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     uri = f"{path.resolve().as_uri()}?mode=ro"
     try:
-        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         db.execute("SELECT 1 FROM sqlite_master").fetchall()
         return db
     except sqlite3.OperationalError:
         # A WAL store in a folder we cannot write has no -shm to coordinate through;
         # nobody can be writing to it either, so it is read as an immutable file.
-        return sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None)
+        return sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None,
+                               check_same_thread=False)
 
 
 def _check_header(path: Path) -> None:
@@ -316,11 +471,20 @@ def _check_ours(db: sqlite3.Connection, path: Path) -> None:
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock, immediate: bool = False):
+        self.db, self.lock = db, lock
+        self.begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
 
     def __enter__(self):
-        self.db.execute("BEGIN")
+        self.lock.acquire()
+        try:
+            self.db.execute(self.begin)
+        except BaseException:
+            self.lock.release()
+            raise
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        try:
+            self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        finally:
+            self.lock.release()
