@@ -14,32 +14,21 @@ import pytest
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
-from graphgauge.models.base import Request
+from graphgauge.models.base import Request, ServiceUnreachable
 from graphgauge.models.ratelimit import RateLimiter
-from graphgauge.registry import generate, task_of
+from graphgauge.registry import generate
 from graphgauge.render import render
 from graphgauge.runner import run_benchmark
 from graphgauge.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
 from support.openai_server import FakeOpenAIServer, FaultPlan  # noqa: E402
+from support.reference_policy import reference_policy  # noqa: E402
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"
 
 FAST = {"backoff": 0.01, "max_backoff": 0.05}
-
-
-def reference_policy(instances, wrong_every: int = 0):
-    """Answer each prompt with the reference answer (every ``wrong_every``-th one wrong)."""
-    answers = {}
-    for i, inst in enumerate(instances):
-        task = task_of(inst)
-        text = task.answer.format(task.solve(inst))
-        if wrong_every and i % wrong_every == 0:
-            text = "I do not know."
-        answers[render(inst).text] = f"Let me think.\nAnswer: {text}"
-    return lambda prompt, request: answers.get(prompt, "no idea")
 
 
 @pytest.fixture(scope="module")
@@ -89,8 +78,8 @@ def _one(model, inst):
     return asyncio.run(go())
 
 
-@pytest.mark.parametrize("fault", ["429", "500", "503", "truncated", "invalid_json", "empty",
-                                   "drop", "slow"])
+@pytest.mark.parametrize("fault", ["429", "500", "503", "truncated", "invalid_json", "drop",
+                                   "slow"])
 def test_each_fault_is_retried_until_an_answer(bench, fault):
     plan = FaultPlan(script=[fault, fault], retry_after=0.2, slow_seconds=1.5)
     with FakeOpenAIServer(reference_policy(bench), faults=plan) as server:
@@ -121,16 +110,18 @@ def test_wrong_key_fails_fast_without_retries(bench, monkeypatch):
     with FakeOpenAIServer(api_key="right") as server:
         model = load_model("openai:fake-model", base_url=server.base_url, api_key_env="GG_KEY",
                            **FAST)
-        response = _one(model, bench[0])
+        with pytest.raises(ServiceUnreachable) as failed:
+            _one(model, bench[0])
         assert server.count() == 1
-    assert "HTTP 401" in response.error and "$GG_KEY" in response.error
+    assert "rejected" in str(failed.value) and "HTTP 401" in str(failed.value)
+    assert "$GG_KEY" in str(failed.value) and server.base_url in str(failed.value)
 
 
-def test_unreachable_server_is_an_item_error(bench):
-    model = load_model("openai:fake-model", base_url="http://127.0.0.1:9/v1", max_retries=1,
-                       **FAST)
-    response = _one(model, bench[0])
-    assert response.text is None and "gave up" in response.error
+def test_unreachable_server_stops_the_run_naming_the_url(bench):
+    model = load_model("openai:fake-model", base_url="http://127.0.0.1:9/v1", **FAST)
+    with pytest.raises(ServiceUnreachable, match=r"http://127\.0\.0\.1:9/v1/chat/completions: "
+                       "connection refused"):
+        _one(model, bench[0])
 
 
 def test_bad_options_are_user_errors():
@@ -183,7 +174,9 @@ def test_fault_storm_2000_prompts(tmp_path):
     answered = [r for r in rows if r["error"] is None]
     assert len(answered) == result.answered == len(set(answered_by_server) & prompts)
     wrong = sum(1 for i in range(len(instances)) if i % 7 == 0)
-    assert sum(r["accuracy"] == 0.0 for r in answered) <= wrong + 5
+    empty = sum(1 for r in server.requests if r.outcome == "empty" and r.answered)
+    assert sum(r["response"] == "" for r in answered) == empty  # answers, never re-sent
+    assert sum(r["accuracy"] == 0.0 for r in answered) <= wrong + empty + 5
 
 
 @pytest.mark.slow

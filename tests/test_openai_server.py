@@ -6,6 +6,7 @@ client saw, since backend tests will compare the two.
 """
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -203,7 +204,44 @@ def test_empty_is_a_valid_reply_with_empty_content():
         data = post_chat(server, "q").json()
     assert data["choices"][0]["message"]["content"] == ""
     assert data["usage"]["completion_tokens"] == 0
+    assert server.answered_prompts() == Counter({"q": 1})  # a real model bills it
+
+
+def test_answers_without_usable_text_are_answers():
+    with scripted("blank", "reasoning_only", "length") as server:
+        blank, reasoning, cut = (post_chat(server, p).json() for p in ("a", "b", "c"))
+    assert blank["choices"][0]["message"]["content"].strip() == ""
+    message = reasoning["choices"][0]["message"]
+    assert message["content"] is None and "ran out of tokens" in message["reasoning_content"]
+    assert cut["choices"][0]["finish_reason"] == "length"
+    assert cut["choices"][0]["message"]["content"].startswith("Let me think")
+    assert server.answered_prompts() == Counter({"a": 1, "b": 1, "c": 1})
+
+
+def test_echo_key_repeats_the_authorization_header_in_a_400():
+    with scripted("echo_key") as server:
+        reply = httpx.post(f"{server.base_url}/chat/completions", json=chat_body("q"),
+                           headers={"Authorization": "Bearer sk-secret-123456"})
+    assert reply.status_code == 400 and "sk-secret-123456" in reply.json()["error"]["message"]
     assert not server.answered_prompts()
+
+
+def test_strict_model_answers_404_for_other_models():
+    with FakeOpenAIServer(model="m1", strict_model=True) as server:
+        other = httpx.post(f"{server.base_url}/chat/completions",
+                           json={**chat_body("q"), "model": "m2"})
+        same = httpx.post(f"{server.base_url}/chat/completions",
+                          json={**chat_body("q"), "model": "m1"})
+    assert other.status_code == 404 and other.json()["error"]["code"] == "model_not_found"
+    assert same.status_code == 200
+
+
+def test_in_flight_counts_concurrent_requests():
+    with FakeOpenAIServer(latency=0.4) as server:
+        with concurrent.futures.ThreadPoolExecutor(6) as pool:
+            list(pool.map(lambda p: post_chat(server, p), "abcdef"))
+        assert server.in_flight == 0
+    assert server.max_in_flight == 6
 
 
 def test_slow_times_out_short_clients_and_counts_only_when_written():
@@ -308,7 +346,7 @@ def test_fault_rate_is_honoured_and_log_matches_what_the_client_saw():
     assert seen["bad body"] == outcomes["truncated"] + outcomes["invalid_json"]
     assert seen["answer"] == outcomes["ok"] + outcomes["slow"]
     answered = server.answered_prompts()
-    assert sum(answered.values()) == seen["answer"]
+    assert sum(answered.values()) == seen["answer"] + seen["empty"]
     assert set(answered) <= set(prompts)
 
 
@@ -345,7 +383,7 @@ def test_request_log_records_everything_and_counts_answers():
     assert log[1].headers["x-trace"] == "abc" and log[1].headers["authorization"] == headers[
         "Authorization"]
     assert all(a.time <= b.time for a, b in zip(log, log[1:], strict=False))
-    assert server.answered_prompts() == Counter({"a": 2, "d": 1})
+    assert server.answered_prompts() == Counter({"a": 2, "c": 1, "d": 1})
     assert server.count() == 6 and server.count("ok") == 4 and server.count("empty") == 1
     assert server.count("ok", endpoint="/v1/chat/completions") == 2
     log.clear()  # a copy: the server's own log is untouched

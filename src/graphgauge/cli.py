@@ -6,6 +6,7 @@ fast. Every user mistake surfaces as one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -189,8 +190,14 @@ def run(
     repeats: Annotated[int, typer.Option(help="Answers per item (sampling seeds seed+r).")] = 1,
     seed: Annotated[int, typer.Option(help="Base sampling seed.")] = 0,
     concurrency: Annotated[
-        int | None, typer.Option(help="Requests in flight (default: the model's own).")
+        int | None, typer.Option(help="Requests in flight, and the size of the connection "
+                                 "(or python: thread) pool. Wins over -p concurrency, which "
+                                 "is only the model's default.")
     ] = None,
+    join: Annotated[
+        bool, typer.Option(help="Share a run another live process is writing: take only "
+                           "the items nobody holds (without it the second process refuses).")
+    ] = False,
     param: Annotated[
         list[str] | None,
         typer.Option("--param", "-p", help="Model option key=value, repeatable, e.g. -p "
@@ -213,9 +220,10 @@ def run(
     device, dtype, chat)."""
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models import load_model
+    from graphgauge.models.base import ServiceUnreachable
     from graphgauge.render.prompt import encoding_of
     from graphgauge.report.tables import summarize
-    from graphgauge.runner import RunOptions, run_benchmark
+    from graphgauge.runner import RunOptions, error_kinds, run_benchmark
     from graphgauge.store import Store
 
     if repeats < 1:
@@ -244,10 +252,13 @@ def run(
             price = model_price(spec, table, price_override)
             options = RunOptions(encodings=tuple(encodings),
                                  variants=tuple(variant or ["original"]), repeats=repeats,
-                                 seed=seed,
-                                 concurrency=concurrency, prices=price)
-            result = run_benchmark(instances, loaded, db, options, source=str(benchmark),
-                                   digest=digest, progress=not quiet)
+                                 seed=seed, concurrency=concurrency, join=join, prices=price)
+            try:
+                result = run_benchmark(instances, loaded, db, options, source=str(benchmark),
+                                       digest=digest, progress=not quiet)
+            except ServiceUnreachable as exc:
+                typer.echo(f"graphgauge: error: {spec}: {exc}", err=True)
+                raise typer.Exit(1) from None
             state = "resumed" if result.resumed else "new"
             typer.echo(
                 f"{spec}: run {result.run_id} ({state}) — {result.answered} answered, "
@@ -255,9 +266,21 @@ def run(
                 f"{result.errors} errors, {result.elapsed:.1f}s"
             )
             for cell in summarize(db, [result.run_id], levels=("suite",)):
-                typer.echo(f"  {cell.suite}: accuracy {100 * cell.accuracy:.1f}% "
-                           f"[{100 * cell.ci_low:.1f}, {100 * cell.ci_high:.1f}] "
-                           f"over {cell.n} items, {100 * cell.unparsed:.1f}% unparsed")
+                typer.echo(f"  {cell.suite}: accuracy {_percent(cell.accuracy)} "
+                           f"[{_percent(cell.ci_low)}, {_percent(cell.ci_high)}] "
+                           f"over {cell.n} items, {_percent(cell.unparsed)} unparsed")
+            failed = db.errors(result.run_id)
+            for kind, (count, example) in error_kinds(failed).items():
+                typer.echo(f"  {count} failed with {kind}, e.g. {example}")
+            if failed and len(failed) >= result.total:
+                typer.echo(f"graphgauge: error: {spec}: every item failed; run the same "
+                           "command again to retry them", err=True)
+                raise typer.Exit(1)
+
+
+def _percent(value: float) -> str:
+    """A share as a percentage; "n/a" when there was nothing to take a share of."""
+    return "n/a" if math.isnan(value) else f"{100 * value:.1f}%"
 
 
 @app.command()

@@ -4,6 +4,11 @@ A run is identified by what determines its answers (benchmark content, model and
 parameters, encoding, variant, repeats, seed), so running the same command again resumes
 the same run: items already answered are skipped, answers in the response cache are
 reused, and only the rest is sent to the model.
+
+A process writes a run only while it holds the run's lease in the store, and sends an item
+only after claiming it there, so two processes on one store (a second terminal, a job
+submitted twice) never pay for the same item: without ``join`` the second one refuses, with
+it the two split what is left.
 """
 
 from __future__ import annotations
@@ -31,7 +36,10 @@ from graphgauge.render.prompt import (
     labels_for,
     render,
 )
-from graphgauge.store.sqlite import Store
+from graphgauge.scoring.answers import Prediction
+from graphgauge.store.sqlite import Lease, Store
+
+HEARTBEAT_SECONDS = 5.0
 
 
 @dataclass
@@ -43,7 +51,11 @@ class RunOptions:
     variants: tuple[str, ...] = (DEFAULT_VARIANT,)
     repeats: int = 1
     seed: int = 0
-    concurrency: int | None = None  # None: the model's own default
+    # Requests (batches) in flight; sizes the model's connection or thread pool too. None:
+    # the model's own default (its ``-p concurrency``).
+    concurrency: int | None = None
+    # Share a run another live process is writing, taking only the items nobody holds.
+    join: bool = False
     # USD per 1,000 tokens, {"input": x, "output": y}: recorded, never part of the run id.
     prices: dict[str, float] | None = None
 
@@ -62,6 +74,8 @@ class RunResult:
     respond_seconds: float = 0.0
     # Answers parsed and scored by this call (including any a killed run left unscored).
     scored: int = 0
+    # Requests not sent because an identical one (prompt, parameters, seed) was in flight.
+    shared: int = 0
 
 
 def benchmark_digest(instances: Sequence[Instance]) -> str:
@@ -145,8 +159,6 @@ def response_row(
     :func:`score_pending`, so the request phase does no parsing."""
     inst, prompt = request.instance, request.prompt
     error = response.error
-    if error is None and not response.text:
-        error = "empty response"
     return {
         "run_id": run_id, "instance_id": inst.id, "encoding": prompt.encoding,
         "variant": prompt.variant, "repeat": request.repeat, "suite": inst.suite,
@@ -172,6 +184,16 @@ def score_response(
             scores.get("accuracy"))
 
 
+def _unreadable(text: str, inst: Instance, why: str) -> tuple[str, int, str, float | None]:
+    """The score of an answer the reader or scorer crashed on: no answer, with the reason
+    kept in ``parsed``, so one odd response never stops a run or its resume."""
+    try:
+        scores = task_of(inst).score(Prediction.failed(why), inst)
+    except Exception:  # noqa: BLE001 - the scorer itself is what failed
+        scores = {"accuracy": 0.0}
+    return (json.dumps({"reader_error": why}), 0, json.dumps(scores), scores.get("accuracy"))
+
+
 def score_pending(
     store: Store, run_id: str, instances: Sequence[Instance], progress: bool = False
 ) -> int:
@@ -188,8 +210,12 @@ def score_pending(
     updates = []
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
         for instance_id, encoding, variant, repeat, text in rows:
-            updates.append((*score_response(text, by_id[instance_id], encoding),
-                            run_id, instance_id, encoding, variant, repeat))
+            inst = by_id[instance_id]
+            try:
+                scored = score_response(text, inst, encoding)
+            except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
+                scored = _unreadable(text, inst, f"{type(exc).__name__}: {exc}"[:300])
+            updates.append((*scored, run_id, instance_id, encoding, variant, repeat, text))
             advance(1)
     store.update_scores(updates)
     return len(updates)
@@ -215,8 +241,18 @@ def run_benchmark(
     run_id = run_id_for(model, options, bench_sha)
     manifest = build_manifest(model, options, bench_sha, source, len(instances))
     resumed = not store.begin_run(run_id, model.name, manifest)
-    started = time.perf_counter()
+    lease = store.take_lease(run_id, join=options.join)
+    try:
+        result = _run_leased(instances, model, store, options, run_id, lease, progress)
+        result.resumed = resumed
+    finally:
+        store.release(lease)
+    store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+    return result
 
+
+def _run_leased(instances, model, store, options, run_id, lease, progress) -> RunResult:
+    started = time.perf_counter()
     done = store.done_keys(run_id)
     encodings = [encoding_of(spec) for spec in options.encodings]
     requests = []
@@ -230,7 +266,7 @@ def run_benchmark(
                 for repeat, key in enumerate(keys):
                     if key not in done:
                         requests.append(Request(prompt, inst, repeat, options.seed + repeat))
-    result = RunResult(run_id, resumed,
+    result = RunResult(run_id, False,
                        len(instances) * len(encodings) * len(options.variants) * options.repeats)
     result.skipped = result.total - len(requests)
 
@@ -251,44 +287,116 @@ def run_benchmark(
         result.from_cache = len(cached_rows)
 
     if pending:
+        if options.concurrency:
+            model.concurrency = options.concurrency
         model.prepare(instances)
         phase = time.perf_counter()
-        asyncio.run(_respond_all(pending, model, store, run_id, options, result, progress))
+        asyncio.run(_respond_all(pending, model, store, lease, result, progress))
         result.respond_seconds = time.perf_counter() - phase
     result.scored = score_pending(store, run_id, instances, progress)
     result.elapsed = time.perf_counter() - started
-    store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
     return result
 
 
-async def _respond_all(pending, model, store, run_id, options, result, show_progress):
+def _item_key(request: Request) -> tuple[str, str, str, int]:
+    return (request.instance.id, request.prompt.encoding, request.prompt.variant,
+            request.repeat)
+
+
+def _shared_requests(pending: list[tuple[Request, str | None]]) -> list[list]:
+    """Requests grouped so that each group is sent once: identical (model, parameters,
+    prompt, seed) — the same cache key — get one request whose answer is stored for all."""
+    groups: dict[str, list] = {}
+    units = []
+    for request, key in pending:
+        if key is None:
+            units.append([(request, key)])
+        elif key in groups:
+            groups[key].append((request, key))
+        else:
+            groups[key] = [(request, key)]
+            units.append(groups[key])
+    return units
+
+
+class _ClaimFeed:
+    """Hands out groups of requests, claiming their items in the store a chunk at a time,
+    so that processes sharing a run (``--join``) each take only what nobody holds, and a
+    process that joins late still finds work."""
+
+    def __init__(self, store: Store, lease: Lease, units: list[list], chunk: int, advance):
+        self.store, self.lease, self.chunk, self.advance = store, lease, chunk, advance
+        self.units, self.next, self.ready = units, 0, []
+        self.taken_elsewhere = 0
+
+    def take(self, size: int) -> list[list]:
+        while not self.ready and self.next < len(self.units):
+            chunk = self.units[self.next : self.next + self.chunk]
+            self.next += len(chunk)
+            wanted = [_item_key(request) for unit in chunk for request, _ in unit]
+            mine = set(self.store.claim(self.lease, wanted))
+            skipped = len(wanted) - len(mine)
+            if skipped:
+                self.taken_elsewhere += skipped
+                self.advance(skipped)
+            for unit in chunk:
+                kept = [pair for pair in unit if _item_key(pair[0]) in mine]
+                if kept:
+                    self.ready.append(kept)
+        batch, self.ready = self.ready[:size], self.ready[size:]
+        return batch
+
+
+async def _heartbeat(store: Store, lease: Lease) -> None:
+    while True:
+        await asyncio.sleep(HEARTBEAT_SECONDS)
+        store.heartbeat(lease)
+
+
+async def _respond_all(pending, model, store, lease, result, show_progress):
+    """Send every group of requests from ``slots`` workers, committing answers as they come.
+
+    A worker holds one batch at a time, so ``concurrency`` batches are in flight and none
+    waits inside the model for a free connection. A ``ServiceUnreachable`` from the model
+    (nothing answers at that address, wrong key or model) cancels every worker at once.
+    """
     from graphgauge.progress import progress_bar
 
     size = max(1, model.batch_size)
-    batches = [pending[i : i + size] for i in range(0, len(pending), size)]
-    limit = asyncio.Semaphore(max(1, options.concurrency or model.concurrency))
+    slots = max(1, model.concurrency)
+    units = _shared_requests(pending)
+    result.shared = len(pending) - len(units)
     with progress_bar(f"{model.name}", total=len(pending), enabled=show_progress) as advance:
         writer = _GroupCommit(store, advance)
+        feed = _ClaimFeed(store, lease, units, max(16, 4 * slots * size), advance)
 
-        async def one(batch):
-            async with limit:
-                responses = await model.respond([request for request, _ in batch])
-            rows = []
-            for (request, key), response in zip(batch, responses, strict=True):
-                row = response_row(request, response, run_id, cached=False, key=key)
-                if row["error"] is None:
-                    result.answered += 1
-                else:
-                    result.errors += 1
-                rows.append(row)
-            writer.add(rows)
+        async def worker():
+            while batch := feed.take(size):
+                responses = await model.respond([unit[0][0] for unit in batch])
+                rows = []
+                for unit, response in zip(batch, responses, strict=True):
+                    for request, key in unit:
+                        rows.append(response_row(request, response, lease.run_id,
+                                                 cached=False, key=key))
+                    if response.error is None:
+                        result.answered += len(unit)
+                    else:
+                        result.errors += len(unit)
+                writer.add(rows)
 
         writing = asyncio.create_task(writer.run())
+        beating = asyncio.create_task(_heartbeat(store, lease))
+        workers = [asyncio.create_task(worker()) for _ in range(slots)]
         try:
-            await asyncio.gather(*(one(batch) for batch in batches))
-        finally:
+            await asyncio.gather(*workers)
+        finally:  # the first failure stops the others (requests in flight are abandoned)
+            for task in workers:
+                task.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+            beating.cancel()
             writer.close()
             await writing
+            result.skipped += feed.taken_elsewhere
             close = getattr(model, "aclose", None)
             if close is not None:
                 await close()
@@ -326,3 +434,15 @@ class _GroupCommit:
                 self.advance(len(rows))
             if self.closed and not self.rows:
                 return
+
+
+def error_kinds(errors: Sequence[str]) -> dict[str, tuple[int, str]]:
+    """Failed items by kind — the text before the first colon ("HTTP 503", "timeout",
+    "connection", "ValueError") — most common first, each with its count and an example."""
+    kinds: dict[str, list] = {}
+    for error in errors:
+        kind = error.split(":", 1)[0].strip() or "error"
+        entry = kinds.setdefault(kind, [0, error])
+        entry[0] += 1
+    ranked = sorted(kinds.items(), key=lambda item: -item[1][0])
+    return {kind: (count, example[:160]) for kind, (count, example) in ranked}

@@ -8,11 +8,16 @@ writes no access log and does little per-request work, so it can double as an in
 server for overhead benchmarks. Requests still in flight at `stop()` are cancelled, unlogged.
 
 "Answered" has one precise meaning, shared by `RequestRecord.answered` and
-`FakeOpenAIServer.answered_prompts`: a completion request whose outcome is "ok" or "slow" (a
-slow reply is a normal reply, only late) AND whose response was handed to a still open
-connection (`delivered`). The other 200 replies ("empty", "truncated", "invalid_json") are
-faults, not answers. A client that timed out during a "slow" sleep or a `latency` wait has
-closed its connection, so that reply is not delivered and not answered.
+`FakeOpenAIServer.answered_prompts`: a completion request whose outcome is "ok", "slow" (a
+slow reply is a normal reply, only late) or one of the answers a real model gives that hold
+no usable text ("empty" content, "blank" whitespace, "reasoning_only" with content null and
+only `reasoning_content`, "length" cut off by max_tokens) AND whose response was handed to a
+still open connection (`delivered`). A hosted API bills those answers like any other. The
+other 200 replies ("truncated", "invalid_json") are faults, not answers. A client that timed
+out during a "slow" sleep or a `latency` wait has closed its connection, so that reply is
+not delivered and not answered. "echo_key" is a 400 whose message repeats the request's
+Authorization header, as careless proxies do. `in_flight` / `max_in_flight` count the
+completion requests being handled at once.
 
 Run as a script to serve from a separate process until killed:
 ``python tests/support/openai_server.py --port 0 [--faults 0.3] [--seed 0]`` prints
@@ -41,7 +46,10 @@ from aiohttp import web
 Policy = Callable[[str, dict], str]
 
 FAULT_KINDS = ("429", "500", "503", "slow", "drop", "truncated", "invalid_json", "empty")
-ANSWERED_OUTCOMES = frozenset({"ok", "slow"})
+# Only by script or by naming them in `kinds`: answers without usable text, and a leaky 400.
+EXTRA_KINDS = ("blank", "reasoning_only", "length", "echo_key")
+EMPTY_ANSWERS = frozenset({"empty", "blank", "reasoning_only", "length"})
+ANSWERED_OUTCOMES = frozenset({"ok", "slow", *EMPTY_ANSWERS})
 CHAT_PATH = "/v1/chat/completions"
 COMPLETIONS_PATH = "/v1/completions"
 MODELS_PATH = "/v1/models"
@@ -87,9 +95,10 @@ class FaultPlan:
 
     def __post_init__(self) -> None:
         named = {kind for kind in [*self.kinds, *(self.script or ())] if kind is not None}
-        unknown = named - set(FAULT_KINDS)
+        unknown = named - set(FAULT_KINDS) - set(EXTRA_KINDS)
         if unknown:
-            raise ValueError(f"unknown fault kinds {sorted(unknown)}; known: {FAULT_KINDS}")
+            known = (*FAULT_KINDS, *EXTRA_KINDS)
+            raise ValueError(f"unknown fault kinds {sorted(unknown)}; known: {known}")
         if not 0.0 <= self.rate <= 1.0:
             raise ValueError(f"fault rate must be in [0, 1], got {self.rate}")
         if not self.kinds:
@@ -133,6 +142,7 @@ class FakeOpenAIServer:
     `faults` is a FaultPlan, or a bare rate (seeded with `seed`), or None for no faults.
     `latency` seconds are waited before every completion reply (faulted or not), so tests can
     observe concurrency. With `api_key`, requests lacking `Authorization: Bearer <key>` get 401.
+    With `strict_model`, a request for any model but `model` gets OpenAI's 404.
     """
 
     def __init__(
@@ -145,6 +155,7 @@ class FakeOpenAIServer:
         api_key: str | None = None,
         latency: float = 0.0,
         model: str = "fake-model",
+        strict_model: bool = False,
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
@@ -156,6 +167,9 @@ class FakeOpenAIServer:
         self.api_key = api_key
         self.latency = latency
         self.model = model
+        self.strict_model = strict_model
+        self.in_flight = 0
+        self.max_in_flight = 0
         self.host = host
         self.port = port
         self._log: list[RequestRecord] = []
@@ -242,8 +256,13 @@ class FakeOpenAIServer:
 
     async def _completion(self, request: web.Request) -> web.StreamResponse:
         record = _new_record(request)
-        response = await self._completion_response(request, record)
-        return await _finish(request, record, response, self._append)
+        self.in_flight += 1  # only ever changed on the server's own event loop
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            response = await self._completion_response(request, record)
+            return await _finish(request, record, response, self._append)
+        finally:
+            self.in_flight -= 1
 
     async def _completion_response(
         self, request: web.Request, record: RequestRecord
@@ -258,6 +277,10 @@ class FakeOpenAIServer:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             record.outcome = "bad_request"
             return _error(400, f"Invalid request: {exc}", "invalid_request_error", None)
+        if self.strict_model and record.body.get("model") != self.model:
+            record.outcome = "unknown_model"
+            message = f"The model `{record.body.get('model')}` does not exist."
+            return _error(404, message, "invalid_request_error", "model_not_found")
         fault = self.faults.draw() if self.faults is not None else None
         record.outcome = fault or "ok"
         if self.latency:
@@ -266,6 +289,10 @@ class FakeOpenAIServer:
             return self._fault_error(int(fault))
         if fault == "drop":
             return None
+        if fault == "echo_key":
+            seen = request.headers.get("Authorization", "")
+            return _error(400, f"Invalid header: Authorization: {seen}", "invalid_request_error",
+                          None)
         if fault == "slow":
             await asyncio.sleep(self.faults.slow_seconds)
         try:
@@ -273,7 +300,7 @@ class FakeOpenAIServer:
         except Exception as exc:  # a broken test policy must show up as a visible 500
             record.outcome = "policy_error"
             return _error(500, f"policy failed: {exc!r}", "server_error", None)
-        payload = json.dumps(self._reply(record, text)).encode()
+        payload = json.dumps(self._reply(record, text, fault)).encode()
         if fault == "truncated":
             return web.Response(body=payload[: len(payload) // 2], content_type="application/json")
         if fault == "invalid_json":
@@ -290,15 +317,26 @@ class FakeOpenAIServer:
         headers = {"Retry-After": str(self.faults.retry_after)} if status == 429 else None
         return _error(status, message, kind, code, headers)
 
-    def _reply(self, record: RequestRecord, text: str) -> dict:
+    def _reply(self, record: RequestRecord, text: str, fault: str | None = None) -> dict:
         number = next(self._ids)
+        finish = "stop"
+        content: str | None = text
+        if fault == "blank":
+            content = " \n\t "
+        elif fault == "length":  # what a reasoning model leaves when max_tokens runs out
+            content, finish = "Let me think step by step. First, the", "length"
+        elif fault == "reasoning_only":
+            content = None if record.endpoint == CHAT_PATH else ""
         if record.endpoint == CHAT_PATH:
             head = {"id": f"chatcmpl-{number}", "object": "chat.completion"}
-            choice = {"index": 0, "message": {"role": "assistant", "content": text}}
+            message = {"role": "assistant", "content": content}
+            if fault == "reasoning_only":
+                message["reasoning_content"] = f"I think it is {text} but I ran out of tokens"
+            choice = {"index": 0, "message": message}
         else:
             head = {"id": f"cmpl-{number}", "object": "text_completion"}
-            choice = {"index": 0, "text": text, "logprobs": None}
-        choice["finish_reason"] = "stop"
+            choice = {"index": 0, "text": content, "logprobs": None}
+        choice["finish_reason"] = finish
         reply = {
             **head,
             "created": int(record.time),
@@ -306,7 +344,7 @@ class FakeOpenAIServer:
             "choices": [choice],
         }
         if self.usage:
-            prompt_tokens, completion_tokens = len(record.prompt) // 4, len(text) // 4
+            prompt_tokens, completion_tokens = len(record.prompt) // 4, len(content or "") // 4
             reply["usage"] = {
                 "prompt_tokens": prompt_tokens,
                 "completion_tokens": completion_tokens,

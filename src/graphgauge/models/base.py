@@ -3,7 +3,9 @@
 The runner hands a model a batch of ``Request``s and gets back one ``Response`` each, in
 order. A request carries the instance too, because local baselines and the reference
 solver answer from the instance; a remote backend only ever sends ``request.prompt``.
-A model never raises for one bad item: it returns a ``Response`` with ``error`` set.
+A model never raises for one bad item: it returns a ``Response`` with ``error`` set. The
+one exception is ``ServiceUnreachable``, for a fault no item can get past (nothing listens
+at the address, the key or model is wrong): it stops the whole run at once.
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import Prompt
+
+
+class ServiceUnreachable(Exception):
+    """The model cannot answer anything (connection refused, unknown host, rejected key,
+    unknown model); the message names the address and the cause in one line."""
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,20 @@
 hosted APIs), over aiohttp.
 
 The HTTP client matters here: at thousands of prompts the client's own CPU cost shows, and
-aiohttp's is a fraction of httpx's (see benchmarks/overhead.py). Every fault a real server
-throws (429 with Retry-After, 5xx, timeouts, dropped connections, truncated or invalid JSON,
-empty content) is retried with exponential backoff and jitter up to ``max_retries`` times;
-after that the item is returned as an error and the run goes on. The API key is read from
-the environment variable named by ``api_key_env`` at request time and never kept in
-``params``, the store, logs or reports.
+aiohttp's is a fraction of httpx's (see benchmarks/overhead.py).
+
+What is an answer and what is a fault: a 200 response with a well-formed completion is the
+model's answer, whatever its text — empty, whitespace, only ``reasoning_content``, cut off
+by ``max_tokens`` — and is never sent again. Transport and protocol failures (5xx, 408,
+timeouts, dropped connections, truncated or invalid JSON) are retried with exponential
+backoff and jitter up to ``max_retries`` times. A 429 slows the whole model down (see
+``Pacer``) and is retried for as long as ``retry_budget`` seconds allow. A fault no retry
+can fix on the first requests (connection refused, unknown host, rejected key, unknown
+model) raises ``ServiceUnreachable`` and stops the run.
+
+The API key is read from the environment variable named by ``api_key_env`` at request
+time and never kept in ``params``; whatever the server says is passed through ``redact``
+before it is returned, so the key cannot reach the store, logs or reports.
 """
 
 from __future__ import annotations
@@ -21,10 +29,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from graphgauge.errors import UserError
-from graphgauge.models.base import Request, Response
-from graphgauge.models.ratelimit import RateLimiter
+from graphgauge.models.base import Request, Response, ServiceUnreachable
+from graphgauge.models.ratelimit import Pacer, RateLimiter
+from graphgauge.models.redact import redact
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+# Before the first answer these mean no request can succeed: stop the run and say why.
+FATAL_STATUS = {401: "the API key was rejected", 403: "the API key is not allowed",
+                404: "not found (wrong base_url or model name?)"}
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
 # Options that change the answers: they form ``params`` (cache key and manifest).
@@ -33,11 +45,24 @@ GENERATION_KEYS = ("base_url", "mode", "temperature", "max_tokens", "top_p", "st
 
 
 class RetryableError(Exception):
-    """A failure worth another try; ``wait`` is the server's Retry-After, if it gave one."""
+    """A failure worth another try; ``wait`` is the server's Retry-After, if it gave one,
+    and ``throttled`` marks a 429 (paced and bounded by time, not by attempts)."""
 
-    def __init__(self, message: str, wait: float | None = None):
+    def __init__(self, message: str, wait: float | None = None, throttled: bool = False,
+                 unreachable: str | None = None):
         super().__init__(message)
         self.wait = wait
+        self.throttled = throttled
+        self.unreachable = unreachable  # see FatalRequestError
+
+
+class FatalRequestError(Exception):
+    """A failure another try will not fix (bad request, wrong key, unknown model);
+    ``unreachable`` is set for the kinds that doom every request, with their cause."""
+
+    def __init__(self, message: str, unreachable: str | None = None):
+        super().__init__(message)
+        self.unreachable = unreachable
 
 
 class OpenAIModel:
@@ -60,6 +85,7 @@ class OpenAIModel:
         concurrency: int = 16,
         timeout: float = 120.0,
         max_retries: int = 6,
+        retry_budget: float = 900.0,
         backoff: float = 1.0,
         max_backoff: float = 60.0,
         rpm: float | None = None,
@@ -85,10 +111,13 @@ class OpenAIModel:
         self.concurrency = int(concurrency)
         self.timeout = float(timeout)
         self.max_retries = int(max_retries)
+        self.retry_budget = float(retry_budget)
         self.backoff, self.max_backoff = float(backoff), float(max_backoff)
         self.limiter = RateLimiter(rpm, tpm)
         self._session = None
         self._proxy: str | None = None
+        self._pacer: Pacer | None = None
+        self._answered = False  # any answer yet: after one, no fault is fatal to the run
         self._rng = random.Random()
 
     # --- the Model protocol -------------------------------------------------------------
@@ -102,6 +131,7 @@ class OpenAIModel:
         if self._session is not None:
             await self._session.close()
             self._session = None
+            self._pacer = None
 
     # --- one request, with retries ------------------------------------------------------
     def _body(self, request: Request) -> dict[str, Any]:
@@ -126,85 +156,127 @@ class OpenAIModel:
         key = os.environ.get(self.api_key_env)
         return {"Authorization": f"Bearer {key}"} if key else {}
 
-    async def _session_get(self):
-        if self._session is None:
-            import aiohttp
+    def _clean(self, text: str) -> str:
+        key = os.environ.get(self.api_key_env)
+        return redact(text, (key,) if key else ())
 
-            connector = aiohttp.TCPConnector(limit=max(self.concurrency, 1), ttl_dns_cache=300)
-            # Proxy settings are resolved once here: aiohttp's trust_env would look them up
-            # in a worker thread on every request, a large share of the cost per request.
-            self._proxy = _proxy_for(self.base_url)
-            self._timeout = aiohttp.ClientTimeout(total=self.timeout)
-            self._session = aiohttp.ClientSession(connector=connector)
-        return self._session
+    def _start(self):
+        """The session and pacer of one run. The connection pool has no limit of its own:
+        the pacer (sized by the run's concurrency) bounds what is in flight, so a request
+        never queues for a connection inside its timeout."""
+        import aiohttp
+
+        connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
+        # Proxy settings are resolved once here: aiohttp's trust_env would look them up
+        # in a worker thread on every request, a large share of the cost per request.
+        self._proxy = _proxy_for(self.base_url)
+        self._timeout = aiohttp.ClientTimeout(total=self.timeout)
+        self._session = aiohttp.ClientSession(connector=connector)
+        self._pacer = Pacer(self.concurrency)
 
     async def _complete(self, request: Request) -> Response:
+        if self._session is None:
+            self._start()
         body = self._body(request)
         endpoint = "chat/completions" if self.params["mode"] == "chat" else "completions"
         url = f"{self.base_url}/{endpoint}"
         estimate = len(request.prompt.text) // 4 + int(self.params.get("max_tokens") or 256)
+        pacer = self._pacer
         start = time.perf_counter()
-        last = "no attempt"
-        for attempt in range(self.max_retries + 1):
+        faults = attempts = 0
+        while True:
             if self.limiter.active:
                 await self.limiter.acquire(estimate)
+            await pacer.acquire()
+            attempts += 1
             try:
                 text, usage = await self._post(url, body)
-                return Response(text=text, latency=time.perf_counter() - start,
-                                tokens_in=usage.get("prompt_tokens"),
-                                tokens_out=usage.get("completion_tokens"),
-                                extra={"attempts": attempt + 1})
             except RetryableError as exc:
-                last = str(exc)
-                if attempt == self.max_retries:
-                    break
-                await asyncio.sleep(self._delay(attempt, exc.wait))
+                pacer.release()
+                if exc.unreachable and not self._answered:
+                    raise ServiceUnreachable(self._clean(f"{url}: {exc.unreachable}")) from None
+                if exc.throttled:
+                    pacer.throttled(exc.wait)
+                else:
+                    faults += 1
+                spent = time.perf_counter() - start
+                if faults > self.max_retries or spent >= self.retry_budget:
+                    return Response(text=None, latency=spent, error=self._clean(
+                        f"{exc} (gave up after {attempts} attempts in {spent:.0f} s)"))
+                await asyncio.sleep(self._delay(faults, exc.wait))
+                continue
             except FatalRequestError as exc:
-                return Response(text=None, error=str(exc), latency=time.perf_counter() - start)
-        return Response(text=None, error=f"gave up after {self.max_retries + 1} attempts: {last}",
-                        latency=time.perf_counter() - start)
+                pacer.release()
+                if exc.unreachable and not self._answered:
+                    raise ServiceUnreachable(self._clean(f"{url}: {exc.unreachable}")) from None
+                return Response(text=None, error=self._clean(str(exc)),
+                                latency=time.perf_counter() - start)
+            pacer.release()
+            pacer.answered()
+            self._answered = True
+            return Response(text=self._clean(text), latency=time.perf_counter() - start,
+                            tokens_in=usage.get("prompt_tokens"),
+                            tokens_out=usage.get("completion_tokens"),
+                            extra={"attempts": attempts})
 
-    def _delay(self, attempt: int, retry_after: float | None) -> float:
+    def _delay(self, faults: int, retry_after: float | None) -> float:
         """Exponential backoff with full jitter; never less than the server's Retry-After."""
-        ceiling = min(self.max_backoff, self.backoff * 2**attempt)
+        ceiling = min(self.max_backoff, self.backoff * 2 ** max(0, faults - 1))
         delay = self._rng.uniform(0.5 * ceiling, ceiling)
         return max(delay, retry_after) if retry_after is not None else delay
 
     async def _post(self, url: str, body: dict[str, Any]) -> tuple[str, dict]:
         import aiohttp
 
-        session = await self._session_get()
         try:
-            async with session.post(
+            async with self._session.post(
                 url, json=body, headers=self._headers(), proxy=self._proxy,
                 timeout=self._timeout,
             ) as resp:
                 raw = await resp.read()
                 status = resp.status
                 retry_after = _retry_after(resp.headers.get("Retry-After"))
-        except (TimeoutError, aiohttp.ClientError) as exc:
-            raise RetryableError(f"{type(exc).__name__}: {exc}".rstrip(": ")) from None
+        except aiohttp.ClientConnectorDNSError as exc:
+            cause = f"unknown host ({exc.os_error})"
+            raise RetryableError(f"connection: {cause}", unreachable=cause) from None
+        except aiohttp.ClientConnectorError as exc:
+            # Refused: nothing listens there. Before any answer that dooms every request;
+            # after one it is most likely a server restarting, worth retrying.
+            refused = isinstance(exc.os_error, ConnectionRefusedError)
+            cause = "connection refused" if refused else f"cannot connect ({exc.os_error})"
+            raise RetryableError(f"connection: {cause}", unreachable=cause if refused else None
+                                 ) from None
+        except TimeoutError:
+            raise RetryableError(f"timeout: no complete reply within {self.timeout:g} s"
+                                 ) from None
+        except aiohttp.ClientError as exc:
+            raise RetryableError(f"connection: {type(exc).__name__}: {exc}".rstrip(": ")
+                                 ) from None
         if status != 200:
             message = f"HTTP {status}: {_error_message(raw)}"
+            if status == 429:
+                raise RetryableError(message, retry_after, throttled=True)
             if status in RETRY_STATUS or status >= 500:
                 raise RetryableError(message, retry_after)
             if status in (401, 403):
                 message += f" (check the API key in ${self.api_key_env})"
-            raise FatalRequestError(message)
+            cause = FATAL_STATUS.get(status)
+            raise FatalRequestError(message, f"{cause}: {message}" if cause else None)
         try:
             data = json.loads(raw)
             choice = data["choices"][0]
-            text = choice["message"]["content"] if "message" in choice else choice["text"]
-        except (ValueError, KeyError, IndexError, TypeError):
-            raise RetryableError(f"malformed response body: {raw[:80]!r}") from None
-        if not text:
-            raise RetryableError("empty content in response")
+            if "message" in choice:
+                # None when the model spent its tokens reasoning or refused: no answer text,
+                # but an answer all the same.
+                text = choice["message"].get("content") or ""
+            else:
+                text = choice["text"] or ""
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            raise RetryableError(f"bad response: malformed body {raw[:80]!r}") from None
+        if not isinstance(text, str):
+            raise RetryableError(f"bad response: content is {type(text).__name__}, not text")
         usage = data.get("usage") or {}
         return text, usage if isinstance(usage, dict) else {}
-
-
-class FatalRequestError(Exception):
-    """A failure another try will not fix (bad request, wrong key, unknown model)."""
 
 
 def _proxy_for(url: str) -> str | None:

@@ -3,14 +3,21 @@
 The callable receives the prompt text and returns the response text. It may be a plain
 or an ``async`` function; if it accepts a second parameter it also gets the ``Request``
 (for scripted test models that need the instance or the repeat index).
+
+A plain function runs in a pool of ``concurrency`` worker threads, never on the event
+loop: the loop stays free to commit each answer as it arrives and to show progress, so a
+crash keeps everything answered before it. A function that is not thread-safe is run with
+``--concurrency 1``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import inspect
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response
@@ -45,9 +52,16 @@ class PythonModel:
             self._wants_request = len(inspect.signature(self.func).parameters) >= 2
         except (TypeError, ValueError):
             self._wants_request = False
+        self._is_async = inspect.iscoroutinefunction(self.func)
+        self._threads: ThreadPoolExecutor | None = None
 
     def prepare(self, instances) -> None:
         return None
+
+    async def aclose(self) -> None:
+        if self._threads is not None:
+            self._threads.shutdown(wait=False)
+            self._threads = None
 
     async def respond(self, requests: Sequence[Request]) -> list[Response]:
         return [await self._one(request) for request in requests]
@@ -56,9 +70,16 @@ class PythonModel:
         args = (request.prompt.text, request) if self._wants_request else (request.prompt.text,)
         start = time.perf_counter()
         try:
-            result = self.func(*args)
-            if inspect.isawaitable(result):
-                result = await result
+            if self._is_async:
+                result = await self.func(*args)
+            else:
+                if self._threads is None:
+                    self._threads = ThreadPoolExecutor(max(1, self.concurrency),
+                                                       thread_name_prefix="python-model")
+                result = await asyncio.get_running_loop().run_in_executor(
+                    self._threads, self.func, *args)
+                if inspect.isawaitable(result):
+                    result = await result
         except Exception as exc:  # the user's code failed on this item: record, go on
             return Response(text=None, error=f"{type(exc).__name__}: {exc}")
         if not isinstance(result, str):

@@ -13,8 +13,11 @@ arrive, one transaction per answered batch.
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
 import time
+import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,11 +63,46 @@ CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
 CREATE INDEX IF NOT EXISTS items_cache ON items (cache_key) WHERE cache_key IS NOT NULL;
 """
 
+# Who is writing a run right now, and which of its items each writer has taken. A lease is
+# kept alive by a heartbeat; claims live exactly as long as their holder's lease.
+LEASE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS leases (
+    run_id TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started REAL NOT NULL,
+    heartbeat REAL NOT NULL,
+    PRIMARY KEY (run_id, holder)
+);
+CREATE TABLE IF NOT EXISTS claims (
+    run_id TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    encoding TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    holder TEXT NOT NULL,
+    PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
+);
+"""
+# A lease whose heartbeat is older than this is abandoned, whatever host it came from.
+STALE_AFTER = 60.0
+
 ITEM_COLUMNS = (
     "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
     "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "meta",
     "latency", "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
 )
+
+
+@dataclass(frozen=True)
+class Lease:
+    run_id: str
+    holder: str
+
+
+class RunBusy(UserError):
+    """Another live process holds the run (and this one did not ask to join it)."""
 
 
 @dataclass
@@ -90,6 +128,7 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA busy_timeout=10000")
             self.db.executescript(SCHEMA)
+            self.db.executescript(LEASE_SCHEMA)
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if "meta" not in columns:  # stores written before items kept instance meta
                 self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
@@ -164,15 +203,12 @@ class Store:
         return {tuple(r) for r in rows}
 
     def write_items(self, rows: Iterable[dict[str, Any]]) -> None:
-        """Commit item rows in one transaction."""
-        placeholders = ", ".join("?" for _ in ITEM_COLUMNS)
+        """Commit item rows in one transaction. A row replaces an earlier one only when that
+        one is an error: an answer, once stored, is never overwritten (two writers, a retry
+        that failed after another process succeeded)."""
         values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
         with self.transaction():
-            self.db.executemany(
-                f"INSERT OR REPLACE INTO items ({', '.join(ITEM_COLUMNS)}) "
-                f"VALUES ({placeholders})",
-                values,
-            )
+            self.db.executemany(_GUARDED_INSERT, values)
 
     def unscored(self, run_id: str) -> list[tuple[str, str, str, int, str]]:
         """Answered items of a run not yet parsed and scored: their keys and response."""
@@ -183,14 +219,23 @@ class Store:
         ).fetchall()
 
     def update_scores(self, updates: list[tuple]) -> None:
-        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat)."""
+        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat,
+        response): a score lands only on the row still holding the response it was read
+        from, so a score never sits beside a different answer."""
         with self.transaction():
             self.db.executemany(
                 "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ? "
                 "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? "
-                "AND repeat = ?",
+                "AND repeat = ? AND error IS NULL AND response IS ?",
                 updates,
             )
+
+    def errors(self, run_id: str) -> list[str]:
+        """The error of every failed item of a run."""
+        rows = self.db.execute(
+            "SELECT error FROM items WHERE run_id = ? AND error IS NOT NULL", (run_id,)
+        )
+        return [r[0] for r in rows]
 
     def items(
         self, run_ids: Iterable[str] | None = None, columns: Sequence[str] = ITEM_COLUMNS
@@ -225,16 +270,111 @@ class Store:
                 out[key] = CachedResponse(text, latency, t_in, t_out)
         return out
 
-    def transaction(self):
-        return _Transaction(self.db)
+    def transaction(self, immediate: bool = False):
+        return _Transaction(self.db, immediate)
+
+    # --- leases: one writer per run, or several that split its items ------------------
+    def take_lease(self, run_id: str, join: bool = False) -> Lease:
+        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, or
+        no heartbeat for ``STALE_AFTER`` seconds) are removed with their claims first; a
+        live one makes this raise ``RunBusy`` unless ``join``."""
+        host, pid, now = socket.gethostname(), os.getpid(), time.time()
+        lease = Lease(run_id, f"{pid}@{host}#{uuid.uuid4().hex[:8]}")
+        with self.transaction(immediate=True):
+            live = []
+            for holder, other_pid, other_host, beat in self.db.execute(
+                "SELECT holder, pid, host, heartbeat FROM leases WHERE run_id = ?", (run_id,)
+            ).fetchall():
+                if _abandoned(other_pid, other_host, beat, now, host):
+                    self._drop_lease(Lease(run_id, holder))
+                else:
+                    live.append((other_pid, other_host, now - beat))
+            if live and not join:
+                other_pid, other_host, age = live[0]
+                raise RunBusy(
+                    f"run {run_id} is being written by process {other_pid} on {other_host} "
+                    f"(heartbeat {age:.0f} s ago); wait for it, or add --join to share the "
+                    "items nobody holds"
+                )
+            self.db.execute(
+                "INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                "VALUES (?, ?, ?, ?, ?, ?)", (run_id, lease.holder, pid, host, now, now),
+            )
+        return lease
+
+    def heartbeat(self, lease: Lease) -> None:
+        """Show the lease is alive; a lease another process took over is taken back (its
+        claims are gone, but answered rows are never overwritten)."""
+        cur = self.db.execute("UPDATE leases SET heartbeat = ? WHERE run_id = ? AND holder = ?",
+                              (time.time(), lease.run_id, lease.holder))
+        if cur.rowcount == 0:
+            pid, host = lease.holder.split("#")[0].split("@", 1)
+            self.db.execute(
+                "INSERT OR REPLACE INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (lease.run_id, lease.holder, int(pid), host, time.time(), time.time()),
+            )
+
+    def claim(self, lease: Lease, keys: Sequence[tuple[str, str, str, int]]) -> list[tuple]:
+        """Take the items in ``keys`` that nobody holds and nobody has answered; returns
+        those taken, in order."""
+        taken = []
+        with self.transaction(immediate=True):
+            for key in keys:
+                cur = self.db.execute(_CLAIM, (lease.run_id, *key, lease.holder,
+                                               lease.run_id, *key))
+                if cur.rowcount == 1:
+                    taken.append(key)
+        return taken
+
+    def release(self, lease: Lease) -> None:
+        with self.transaction(immediate=True):
+            self._drop_lease(lease)
+
+    def _drop_lease(self, lease: Lease) -> None:
+        self.db.execute("DELETE FROM claims WHERE run_id = ? AND holder = ?",
+                        (lease.run_id, lease.holder))
+        self.db.execute("DELETE FROM leases WHERE run_id = ? AND holder = ?",
+                        (lease.run_id, lease.holder))
+
+
+_ITEM_KEY = ("run_id", "instance_id", "encoding", "variant", "repeat")
+_GUARDED_INSERT = (
+    f"INSERT INTO items ({', '.join(ITEM_COLUMNS)}) "
+    # a row without "cached" is a fresh answer, as the column's default says
+    f"VALUES ({', '.join('COALESCE(?, 0)' if c == 'cached' else '?' for c in ITEM_COLUMNS)}) "
+    f"ON CONFLICT ({', '.join(_ITEM_KEY)}) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in ITEM_COLUMNS if c not in _ITEM_KEY)
+    + " WHERE items.error IS NOT NULL"
+)
+_CLAIM = (
+    "INSERT OR IGNORE INTO claims (run_id, instance_id, encoding, variant, repeat, holder) "
+    "SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
+    "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
+)
+
+
+def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
+    if now - heartbeat > STALE_AFTER:
+        return True
+    if host != this_host or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, owned by someone else
+        return False
+    return False
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: sqlite3.Connection, immediate: bool = False):
         self.db = db
+        self.begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
 
     def __enter__(self):
-        self.db.execute("BEGIN")
+        self.db.execute(self.begin)
 
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
