@@ -21,7 +21,7 @@ import platform
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from graphgauge import __version__
@@ -32,11 +32,19 @@ from graphgauge.registry import task_of
 from graphgauge.render.prompt import (
     DEFAULT_ENCODING,
     DEFAULT_VARIANT,
+    Prompt,
     encoding_of,
     labels_for,
     render,
 )
 from graphgauge.scoring.answers import Prediction
+from graphgauge.scoring.structured import (
+    NotJSON,
+    answer_text,
+    item_schema,
+    json_answer,
+    json_instruction,
+)
 from graphgauge.store.sqlite import Lease, Store
 
 HEARTBEAT_SECONDS = 5.0
@@ -207,18 +215,58 @@ def score_pending(
 
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
-    updates = []
+    answer_format = run_answer_format(store, run_id)
+    updates, paths = [], []
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
         for instance_id, encoding, variant, repeat, text in rows:
             inst = by_id[instance_id]
             try:
-                scored = score_response(text, inst, encoding)
+                scored, path = read_response(text, inst, encoding, answer_format)
             except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
                 scored = _unreadable(text, inst, f"{type(exc).__name__}: {exc}"[:300])
-            updates.append((*scored, run_id, instance_id, encoding, variant, repeat, text))
+                path = "none"
+            key = (run_id, instance_id, encoding, variant, repeat, text)
+            updates.append((*scored, *key))
+            paths.append((path, *key))
             advance(1)
     store.update_scores(updates)
+    store.set_parsed_by(paths)
     return len(updates)
+
+
+def run_answer_format(store: Store, run_id: str) -> str | None:
+    """The answer format the run's model was asked for (``-p answer_format``)."""
+    params = store.manifest(run_id).get("model", {}).get("params") or {}
+    return params.get("answer_format")
+
+
+def read_response(
+    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING,
+    answer_format: str | None = None,
+) -> tuple[tuple[str, int, str, float | None], str]:
+    """``score_response`` plus the path that read the answer: "json" for a JSON reply of
+    a run that asked for one, "reader" for text the deterministic reader read, "none".
+    A JSON-format run whose reply is not JSON (a server without structured outputs) is
+    read as prose."""
+    if answer_format == "json":
+        try:
+            value = json_answer(text)
+        except NotJSON:
+            pass
+        else:
+            scored = score_response(answer_text(value), inst, encoding)
+            return scored, "json" if scored[1] else "none"
+    scored = score_response(text, inst, encoding)
+    return scored, "reader" if scored[1] else "none"
+
+
+def answer_format_prompt(prompt: Prompt, model: Model, inst: Instance) -> Prompt:
+    """The prompt with the JSON instruction added when the model was asked for JSON
+    answers (``-p answer_format=json``); unchanged otherwise."""
+    if model.params.get("answer_format") != "json":
+        return prompt
+    schema = item_schema(task_of(inst), inst, prompt.labels)
+    return replace(prompt, text=f"{prompt.text}\n\n{json_instruction(schema)}")
 
 
 def run_benchmark(
@@ -262,7 +310,8 @@ def _run_leased(instances, model, store, options, run_id, lease, progress) -> Ru
                 keys = [(inst.id, encoding.name, variant, r) for r in range(options.repeats)]
                 if all(key in done for key in keys):
                     continue
-                prompt = render(inst, encoding, variant, task=task_of(inst))
+                prompt = answer_format_prompt(
+                    render(inst, encoding, variant, task=task_of(inst)), model, inst)
                 for repeat, key in enumerate(keys):
                     if key not in done:
                         requests.append(Request(prompt, inst, repeat, options.seed + repeat))

@@ -92,6 +92,7 @@ ITEM_COLUMNS = (
     "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
     "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "meta",
     "latency", "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
+    "parsed_by",
 )
 
 
@@ -132,6 +133,8 @@ class Store:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if "meta" not in columns:  # stores written before items kept instance meta
                 self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
+            if "parsed_by" not in columns:  # every store before answers recorded their path
+                self.db.execute("ALTER TABLE items ADD COLUMN parsed_by TEXT")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store ({exc})") from None
 
@@ -229,6 +232,33 @@ class Store:
                 "AND repeat = ? AND error IS NULL AND response IS ?",
                 updates,
             )
+
+    # --- reading paths and rescoring --------------------------------------------------
+    def set_parsed_by(self, updates: list[tuple]) -> None:
+        """(parsed_by, run, instance, encoding, variant, repeat, response): which path read
+        each answer (reader, json, extractor, none), guarded like ``update_scores``."""
+        with self.transaction():
+            self.db.executemany(
+                "UPDATE items SET parsed_by = ? WHERE run_id = ? AND instance_id = ? AND "
+                "encoding = ? AND variant = ? AND repeat = ? AND error IS NULL "
+                "AND response IS ?", updates)
+
+    def unread(self, run_id: str) -> list[tuple[str, str, str, int, str, str, str]]:
+        """Scored answers of a run that no path could read: keys, prompt, response and
+        what ``parsed`` says about them."""
+        return self.db.execute(
+            "SELECT instance_id, encoding, variant, repeat, prompt, response, parsed "
+            "FROM items WHERE run_id = ? AND error IS NULL AND parse_ok = 0",
+            (run_id,),
+        ).fetchall()
+
+    def clear_scores(self, run_id: str) -> int:
+        """Forget a run's readings and scores so that the next scoring pass reads every
+        answer again; returns how many answers wait for it."""
+        cur = self.db.execute(
+            "UPDATE items SET parsed = NULL, parse_ok = NULL, scores = NULL, accuracy = NULL,"
+            " parsed_by = NULL WHERE run_id = ? AND error IS NULL", (run_id,))
+        return cur.rowcount
 
     def errors(self, run_id: str) -> list[str]:
         """The error of every failed item of a run."""
