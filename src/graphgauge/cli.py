@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt, load_extractor
 from graphgauge.errors import UserError
 
 app = typer.Typer(
@@ -208,6 +209,8 @@ def run(
         typer.Option(help="YAML cost table: model name -> {input: USD, output: USD} per 1k "
                      "tokens (or use -p price_in=… -p price_out=…)."),
     ] = None,
+    extractor: ExtractorOpt = None,
+    extractor_param: ExtractorParamOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Answer and score a benchmark; resumes where an earlier identical run stopped.
@@ -244,6 +247,7 @@ def run(
     params = parse_params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
+    reader_model = load_extractor(extractor, extractor_param)
     with Store(store) as db:
         for spec in model:
             loaded = load_model(spec, **params)
@@ -265,6 +269,8 @@ def run(
                 f"{result.from_cache} from cache, {result.skipped} already done, "
                 f"{result.errors} errors, {result.elapsed:.1f}s"
             )
+            if reader_model is not None:
+                _extract(db, result.run_id, instances, reader_model, extractor, quiet)
             for cell in summarize(db, [result.run_id], levels=("suite",)):
                 typer.echo(f"  {cell.suite}: accuracy {_percent(cell.accuracy)} "
                            f"[{_percent(cell.ci_low)}, {_percent(cell.ci_high)}] "
@@ -276,6 +282,21 @@ def run(
                 typer.echo(f"graphgauge: error: {spec}: every item failed; run the same "
                            "command again to retry them", err=True)
                 raise typer.Exit(1)
+
+
+def _extract(db, run_id: str, instances, reader_model, spec: str, quiet: bool) -> None:
+    """The --extractor pass over the answers of ``run_id`` the reader left unread."""
+    from graphgauge.extraction import extract_unread
+    from graphgauge.models.base import ServiceUnreachable
+
+    try:
+        done = extract_unread(db, run_id, instances, reader_model, progress=not quiet)
+    except ServiceUnreachable as exc:
+        typer.echo(f"graphgauge: error: extractor {spec}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if done.asked:
+        typer.echo(f"  extractor {spec}: asked about {done.asked} unread answers, read "
+                   f"{done.read}" + (f", {done.failed} requests failed" if done.failed else ""))
 
 
 def _percent(value: float) -> str:
@@ -306,7 +327,7 @@ def report(
 
     from graphgauge.analysis.gteval_report import print_variant_tables
     from graphgauge.registry import suite_hook
-    from graphgauge.report.console import print_report
+    from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize, write_csv
     from graphgauge.store import Store
@@ -321,6 +342,7 @@ def report(
         if run_list:
             console.print(runs_table(run_list))
         print_report(cells, console=console, tasks=tasks)
+        print_reading(db, runs, cells, console)
         for suite in sorted({cell.suite for cell in cells}):
             extra = suite_hook(suite, "suite_report")
             if extra is not None:  # tables only that suite has (per rule, gate, variant)
@@ -527,9 +549,17 @@ def quickstart(
 
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
-    from graphgauge.commands import estimate, export_task, gteval, infer, reports, taxonomy
+    from graphgauge.commands import (
+        estimate,
+        export_task,
+        gteval,
+        infer,
+        reports,
+        rescore,
+        taxonomy,
+    )
 
-    for module in (reports, gteval, infer, taxonomy, export_task, estimate):
+    for module in (reports, gteval, infer, taxonomy, export_task, estimate, rescore):
         module.register(app)
 
 

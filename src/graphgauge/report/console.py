@@ -102,6 +102,16 @@ def print_report(cells: list[Cell], console: Console | None = None, tasks: bool 
             console.print(numeric)
 
 
+def print_reading(store, run_ids: list[str] | None, cells: list[Cell],
+                  console: Console | None = None) -> None:
+    """How the answers of the reported runs were read (see graphgauge.report.reading)."""
+    from graphgauge.report.reading import path_counts, paths_table
+
+    counts = path_counts(store, run_ids)
+    if counts:
+        (console or Console()).print(paths_table(counts, model_labels(cells)))
+
+
 def print_study(result, model: str, console: Console | None = None, top: int = 10) -> None:
     """The robustness study in three tables: encodings, relabeling spans, variability."""
     console = console or Console()
