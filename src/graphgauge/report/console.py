@@ -87,6 +87,49 @@ def _numeric_table(cells: list[Cell], labels) -> Table | None:
     return table
 
 
+def _is_optimisation(cell: Cell) -> bool:
+    from graphgauge.registry import get_task
+
+    try:
+        return getattr(get_task(cell.suite, cell.group), "sense", None) is not None
+    except Exception:  # noqa: BLE001 - a task this graphgauge no longer has
+        return False
+
+
+def _outcome_text(cell: Cell | None, optimisation: bool) -> str:
+    if cell is None or cell.n == 0:
+        return "–"
+    correct, none = _pct(cell.accuracy), _pct(cell.unparsed)
+    if not optimisation:
+        return f"{correct} / {_pct(cell.wrong)} / {none}"
+    gap = "" if math.isnan(cell.mean_gap) else f" (gap {100 * cell.mean_gap:.0f}%)"
+    return f"{correct} / {_pct(cell.suboptimal)}{gap} / {_pct(cell.infeasible)} / {none}"
+
+
+def _outcome_table(cells: list[Cell], labels, optimisation: bool) -> Table | None:
+    """Per suite and task: correct / wrong / no answer, or for optimisation tasks correct /
+    feasible-suboptimal (mean optimality gap) / infeasible / no answer."""
+    chosen = [c for c in cells if (c.level == "task" and _is_optimisation(c) == optimisation)
+              or (c.level == "suite" and not optimisation)]
+    if not chosen:
+        return None
+    title = ("Optimisation tasks, % correct / feasible but suboptimal (mean optimality gap) "
+             "/ infeasible / no answer" if optimisation else
+             "Outcomes %: correct / wrong / no answer")
+    table = Table(title=title, title_justify="left", header_style="bold")
+    table.add_column("suite")
+    table.add_column("task")
+    for label in labels.values():
+        table.add_column(label, justify="right")
+    rows: OrderedDict[tuple, dict[str, Cell]] = OrderedDict()
+    for cell in sorted(chosen, key=lambda c: (c.suite, c.level != "suite")):
+        rows.setdefault((cell.suite, cell.group), {})[cell.run_id] = cell
+    for (suite, group), by_run in rows.items():
+        table.add_row(suite, group, *(_outcome_text(by_run.get(run), optimisation)
+                                      for run in labels))
+    return table
+
+
 def print_report(cells: list[Cell], console: Console | None = None, tasks: bool = True) -> None:
     console = console or Console()
     if not cells:
@@ -100,6 +143,11 @@ def print_report(cells: list[Cell], console: Console | None = None, tasks: bool 
         numeric = _numeric_table(cells, labels)
         if numeric is not None:
             console.print(numeric)
+    shown = cells if tasks else [c for c in cells if c.level == "suite"]
+    for optimisation in (False, True):
+        table = _outcome_table(shown, labels, optimisation)
+        if table is not None:
+            console.print(table)
 
 
 def print_reading(store, run_ids: list[str] | None, cells: list[Cell],

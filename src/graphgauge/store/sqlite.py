@@ -57,6 +57,7 @@ CREATE TABLE IF NOT EXISTS items (
     cached INTEGER NOT NULL DEFAULT 0,
     cache_key TEXT,
     created REAL NOT NULL,
+    parsed_by TEXT,
     PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
 );
 CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
@@ -133,8 +134,8 @@ class Store:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if "meta" not in columns:  # stores written before items kept instance meta
                 self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
-            if "parsed_by" not in columns:  # every store before answers recorded their path
-                self.db.execute("ALTER TABLE items ADD COLUMN parsed_by TEXT")
+            if "parsed_by" not in columns:  # stores before answers recorded their path
+                _add_column(self.db, "parsed_by TEXT")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store ({exc})") from None
 
@@ -382,6 +383,16 @@ _CLAIM = (
     "SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
     "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
 )
+
+
+def _add_column(db: sqlite3.Connection, column: str) -> None:
+    """Add a column to items; another process opening the same old store at the same
+    moment may have added it first."""
+    try:
+        db.execute(f"ALTER TABLE items ADD COLUMN {column}")
+    except sqlite3.OperationalError as exc:
+        if "duplicate column" not in str(exc):
+            raise
 
 
 def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
