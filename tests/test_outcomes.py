@@ -143,3 +143,18 @@ def test_tables_keep_outcomes_apart(tmp_path, monkeypatch):
 def store_rows(tmp_path):
     with Store(tmp_path / "o.db") as store:
         return list(store.items(["run-1"]))
+
+
+def test_html_report_shows_outcomes_and_reading_paths(tmp_path, monkeypatch):
+    from graphgauge.report.html_sections import build_sections, load_context
+
+    test_tables_keep_outcomes_apart(tmp_path, monkeypatch)
+    with Store(tmp_path / "o.db") as store:
+        sections = build_sections(load_context(store, ["run-1"]))
+    tables = {b.name: b for s in sections for b in s.blocks if hasattr(b, "rows")}
+    assert tables["outcomes"].rows == [["algorithmic", "all", "25.0 / 50.0 / 25.0"],
+                                       ["algorithmic", "edge_existence", "33.3 / 33.3 / 33.3"]]
+    assert tables["optimisation_outcomes"].rows == [
+        ["algorithmic", "weighted_shortest_path", "20.0 / 40.0 (gap 250%) / 20.0 / 20.0"]]
+    # 8 answers: 2 of the path answers and 2 yes/no answers have no answer
+    assert tables["reading_paths"].rows == [["hand", "6", "0", "0", "2"]]

@@ -87,7 +87,8 @@ def _numeric_table(cells: list[Cell], labels) -> Table | None:
     return table
 
 
-def _is_optimisation(cell: Cell) -> bool:
+def is_optimisation(cell: Cell) -> bool:
+    """Is the cell's task an optimisation task (one with an objective ``sense``)?"""
     from graphgauge.registry import get_task
 
     try:
@@ -96,7 +97,8 @@ def _is_optimisation(cell: Cell) -> bool:
         return False
 
 
-def _outcome_text(cell: Cell | None, optimisation: bool) -> str:
+def outcome_text(cell: Cell | None, optimisation: bool) -> str:
+    """"correct / wrong / no answer" %, or the four optimisation outcomes with the gap."""
     if cell is None or cell.n == 0:
         return "–"
     correct, none = _pct(cell.accuracy), _pct(cell.unparsed)
@@ -106,27 +108,37 @@ def _outcome_text(cell: Cell | None, optimisation: bool) -> str:
     return f"{correct} / {_pct(cell.suboptimal)}{gap} / {_pct(cell.infeasible)} / {none}"
 
 
-def _outcome_table(cells: list[Cell], labels, optimisation: bool) -> Table | None:
-    """Per suite and task: correct / wrong / no answer, or for optimisation tasks correct /
-    feasible-suboptimal (mean optimality gap) / infeasible / no answer."""
-    chosen = [c for c in cells if (c.level == "task" and _is_optimisation(c) == optimisation)
+OUTCOME_TITLES = {
+    False: "Outcomes %: correct / wrong / no answer",
+    True: "Optimisation tasks, % correct / feasible but suboptimal (mean optimality gap) / "
+          "infeasible / no answer",
+}
+
+
+def outcome_rows(cells: list[Cell], labels, optimisation: bool) -> list[list[str]]:
+    """[suite, task (or "all"), one outcome text per run] for the suites (plain outcomes)
+    and the tasks of one kind."""
+    chosen = [c for c in cells if (c.level == "task" and is_optimisation(c) == optimisation)
               or (c.level == "suite" and not optimisation)]
-    if not chosen:
+    rows: OrderedDict[tuple, dict[str, Cell]] = OrderedDict()
+    for cell in sorted(chosen, key=lambda c: (c.suite, c.level != "suite")):
+        rows.setdefault((cell.suite, cell.group), {})[cell.run_id] = cell
+    return [[suite, group, *(outcome_text(by_run.get(run), optimisation) for run in labels)]
+            for (suite, group), by_run in rows.items()]
+
+
+def _outcome_table(cells: list[Cell], labels, optimisation: bool) -> Table | None:
+    rows = outcome_rows(cells, labels, optimisation)
+    if not rows:
         return None
-    title = ("Optimisation tasks, % correct / feasible but suboptimal (mean optimality gap) "
-             "/ infeasible / no answer" if optimisation else
-             "Outcomes %: correct / wrong / no answer")
-    table = Table(title=title, title_justify="left", header_style="bold")
+    table = Table(title=OUTCOME_TITLES[optimisation], title_justify="left",
+                  header_style="bold")
     table.add_column("suite")
     table.add_column("task")
     for label in labels.values():
         table.add_column(label, justify="right")
-    rows: OrderedDict[tuple, dict[str, Cell]] = OrderedDict()
-    for cell in sorted(chosen, key=lambda c: (c.suite, c.level != "suite")):
-        rows.setdefault((cell.suite, cell.group), {})[cell.run_id] = cell
-    for (suite, group), by_run in rows.items():
-        table.add_row(suite, group, *(_outcome_text(by_run.get(run), optimisation)
-                                      for run in labels))
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
