@@ -274,7 +274,8 @@ def run(
             for cell in summarize(db, [result.run_id], levels=("suite",)):
                 typer.echo(f"  {cell.suite}: accuracy {_percent(cell.accuracy)} "
                            f"[{_percent(cell.ci_low)}, {_percent(cell.ci_high)}] "
-                           f"over {cell.n} items, {_percent(cell.unparsed)} unparsed")
+                           f"over {cell.n} items, {_percent(cell.wrong)} wrong, "
+                           f"{_percent(cell.unparsed)} unparsed (no answer)")
             failed = db.errors(result.run_id)
             for kind, (count, example) in error_kinds(failed).items():
                 typer.echo(f"  {count} failed with {kind}, e.g. {example}")
