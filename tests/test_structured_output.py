@@ -19,7 +19,7 @@ from graphgauge.scoring import answers
 from graphgauge.scoring.structured import (
     NotJSON,
     answer_schema,
-    answer_text,
+    answer_texts,
     json_answer,
     value_schema,
 )
@@ -154,11 +154,12 @@ def test_value_schemas_per_answer_type():
 
 
 def test_json_values_are_written_the_way_readers_read_them():
-    assert answer_text(True) == "Answer: Yes" and answer_text(False) == "Answer: No"
-    assert answer_text([[0, 1], [2, 3]]) == "Answer: [(0, 1), (2, 3)]"
-    assert answer_text(["A", "C"]) == "Answer: [A, C]"
-    assert answer_text(None) == "" and answer_text(float("nan")) == ""
-    assert answer_text(0.25) == "Answer: 0.25"
+    assert answer_texts(True) == ["Answer: Yes"] and answer_texts(False) == ["Answer: No"]
+    assert answer_texts([[0, 1], [2, 3]]) == ["Answer: [(0, 1), (2, 3)]"]
+    assert answer_texts(["A", "C"]) == ["Answer: [A, C]"]
+    assert answer_texts(None) == [] and answer_texts(float("nan")) == []
+    assert answer_texts(0.25) == ["Answer: 0.25"]
+    assert answer_texts("blue") == ["blue", "Answer: blue"] and answer_texts(" ") == []
     for bad in ("", "five", "[1, 2]", '{"value": 3}', "{"):
         with pytest.raises(NotJSON):
             json_answer(bad)
@@ -167,3 +168,37 @@ def test_json_values_are_written_the_way_readers_read_them():
 def test_an_unknown_answer_format_is_a_user_error():
     with pytest.raises(UserError, match="answer_format"):
         load_model("openai:fake", base_url="http://127.0.0.1:1/v1", answer_format="yaml")
+
+
+def _suite_instances(suite):
+    if suite in ("arc", "spectral"):
+        return generate(suite, count=1, seed=2)[:120]
+    from graphgauge.datasets.loader import data_root
+
+    if not (data_root() / "dblp").is_dir():
+        pytest.skip("shared data absent")
+    if suite == "infer":
+        from graphgauge.suites.inference.pipeline import generate_suite
+
+        return generate_suite(None, 20, 7, None, {"dataset": "dblp", "candidates": 60,
+                                                  "train": 20, "val": 5, "test": 15})
+    from graphgauge.suites import classify
+
+    return classify.generate_suite(tasks=None, count=6, seed=0, nodes=None,
+                                   options={"dataset": "dblp"}, progress=False)
+
+
+@pytest.mark.parametrize("suite", ["arc", "spectral", "infer", "classify"])
+def test_suite_answers_in_their_own_format_score_alike_as_json_strings(suite):
+    """Answer types without a JSON shape of their own (graphs, Answer/Reasoning blocks,
+    labels, colours) take the prompt's format inside the JSON string."""
+    instances = _suite_instances(suite)
+    for inst in instances:
+        task = task_of(inst)
+        text = task.format_answer(inst.answer, render(inst))
+        prose = read_response(text, inst)
+        structured = read_response(json.dumps({"answer": text}), inst, answer_format="json")
+        assert prose[0][3] == 1.0 and prose[1] == "reader", (inst.task, text)
+        assert structured[0] == prose[0] and structured[1] == "json", (inst.task, text)
+        nothing = read_response(json.dumps({"answer": ""}), inst, answer_format="json")
+        assert nothing[1] == "none" and nothing[0][1] == 0

@@ -21,11 +21,10 @@ from graphgauge.instance import Instance
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
 from graphgauge.render.prompt import Prompt, encoding_of, labels_for
-from graphgauge.runner import score_response
+from graphgauge.runner import score_json, score_response
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
-    answer_text,
     item_schema,
     json_answer,
     json_instruction,
@@ -96,7 +95,7 @@ def read_extraction(text: str | None, inst: Instance, encoding: str
         value = json_answer(text)
     except NotJSON:
         return score_response(text or "", inst, encoding)
-    return score_response(answer_text(value), inst, encoding)
+    return score_json(value, inst, encoding)
 
 
 def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], model: Model,

@@ -40,7 +40,7 @@ from graphgauge.render.prompt import (
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
-    answer_text,
+    answer_texts,
     item_schema,
     json_answer,
     json_instruction,
@@ -254,10 +254,22 @@ def read_response(
         except NotJSON:
             pass
         else:
-            scored = score_response(answer_text(value), inst, encoding)
+            scored = score_json(value, inst, encoding)
             return scored, "json" if scored[1] else "none"
     scored = score_response(text, inst, encoding)
     return scored, "reader" if scored[1] else "none"
+
+
+def score_json(value: Any, inst: Instance, encoding: str = DEFAULT_ENCODING
+               ) -> tuple[str, int, str, float | None]:
+    """``score_response`` of a JSON answer value: its first written form the item's reader
+    can read (see ``answer_texts``), else no answer."""
+    scored = score_response("", inst, encoding)
+    for text in answer_texts(value):
+        scored = score_response(text, inst, encoding)
+        if scored[1]:
+            break
+    return scored
 
 
 def answer_format_prompt(prompt: Prompt, model: Model, inst: Instance) -> Prompt:

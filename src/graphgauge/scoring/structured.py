@@ -120,12 +120,16 @@ def _scalar_text(value: Any) -> str:
     return json.dumps(value)
 
 
-def answer_text(value: Any) -> str:
-    """A JSON answer value written as the readers read answers: ``true`` as Yes, a list
-    as ``[a, b]`` (edges as pairs), a string as itself; "" for null (no answer)."""
+def answer_texts(value: Any) -> list[str]:
+    """A JSON answer value written as the readers read answers, most literal first:
+    ``true`` as "Answer: Yes", a list as "Answer: [a, b]" (edges as pairs). A string is
+    tried as the model wrote it (a graph or an Answer/Reasoning block in the prompt's own
+    format), then as the body of an "Answer:" line. None for null (no answer)."""
     if value is None:
-        return ""
+        return []
+    if isinstance(value, str):
+        return [value, f"Answer: {value}"] if value.strip() else []
     if isinstance(value, list):
-        return "Answer: [" + ", ".join(_item_text(v) for v in value) + "]"
+        return ["Answer: [" + ", ".join(_item_text(v) for v in value) + "]"]
     text = _scalar_text(value)
-    return f"Answer: {text}" if text else ""
+    return [f"Answer: {text}"] if text else []
