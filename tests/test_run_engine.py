@@ -135,8 +135,8 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
         for i, (pid, host, beat) in enumerate(stale):
             db.db.execute("INSERT INTO leases VALUES (?, ?, ?, ?, ?, ?)",
                           (run_id, f"old{i}", pid, host, beat, beat))
-            db.db.execute("INSERT INTO claims VALUES (?, ?, 'e', 'v', 0, ?)",
-                          (run_id, f"item{i}", f"old{i}"))
+            db.db.execute("INSERT INTO claims (run_id, instance_id, encoding, variant, repeat, "
+                          "holder) VALUES (?, ?, 'e', 'v', 0, ?)", (run_id, f"item{i}", f"old{i}"))
         mine = db.take_lease(run_id)
         assert db.claim(mine, [("item0", "e", "v", 0), ("item1", "e", "v", 0)]) == [
             ("item0", "e", "v", 0), ("item1", "e", "v", 0)]
@@ -158,10 +158,10 @@ def test_an_answer_is_never_replaced_and_a_score_needs_its_response(tmp_path):
         db.write_items([{**base, "error": "HTTP 503: busy"}])
         db.write_items([{**base, "response": "Answer: 3"}])  # an answer replaces an error
         db.write_items([{**base, "error": "timeout: late"}])  # an error never replaces it
-        db.update_scores([("7", 1, "{}", 1.0, "r", "i", "e", "v", 0, "Answer: 4")])
+        db.update_scores([("7", 1, "{}", 1.0, "reader", "r", "i", "e", "v", 0, "Answer: 4")])
         (row,) = db.items()
         assert (row["response"], row["error"], row["parse_ok"]) == ("Answer: 3", None, None)
-        db.update_scores([("3", 1, "{}", 1.0, "r", "i", "e", "v", 0, "Answer: 3")])
+        db.update_scores([("3", 1, "{}", 1.0, "reader", "r", "i", "e", "v", 0, "Answer: 3")])
         assert next(db.items())["parsed"] == "3"
 
 

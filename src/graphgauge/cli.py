@@ -218,9 +218,9 @@ def run(
     Models: reference, random, majority, mean (built in); python:module:function (your
     function, prompt text in, answer text out); openai:MODEL (any OpenAI-compatible server,
     options with -p: base_url, api_key_env, mode=chat|completions, temperature, max_tokens,
-    stop, top_p, extra_body, concurrency, timeout, max_retries, rpm, tpm); hf:PATH_OR_NAME
-    (a local transformers model; options max_new_tokens, temperature, top_p, batch_size,
-    device, dtype, chat)."""
+    stop, top_p, extra_body, concurrency, timeout, max_retries, retry_budget, rpm, tpm);
+    hf:PATH_OR_NAME (a local transformers model; options max_new_tokens, temperature,
+    top_p, batch_size, device, dtype, chat)."""
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models import load_model
     from graphgauge.models.base import ServiceUnreachable

@@ -117,7 +117,7 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
     if hasattr(model, "prepare"):
         model.prepare(instances)
     replies = asyncio.run(_ask(model, requests, progress))
-    updates, paths = [], []
+    updates = []
     for row, reply in zip(todo, replies, strict=True):
         instance_id, encoding, variant, repeat, _prompt, response, _parsed = row
         if reply.error is not None:
@@ -132,12 +132,10 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
             scored, why = None, f"{type(exc).__name__}: {exc}"[:200]
         if scored is not None and scored[1]:
             out.read += 1
-            paths.append(("extractor", *key))
+            updates.append((*scored, "extractor", *key))
         else:
-            scored = _still_unread(inst, model.name, why)
-        updates.append((*scored, *key))
+            updates.append((*_still_unread(inst, model.name, why), "none", *key))
     store.update_scores(updates)
-    store.set_parsed_by(paths)
     return out
 
 

@@ -19,6 +19,7 @@ import itertools
 import json
 import platform
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -192,9 +193,21 @@ def score_response(
             scores.get("accuracy"))
 
 
-def _unreadable(text: str, inst: Instance, why: str) -> tuple[str, int, str, float | None]:
+def _score_update(run_id: str, key: tuple[str, str, str, int], text: str,
+                  inst: Instance, answer_format: str | None = None) -> tuple:
+    """The ``update_scores`` row for one stored answer, with the path that read it; a
+    reader or scorer that crashes on it scores it as no answer, with the reason, so one
+    odd response never stops a run or its resume."""
+    try:
+        scored, path = read_response(text, inst, key[1], answer_format)
+    except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
+        scored, path = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300]), "none"
+    return (*scored, path, run_id, *key, text)
+
+
+def _unreadable(inst: Instance, why: str) -> tuple[str, int, str, float | None]:
     """The score of an answer the reader or scorer crashed on: no answer, with the reason
-    kept in ``parsed``, so one odd response never stops a run or its resume."""
+    kept in ``parsed``."""
     try:
         scores = task_of(inst).score(Prediction.failed(why), inst)
     except Exception:  # noqa: BLE001 - the scorer itself is what failed
@@ -207,30 +220,23 @@ def score_pending(
 ) -> int:
     """Parse and score every answered, not yet scored item of a run; returns how many.
 
-    Runs after the request phase, and at the start of a resumed run for answers a killed
-    run had stored but not scored. Scoring is separate from answering so that a parser or
-    verifier fix can be applied to stored answers without asking the model again.
+    Runs after the request phase, for answers the phase left unscored (all of them when
+    the event loop was never idle, and those a killed run had stored). Scoring reads only
+    stored answers, so a parser or verifier fix can be applied to them without asking the
+    model again.
     """
     from graphgauge.progress import progress_bar
 
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     answer_format = run_answer_format(store, run_id)
-    updates, paths = [], []
+    updates = []
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
         for instance_id, encoding, variant, repeat, text in rows:
-            inst = by_id[instance_id]
-            try:
-                scored, path = read_response(text, inst, encoding, answer_format)
-            except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
-                scored = _unreadable(text, inst, f"{type(exc).__name__}: {exc}"[:300])
-                path = "none"
-            key = (run_id, instance_id, encoding, variant, repeat, text)
-            updates.append((*scored, *key))
-            paths.append((path, *key))
+            updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
+                                         text, by_id[instance_id], answer_format))
             advance(1)
     store.update_scores(updates)
-    store.set_parsed_by(paths)
     return len(updates)
 
 
@@ -354,7 +360,7 @@ def _run_leased(instances, model, store, options, run_id, lease, progress) -> Ru
         phase = time.perf_counter()
         asyncio.run(_respond_all(pending, model, store, lease, result, progress))
         result.respond_seconds = time.perf_counter() - phase
-    result.scored = score_pending(store, run_id, instances, progress)
+    result.scored += score_pending(store, run_id, instances, progress)
     result.elapsed = time.perf_counter() - started
     return result
 
@@ -428,24 +434,27 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
     units = _shared_requests(pending)
     result.shared = len(pending) - len(units)
     with progress_bar(f"{model.name}", total=len(pending), enabled=show_progress) as advance:
-        writer = _GroupCommit(store, advance)
+        scorer = _IdleScorer(lease.run_id, model.params.get("answer_format"))
+        writer = _GroupCommit(store, advance, scorer)
         feed = _ClaimFeed(store, lease, units, max(16, 4 * slots * size), advance)
 
         async def worker():
             while batch := feed.take(size):
                 responses = await model.respond([unit[0][0] for unit in batch])
-                rows = []
+                rows, asked = [], []
                 for unit, response in zip(batch, responses, strict=True):
                     for request, key in unit:
                         rows.append(response_row(request, response, lease.run_id,
                                                  cached=False, key=key))
+                        asked.append(request.instance)
                     if response.error is None:
                         result.answered += len(unit)
                     else:
                         result.errors += len(unit)
-                writer.add(rows)
+                writer.add(rows, asked)
 
         writing = asyncio.create_task(writer.run())
+        scoring = asyncio.create_task(scorer.run())
         beating = asyncio.create_task(_heartbeat(store, lease))
         workers = [asyncio.create_task(worker()) for _ in range(slots)]
         try:
@@ -455,8 +464,11 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
                 task.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
             beating.cancel()
+            scoring.cancel()
+            await asyncio.gather(scoring, return_exceptions=True)
             writer.close()
             await writing
+            result.scored += scorer.count
             result.skipped += feed.taken_elsewhere
             close = getattr(model, "aclose", None)
             if close is not None:
@@ -464,37 +476,99 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
 
 
 class _GroupCommit:
-    """Commits answered rows at the next turn of the event loop after they arrive.
+    """Commits answered rows from a thread of its own, the moment they arrive.
 
-    Rows that arrive in the same turn share one transaction; no timer delays a commit, so
-    a killed run loses only what was still in flight, while a fast server's thousands of
-    answers per second cost a handful of commits instead of one each.
+    Rows that arrive while a commit is under way share the next transaction, with the
+    scores the ``_IdleScorer`` has ready. No timer delays a commit, so a killed run loses
+    only what was still in flight, while a fast server's thousands of answers per second
+    cost a few hundred commits; and the event loop goes on sending requests while SQLite
+    writes (the store's lock keeps the loop's own claims out of the way).
     """
 
-    def __init__(self, store: Store, advance):
-        self.store, self.advance = store, advance
-        self.rows: list[dict] = []
-        self.wake = asyncio.Event()
+    def __init__(self, store: Store, advance, scorer: _IdleScorer):
+        self.store, self.advance, self.scorer = store, advance, scorer
+        self.rows: list[tuple[dict, Instance]] = []
+        self.arrived = threading.Condition()
         self.closed = False
 
-    def add(self, rows: list[dict]) -> None:
-        self.rows.extend(rows)
-        self.wake.set()
+    def add(self, rows: list[dict], instances: list[Instance]) -> None:
+        with self.arrived:
+            self.rows.extend(zip(rows, instances, strict=True))
+            self.arrived.notify()
 
     def close(self) -> None:
-        self.closed = True
-        self.wake.set()
+        with self.arrived:
+            self.closed = True
+            self.arrived.notify()
 
     async def run(self) -> None:
+        await asyncio.to_thread(self._commit_all, asyncio.get_running_loop())
+
+    def _commit_all(self, loop: asyncio.AbstractEventLoop) -> None:
         while True:
-            await self.wake.wait()
-            self.wake.clear()
-            if self.rows:
+            with self.arrived:
+                while not self.rows and not self.closed:
+                    self.arrived.wait()
                 rows, self.rows = self.rows, []
-                self.store.write_items(rows)
-                self.advance(len(rows))
-            if self.closed and not self.rows:
+            if not rows:  # closed, and everything committed
+                self.store.update_scores(self.scorer.take())
                 return
+            self.store.write_items([row for row, _ in rows], self.scorer.take())
+            loop.call_soon_threadsafe(self._committed, rows)
+
+    def _committed(self, rows: list[tuple[dict, Instance]]) -> None:
+        self.scorer.add(rows)
+        self.advance(len(rows))
+
+
+class _IdleScorer:
+    """Scores committed answers while the event loop has nothing else to do.
+
+    Waiting for a server leaves the loop idle most of the time; scoring in those gaps, a
+    millisecond at a time, takes the scoring pass off the end of the run without
+    delaying any request. Whatever is not scored when the requests end is scored by
+    :func:`score_pending`. The loop's queue of ready callbacks is CPython's private
+    ``_ready``; on a loop without it nothing is scored here.
+    """
+
+    SLICE = 0.001  # seconds of scoring before the loop looks at its sockets again
+
+    def __init__(self, run_id: str, answer_format: str | None = None):
+        self.run_id, self.answer_format = run_id, answer_format
+        self.todo: list[tuple[dict, Instance]] = []
+        self.updates: list[tuple] = []
+        self.count = 0
+        self.more = asyncio.Event()
+
+    def add(self, rows: list[tuple[dict, Instance]]) -> None:
+        self.todo.extend(pair for pair in rows if pair[0]["error"] is None)
+        if self.todo:
+            self.more.set()
+
+    def take(self) -> list[tuple]:
+        updates, self.updates = self.updates, []
+        return updates
+
+    async def run(self) -> None:
+        ready = getattr(asyncio.get_running_loop(), "_ready", None)
+        if ready is None:
+            return
+        clock = time.perf_counter
+        while True:
+            if not self.todo:
+                self.more.clear()
+                await self.more.wait()
+            if ready:  # others have work: look again a little later
+                await asyncio.sleep(self.SLICE)
+                continue
+            until = clock() + self.SLICE
+            while self.todo and clock() < until:
+                row, inst = self.todo.pop()
+                key = (row["instance_id"], row["encoding"], row["variant"], row["repeat"])
+                self.updates.append(_score_update(self.run_id, key, row["response"], inst,
+                                                  self.answer_format))
+                self.count += 1
+            await asyncio.sleep(0)
 
 
 def error_kinds(errors: Sequence[str]) -> dict[str, tuple[int, str]]:

@@ -28,6 +28,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import orjson  # several times faster than json both ways, at thousands of requests a run
+
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response, ServiceUnreachable
 from graphgauge.models.ratelimit import Pacer, RateLimiter
@@ -161,7 +163,10 @@ class OpenAIModel:
 
     def _headers(self) -> dict[str, str]:
         key = os.environ.get(self.api_key_env)
-        return {"Authorization": f"Bearer {key}"} if key else {}
+        headers = {"Content-Type": "application/json"}
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        return headers
 
     def _clean(self, text: str) -> str:
         key = os.environ.get(self.api_key_env)
@@ -237,7 +242,7 @@ class OpenAIModel:
 
         try:
             async with self._session.post(
-                url, json=body, headers=self._headers(), proxy=self._proxy,
+                url, data=orjson.dumps(body), headers=self._headers(), proxy=self._proxy,
                 timeout=self._timeout,
             ) as resp:
                 raw = await resp.read()
@@ -270,7 +275,7 @@ class OpenAIModel:
             cause = FATAL_STATUS.get(status)
             raise FatalRequestError(message, f"{cause}: {message}" if cause else None)
         try:
-            data = json.loads(raw)
+            data = orjson.loads(raw)
             choice = data["choices"][0]
             if "message" in choice:
                 # None when the model spent its tokens reasoning or refused: no answer text,

@@ -16,6 +16,7 @@ import json
 import os
 import socket
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
@@ -83,10 +84,11 @@ CREATE TABLE IF NOT EXISTS claims (
     variant TEXT NOT NULL,
     repeat INTEGER NOT NULL,
     holder TEXT NOT NULL,
+    chunk INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
 );
 """
-# A lease whose heartbeat is older than this is abandoned, whatever host it came from.
+# A lease from another host whose heartbeat is older than this is abandoned.
 STALE_AFTER = 60.0
 
 ITEM_COLUMNS = (
@@ -116,7 +118,8 @@ class CachedResponse:
 
 
 class Store:
-    """A graphgauge results database. Open one per process; not shared across threads."""
+    """A graphgauge results database. Open one per process. A run's commit thread shares
+    the connection with the event loop: every transaction holds ``lock``."""
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -125,7 +128,8 @@ class Store:
         if not self.path.parent.exists():
             raise UserError(f"folder for the store does not exist: {self.path.parent}")
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.lock = threading.RLock()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA busy_timeout=10000")
@@ -206,13 +210,16 @@ class Store:
         )
         return {tuple(r) for r in rows}
 
-    def write_items(self, rows: Iterable[dict[str, Any]]) -> None:
-        """Commit item rows in one transaction. A row replaces an earlier one only when that
-        one is an error: an answer, once stored, is never overwritten (two writers, a retry
-        that failed after another process succeeded)."""
+    def write_items(self, rows: Iterable[dict[str, Any]], scores: Sequence[tuple] = ()) -> None:
+        """Commit item rows, and ``scores`` for rows stored earlier (see ``update_scores``),
+        in one transaction. A row replaces an earlier one only when that one is an error:
+        an answer, once stored, is never overwritten (two writers, a retry that failed
+        after another process succeeded)."""
         values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
         with self.transaction():
             self.db.executemany(_GUARDED_INSERT, values)
+            if scores:
+                self.db.executemany(_GUARDED_SCORE, scores)
 
     def unscored(self, run_id: str) -> list[tuple[str, str, str, int, str]]:
         """Answered items of a run not yet parsed and scored: their keys and response."""
@@ -223,27 +230,14 @@ class Store:
         ).fetchall()
 
     def update_scores(self, updates: list[tuple]) -> None:
-        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat,
-        response): a score lands only on the row still holding the response it was read
+        """(parsed, parse_ok, scores, accuracy, parsed_by, run, instance, encoding, variant,
+        repeat, response): a score lands only on the row still holding the response it was read
         from, so a score never sits beside a different answer."""
-        with self.transaction():
-            self.db.executemany(
-                "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ? "
-                "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? "
-                "AND repeat = ? AND error IS NULL AND response IS ?",
-                updates,
-            )
+        if updates:
+            with self.transaction():
+                self.db.executemany(_GUARDED_SCORE, updates)
 
     # --- reading paths and rescoring --------------------------------------------------
-    def set_parsed_by(self, updates: list[tuple]) -> None:
-        """(parsed_by, run, instance, encoding, variant, repeat, response): which path read
-        each answer (reader, json, extractor, none), guarded like ``update_scores``."""
-        with self.transaction():
-            self.db.executemany(
-                "UPDATE items SET parsed_by = ? WHERE run_id = ? AND instance_id = ? AND "
-                "encoding = ? AND variant = ? AND repeat = ? AND error IS NULL "
-                "AND response IS ?", updates)
-
     def unread(self, run_id: str) -> list[tuple[str, str, str, int, str, str, str]]:
         """Scored answers of a run that no path could read: keys, prompt, response and
         what ``parsed`` says about them."""
@@ -302,13 +296,13 @@ class Store:
         return out
 
     def transaction(self, immediate: bool = False):
-        return _Transaction(self.db, immediate)
+        return _Transaction(self.db, self.lock, immediate)
 
     # --- leases: one writer per run, or several that split its items ------------------
     def take_lease(self, run_id: str, join: bool = False) -> Lease:
-        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, or
-        no heartbeat for ``STALE_AFTER`` seconds) are removed with their claims first; a
-        live one makes this raise ``RunBusy`` unless ``join``."""
+        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, no
+        heartbeat for ``STALE_AFTER`` seconds from another) are removed with their claims
+        first; a live one makes this raise ``RunBusy`` unless ``join``."""
         host, pid, now = socket.gethostname(), os.getpid(), time.time()
         lease = Lease(run_id, f"{pid}@{host}#{uuid.uuid4().hex[:8]}")
         with self.transaction(immediate=True):
@@ -336,6 +330,10 @@ class Store:
     def heartbeat(self, lease: Lease) -> None:
         """Show the lease is alive; a lease another process took over is taken back (its
         claims are gone, but answered rows are never overwritten)."""
+        with self.transaction():
+            self._beat(lease)
+
+    def _beat(self, lease: Lease) -> None:
         cur = self.db.execute("UPDATE leases SET heartbeat = ? WHERE run_id = ? AND holder = ?",
                               (time.time(), lease.run_id, lease.holder))
         if cur.rowcount == 0:
@@ -349,14 +347,16 @@ class Store:
     def claim(self, lease: Lease, keys: Sequence[tuple[str, str, str, int]]) -> list[tuple]:
         """Take the items in ``keys`` that nobody holds and nobody has answered; returns
         those taken, in order."""
-        taken = []
+        run, holder = lease.run_id, lease.holder
         with self.transaction(immediate=True):
-            for key in keys:
-                cur = self.db.execute(_CLAIM, (lease.run_id, *key, lease.holder,
-                                               lease.run_id, *key))
-                if cur.rowcount == 1:
-                    taken.append(key)
-        return taken
+            (chunk,) = self.db.execute(
+                "SELECT COALESCE(MAX(chunk), 0) + 1 FROM claims WHERE run_id = ? AND holder = ?",
+                (run, holder)).fetchone()
+            self.db.executemany(_CLAIM, [(run, *key, holder, chunk, run, *key) for key in keys])
+            mine = {tuple(row) for row in self.db.execute(
+                "SELECT instance_id, encoding, variant, repeat FROM claims "
+                "WHERE run_id = ? AND holder = ? AND chunk = ?", (run, holder, chunk))}
+        return [key for key in keys if key in mine]
 
     def release(self, lease: Lease) -> None:
         with self.transaction(immediate=True):
@@ -378,9 +378,14 @@ _GUARDED_INSERT = (
     + ", ".join(f"{c} = excluded.{c}" for c in ITEM_COLUMNS if c not in _ITEM_KEY)
     + " WHERE items.error IS NOT NULL"
 )
+_GUARDED_SCORE = (
+    "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ?, parsed_by = ? "
+    "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? "
+    "AND error IS NULL AND response IS ?"
+)
 _CLAIM = (
-    "INSERT OR IGNORE INTO claims (run_id, instance_id, encoding, variant, repeat, holder) "
-    "SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
+    "INSERT OR IGNORE INTO claims (run_id, instance_id, encoding, variant, repeat, holder, "
+    "chunk) SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
     "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
 )
 
@@ -396,10 +401,12 @@ def _add_column(db: sqlite3.Connection, column: str) -> None:
 
 
 def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
-    if now - heartbeat > STALE_AFTER:
-        return True
-    if host != this_host or pid == os.getpid():
-        return False
+    """On this host a lease is abandoned when its process is gone (a long model load or
+    training without heartbeats is not); from another host, when its heartbeat is old."""
+    if host != this_host:
+        return now - heartbeat > STALE_AFTER
+    if pid == os.getpid():  # another store object of this very process: trust the heartbeat
+        return now - heartbeat > STALE_AFTER
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -410,12 +417,20 @@ def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection, immediate: bool = False):
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock, immediate: bool = False):
+        self.db, self.lock = db, lock
         self.begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
 
     def __enter__(self):
-        self.db.execute(self.begin)
+        self.lock.acquire()
+        try:
+            self.db.execute(self.begin)
+        except BaseException:
+            self.lock.release()
+            raise
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        try:
+            self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        finally:
+            self.lock.release()
