@@ -17,6 +17,7 @@ import numpy as np
 
 from graphgauge.scoring import parsing
 from graphgauge.scoring.labels import label_reader
+from graphgauge.scoring.region import clip
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,9 @@ class AnswerType:
 
     def _prediction(self, text: str, labels: Sequence[str] | None,
                     context: Context) -> Prediction:
+        if not isinstance(text, str):
+            return Prediction.failed(f"no {self.name} answer found")
+        text = clip(text)
         lookup = None
         if self.names_nodes:
             if labels is None and context.nodes is not None:

@@ -80,6 +80,7 @@ _WORD_NUMBER = re.compile(
     re.I,
 )
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
+_LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
 _NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b|\b(?:there (?:are|is|exist)|has|have"
                       r"|contains?|with|finds?|found|exist)\s+no\s+[a-z]", re.I)
@@ -90,6 +91,7 @@ _NUMBER = re.compile(
     r"|√\s*(?P<root>\d+(?:\.\d+)?)|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\)"
 )
 _MAX_DIGITS, _MAX_EXPONENT = 4000, 400
+_MAX_CANDIDATES = 64  # numbers of one sentence weighed as its stated value
 # A number after these is what the sentence states ("is 7", "has 3", "so 4", "≈ 0.33").
 _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
@@ -101,9 +103,11 @@ _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
 _TRAILING_CLAUSE = re.compile(
-    r",?\s*\b(?:which|where|because|since|as it|as the|meaning|i\.e\.|e\.g\.|corresponding|but"
-    r"|given that|computed|calculated|obtained|using|through|via|excluding|including)\b"
-    r"|\s*\((?![\d\s./%]*\))|\s+[–—-]\s+|;|\bout of\b|:(?=\s*\d+\s*,\s*\d)", re.I)
+    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|i\.e\.|e\.g\."
+    r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
+    r"|including|out of)\b|[ \t]*\((?![\d \t./%]*\))|[ \t]+[–—-][ \t]+|;"
+    r"|:(?=[ \t]*\d+[ \t]*,[ \t]*\d)",
+    re.I)
 _CHAINED = re.compile(r"\s*(?:≈|~|=|->|→)\s*$")
 
 
@@ -148,6 +152,7 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:
         return None
+    numbers = numbers[:_MAX_CANDIDATES] if explicit else numbers[-_MAX_CANDIDATES:]
     stated = [m for m in numbers if _STATES.search(sentence, max(0, m.start() - 16), m.start())]
     if stated:
         chosen = stated[-1]
@@ -163,8 +168,11 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
 
 
 def _read_number(region: str, explicit: bool) -> Any:
-    region = _spell_numbers(_TIMES_TEN.sub(
-        lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region))
+    if "10" in region:
+        region = _TIMES_TEN.sub(
+            lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
+    if _LETTER.search(region):
+        region = _spell_numbers(region)
     sentences = [s for s in _sentences(region) if _NUMBER.search(s)]
     if sentences:
         found = _stated_number(_decisive(sentences, explicit), explicit)
@@ -306,11 +314,25 @@ def parse_bool(text: str, question: str | None = None) -> bool | None:
 _DIGITS = re.compile(r"\d+")
 _MAX_ID_DIGITS = 12
 _MAX_RANGE = 10_000
-_EMPTY = re.compile(
-    r"\[\s*\]|\{\s*\}|(?<![\w)])\(\s*\)|∅|(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b"
-    r"|\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
-    r"|elements?|bridges?|points?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b",
-    re.I,
+class _AnyOf:
+    """The earliest match of several patterns. Each keeps its literal prefix, which the
+    regex engine scans for quickly; one alternation of them would try every branch at
+    every position."""
+
+    def __init__(self, *patterns: str):
+        self.patterns = [re.compile(p, re.I) for p in patterns]
+
+    def search(self, text: str, pos: int = 0) -> re.Match | None:
+        found = (p.search(text, pos) for p in self.patterns)
+        return min((m for m in found if m), key=lambda m: m.start(), default=None)
+
+
+_EMPTY = _AnyOf(
+    r"\[\s*\]", r"\{\s*\}", r"(?<![\w)])\(\s*\)", r"∅",
+    r"(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
+    r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
+    r"\bthere (?:are|is) no\b",
 )
 _EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
 _LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"
@@ -467,7 +489,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     # The decisive clause: the first (explicit) or last one holding an id, so that a
     # bracketed list in the reasoning does not outrank the prose list that answers; in
     # bare text, sums and products ("3 + 2 = 5") are arithmetic, not node lists.
-    lines = [s for s in _CLAUSE.findall(region) if _DIGITS.search(s) or _EMPTY.search(s)]
+    lines = [s for s in _CLAUSE.findall(region) if s.strip()]
+    lines = lines[:_MAX_CANDIDATES] if explicit else lines[-_MAX_CANDIDATES:]
+    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)]
     if not lines:
         return _ABSENT
     if not explicit:

@@ -44,7 +44,11 @@ ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
 Reader = Callable[[str, bool], Any]
 
 STRONG, WEAK, BARE = 2, 1, 0
-_MAX_COMMITMENTS = 64
+_MAX_COMMITMENTS = 16
+# A final answer is short: an explicit region is read up to _MAX_REGION characters, and
+# bare text (no marker) from its last _TAIL characters, so that reading a 200k-character
+# answer costs about as much as reading a short one.
+_MAX_REGION, _TAIL = 8000, 4000
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ _VALUE_WORDS = re.compile(
     r"from|between|or|of|is|are)\b", re.I)
 _VALUE_CHARS = re.compile(r"[\s\d.,;:()\[\]{}<>=+\-–—→⟶↔∅≈~/%$\\'\"`*_#|•eE×√^⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*")
 _LINE = re.compile(r"[^\n]*")
+_BLANK_LINES = re.compile(r"(?:[ \t]*\n)*")
 
 
 def value_like(text: str) -> bool:
@@ -173,6 +178,7 @@ def _block_after(text: str, pos: int, limit: int) -> int:
     """End of the answer after a marker at ``pos``: the rest of its line (or the next
     non-blank line) plus following lines that continue it, such as bullet items."""
     lines, last_end = 0, pos
+    pos = _BLANK_LINES.match(text, pos, limit).end()
     while pos < limit:
         end = _LINE.match(text, pos, limit).end()
         body = text[pos:end]
@@ -212,6 +218,25 @@ def _boxes(text: str) -> list[tuple[int, int]]:
 _BRACE = re.compile(r"[{}]")
 
 
+def _markers(text: str) -> list[re.Match]:
+    """The last ``_MAX_COMMITMENTS`` answer markers. The word "answer" is found by a plain
+    substring scan and the marker pattern is only tried around it: on a long text one
+    regex pass with that many branches would cost more than all the rest."""
+    lowered = text.lower()
+    hits, end = [], len(text)
+    while len(hits) < 2 * _MAX_COMMITMENTS:
+        end = lowered.rfind("answer", 0, end)
+        if end < 0:
+            break
+        hits.append(end)
+    found: dict[int, re.Match] = {}
+    for hit in reversed(hits):
+        m = _MARKER.search(text, max(0, hit - 16), hit + 200)
+        if m is not None and m.start() <= hit:
+            found[m.start()] = m
+    return [found[k] for k in sorted(found)][-_MAX_COMMITMENTS:]
+
+
 def _strength(text: str, m: re.Match) -> int:
     if m["final"] or m["head"]:
         return STRONG
@@ -225,17 +250,20 @@ def _commitments(text: str) -> list[Region]:
         found.append((m.start(1), m.end(1), "tag", STRONG))
     for start, end in _boxes(text):
         found.append((start, end, "box", STRONG))
-    markers = list(_MARKER.finditer(text))[-_MAX_COMMITMENTS:]
+    markers = _markers(text)
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
         found.append((m.end(), end, "marker", _strength(text, m)))
-    regions = [Region(text[s:e], True, kind, strength, s, e)
-               for s, e, kind, strength in sorted(found) if text[s:e].strip()]
+    regions = []
+    for s, e, kind, strength in sorted(found)[-3 * _MAX_COMMITMENTS:]:
+        body = text[s:min(e, s + _MAX_REGION)]
+        if body.strip():
+            regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
-        emphasis = [m for m in _EMPHASIS.finditer(text)
+        emphasis = [m for m in _EMPHASIS.finditer(text, len(text) - len(tail(text)))
                     if value_like(next(g for g in m.groups() if g is not None))]
         if emphasis:
             m = emphasis[-1]
@@ -284,8 +312,8 @@ _HEDGE = re.compile(
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 _REFUSAL = re.compile(
-    r"(?:^|[.!?]\s+|\n)[\s*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so|i'?m sorry"
-    r"|i apologi[sz]e)\W+){0,2}(?:"
+    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so"
+    r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
     r"I (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
     r"|won'?t be able to|do not have enough|don'?t have enough) (?:\w+ ){0,2}?(?:determine"
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
@@ -322,14 +350,36 @@ def is_hedge(text: str) -> bool:
     return False
 
 
+def tail(text: str, size: int = _TAIL) -> str:
+    """The end of ``text``: its last ``size`` characters, from a line start when one is
+    near."""
+    if len(text) <= size:
+        return text
+    start = len(text) - size
+    line = text.find("\n", start, start + size // 4)
+    return text[line + 1 if line >= 0 else start:]
+
+
+_HEAD, _LONG = 4000, 20000
+
+
+def clip(text: str) -> str:
+    """A very long answer as its first and last few thousand characters: an answer-first
+    marker sits at the start, the final answer at the end, and what lies between is
+    reasoning; reading the middle of a 200k-character ramble would only cost time."""
+    if len(text) <= _LONG:
+        return text
+    return text[:_HEAD] + "\n\n[...]\n\n" + tail(text, _LONG - _HEAD)
+
+
 def _last_paragraph(text: str) -> str:
-    parts = [p for p in re.split(r"\n[ \t]*\n", text.strip()) if p.strip()]
+    parts = [p for p in re.split(r"\n[ \t]*\n", tail(text).strip()) if p.strip()]
     return parts[-1] if parts else ""
 
 
 def _strip_questions(text: str) -> str:
     """``text`` without the trailing questions and offers ("Would you like ...?")."""
-    stripped = text.rstrip()
+    stripped = tail(text).rstrip()
     while stripped.endswith("?"):
         cut = max(stripped.rfind(c, 0, len(stripped) - 1) for c in ".!?\n")
         stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
@@ -405,12 +455,13 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
                ) -> Region | NoAnswer | None:
     """A correction after the chosen answer: its new value, a retraction, or None when the
     cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
-    cues = list(_CUE.finditer(text, _settled(chosen)))
+    start = max(_settled(chosen), len(text) - _LONG)
+    cues = list(_CUE.finditer(text, start))
     if not cues:
         return None
     cue = cues[-1]
-    after = text[cue.end():]
-    region = Region(after, False, "correction", WEAK, cue.end(), len(text))
+    after = tail(text[cue.end():])
+    region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = _last_paragraph(after)
     if new is not ABSENT and not is_truncated(after):
@@ -432,7 +483,7 @@ def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
     """
     if not isinstance(text, str) or not text.strip():
         return NoAnswer("empty answer")
-    parts = split_thinking(text)
+    parts = split_thinking(clip(text))
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
@@ -477,7 +528,8 @@ def _bare(body: str, thinking: str) -> Region | NoAnswer:
         return NoAnswer("refused to answer")
     if is_hedge(last):
         return NoAnswer("hedged between answers")
-    return Region(kept, False, "text", BARE, 0, len(kept), thinking)
+    kept = tail(kept)
+    return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
 # --- JSON ----------------------------------------------------------------------------------
@@ -512,11 +564,11 @@ def _json_answer(body: str) -> str | None:
 
 def _json_text(value: Any) -> str:
     if isinstance(value, str):
-        return value
+        return value[:_MAX_REGION]
     try:
-        return json.dumps(value)
+        return json.dumps(value)[:_MAX_REGION]
     except (ValueError, TypeError, RecursionError):
-        return str(value)
+        return ""
 
 
 def read_answer(text: Any, reader: Reader) -> Any:
