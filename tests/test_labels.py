@@ -1,6 +1,13 @@
 """Answers given in a prompt's node labels are read back to the instance's ids."""
 
-from graphgauge.scoring.answers import EDGE_SEQUENCE, EDGE_SET, INT, NODE_LIST, NODE_SET
+from graphgauge.scoring.answers import (
+    EDGE_SEQUENCE,
+    EDGE_SET,
+    INT,
+    NODE_LIST,
+    NODE_SET,
+    Context,
+)
 from graphgauge.scoring.labels import label_reader
 
 PERMUTED = ("3", "0", "4", "1", "2")  # node 0 is called "3", node 1 "0", ...
@@ -45,5 +52,20 @@ def test_format_writes_labels_and_round_trips():
 
 
 def test_reader_leaves_words_alone():
-    text, lookup = label_reader("AB is not a label, B is", ("A", "B"))
-    assert "AB is" in text and lookup(int(text.split()[-2])) == 1
+    text, lookup = label_reader("NOTE: Bob is not a label, B is", ("A", "B"))
+    assert text.startswith("NOTE: Bob is") and lookup(int(text.split()[-2])) == 1
+
+
+def test_unknown_names_and_ids_make_the_answer_wrong_not_shorter():
+    thirteen = tuple(chr(65 + i) for i in range(13))  # A .. M
+    # "ZZ" is longer than every label: it is still a (made-up) node name, never dropped
+    assert NODE_SET.parse("Answer: [I, M, ZZ]", thirteen).value == [-1, 8, 12]
+    assert NODE_LIST.parse("Answer: [AB, A]", ("A", "B")).value == [-1, 0]
+    # plain ids past the graph's last node are unknown nodes too
+    ten = Context(nodes=10)
+    assert NODE_SET.parse("Answer: [1, 2, 40]", None, ten).value == [-1, 1, 2]
+    assert EDGE_SET.parse("Answer: [(0, 1), (1, 12)]", None, ten).value == [[0, 1], [1, -1]]
+    # a range never grows past the graph: its end stays, as an unknown node
+    assert NODE_SET.parse("Answer: nodes 0 to 99999", None, ten).value == [-1, 0]
+    assert NODE_SET.parse("Answer: nodes 2–4", None, ten).value == [2, 3, 4]
+    assert NODE_SET.parse("Answer: 0–99999 " * 100, None, ten).value == [-1, 0]

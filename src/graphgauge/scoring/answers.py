@@ -17,6 +17,17 @@ import numpy as np
 
 from graphgauge.scoring import parsing
 from graphgauge.scoring.labels import label_reader
+from graphgauge.scoring.region import clip
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a reader may know about the item besides the answer text: the question (for
+    the polarity of a declarative yes/no answer) and the graph's node count (ids at or
+    past it name no node; ranges are never expanded past it)."""
+
+    question: str | None = None
+    nodes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -40,18 +51,45 @@ class AnswerType:
     # Answers that name nodes are written and read in the prompt's node labels.
     names_nodes = False
 
-    def parse(self, text: str, labels: Sequence[str] | None = None) -> Prediction:
+    def parse(self, text: str, labels: Sequence[str] | None = None,
+              context: Context | None = None) -> Prediction:
         """Read the answer; with ``labels`` (the prompt's name for each node id), node
-        names are mapped back to ids (see graphgauge.scoring.labels)."""
+        names are mapped back to ids (see graphgauge.scoring.labels).
+
+        A node the graph does not have (an unknown name, an id past the last node) reads
+        as -1: the answer is committed and wrong, not unparsed."""
+        return self.read(text, labels, context)
+
+    def read(self, text: str, labels: Sequence[str] | None = None,
+             context: Context | None = None) -> Prediction:
+        """``parse`` that never raises (the entry ``Task.parse`` uses): a reader failure
+        is recorded as no answer, with the reason, and the run goes on. Answer types that
+        override ``parse(text, labels)`` with their own reader are called as they are."""
+        try:
+            if type(self).parse is not AnswerType.parse:
+                return self.parse(text, labels)
+            return self._prediction(text, labels, context or Context())
+        except Exception as error:  # noqa: BLE001 - one bad answer never stops a run
+            return Prediction.failed(f"reader failed: {type(error).__name__}")
+
+    def _prediction(self, text: str, labels: Sequence[str] | None,
+                    context: Context) -> Prediction:
+        if not isinstance(text, str):
+            return Prediction.failed(f"no {self.name} answer found")
+        text = clip(text)
         lookup = None
-        if labels is not None and self.names_nodes:
-            text, lookup = label_reader(text, labels)
-        value = self._parse(text)
+        if self.names_nodes:
+            if labels is None and context.nodes is not None:
+                labels = [str(i) for i in range(context.nodes)]
+            if labels is not None:
+                text, lookup = label_reader(text, labels)
+                context = Context(context.question, len(labels))
+        value = self._parse(text, context)
         if value is None:
             return Prediction.failed(f"no {self.name} answer found")
         return Prediction(value=self.to_ids(value, lookup) if lookup else value)
 
-    def _parse(self, text: str) -> Any:
+    def _parse(self, text: str, context: Context) -> Any:
         raise NotImplementedError
 
     def to_ids(self, value: Any, lookup) -> Any:
@@ -74,7 +112,7 @@ class IntAnswer(AnswerType):
     instruction = "Give your final answer as a single integer."
     numeric = True
 
-    def _parse(self, text):
+    def _parse(self, text, context):
         return parsing.parse_int(text)
 
     def random(self, rng, graph):
@@ -97,7 +135,7 @@ class FloatAnswer(AnswerType):
             f"Give your final answer as a number rounded to {decimals} decimal places."
         )
 
-    def _parse(self, text):
+    def _parse(self, text, context):
         return parsing.parse_float(text)
 
     def format(self, value, labels=None):
@@ -116,8 +154,8 @@ class BoolAnswer(AnswerType):
     name = "bool"
     instruction = "Answer Yes or No."
 
-    def _parse(self, text):
-        return parsing.parse_bool(text)
+    def _parse(self, text, context):
+        return parsing.parse_bool(text, context.question)
 
     def format(self, value, labels=None):
         return "Yes" if value else "No"
@@ -137,8 +175,8 @@ class NodeSetAnswer(AnswerType):
     instruction = "Give your final answer as a list of nodes in ascending order, e.g., [0, 3, 7]."
     names_nodes = True
 
-    def _parse(self, text):
-        nodes = parsing.parse_node_list(text)
+    def _parse(self, text, context):
+        nodes = parsing.parse_node_list(text, ranges=True, limit=context.nodes)
         return None if nodes is None else sorted(set(nodes))
 
     def to_ids(self, value, lookup):
@@ -162,7 +200,7 @@ class NodeListAnswer(AnswerType):
     instruction = "Give your final answer as a list of nodes in order, e.g., [4, 0, 2]."
     names_nodes = True
 
-    def _parse(self, text):
+    def _parse(self, text, context):
         return parsing.parse_node_list(text)
 
     def to_ids(self, value, lookup):
@@ -198,8 +236,13 @@ class EdgeListAnswer(AnswerType):
                 "e.g., [(0, 1), (0, 5), (2, 3)]."
             )
 
-    def _parse(self, text):
+    def _parse(self, text, context):
         edges = parsing.parse_edge_list(text)
+        if edges is None and self.ordered:
+            # a traversal written as the walk of its nodes ("start at 2, go to 6, then 9");
+            # two nodes are a pair named in prose, not a walk
+            walk = parsing.parse_node_list(text)
+            edges = list(zip(walk, walk[1:], strict=False)) if walk and len(walk) > 2 else None
         if edges is None:
             return None
         return [list(e) for e in edges]

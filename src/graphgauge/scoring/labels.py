@@ -29,10 +29,11 @@ def _reader(
     n = len(labels)
     names = {label: str(OFFSET + node) for node, label in enumerate(labels)}
     if all(label.isalpha() and label.isupper() for label in labels):
-        # Any token shaped like a label (capitals, no longer than the longest label) is
-        # read as a node name; one that names no node becomes an unknown node, so that a
-        # made-up name cannot silently drop out of an answer.
-        longest = max(map(len, labels))
+        # Any token shaped like a label (capitals, up to two letters longer than the
+        # longest label: "ZZ" among A..M) is read as a node name; one that names no node
+        # becomes an unknown node, so that a made-up name cannot silently drop out of an
+        # answer. Longer capitalised words ("NOTE") are prose.
+        longest = max(map(len, labels)) + 2
         pattern = re.compile(rf"(?<![A-Za-z0-9_])([A-Z]{{1,{longest}}})(?![A-Za-z0-9_])")
     else:
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))

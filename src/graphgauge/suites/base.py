@@ -19,7 +19,7 @@ from graphgauge.errors import UserError
 from graphgauge.graphs.families import make_graph
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
-from graphgauge.scoring.answers import AnswerType, Prediction
+from graphgauge.scoring.answers import AnswerType, Context, Prediction
 
 DIFFICULTIES = ("easy", "medium", "hard", "challenging")
 
@@ -114,8 +114,14 @@ class Task:
         self, text: str, instance: Instance, labels: Sequence[str] | None = None
     ) -> Prediction:
         """The answer in ``instance``'s node ids; ``labels`` are the names the prompt gave
-        the nodes (None: the ids themselves)."""
-        return self.answer.parse(text, labels)
+        the nodes (None: the ids themselves). The reader gets the question (for the
+        polarity of declarative yes/no answers) and the node count (ids past it are
+        unknown nodes); it never raises."""
+        try:
+            context = Context(self.question(instance), len(instance.graphs["G"]["nodes"]))
+        except Exception:  # noqa: BLE001 - a question that cannot be rebuilt: read without
+            context = Context()
+        return self.answer.read(text, labels, context)
 
     def check(self, value: Any, instance: Instance) -> bool:
         """Is ``value`` a correct answer? Exact match against gold unless overridden."""

@@ -1,46 +1,25 @@
-"""Which labels a free-text answer names, and the answer type built on it.
+"""GTEval's answer type: one category name out of the instance's label list.
 
-GTEval's accuracy counts an answer as correct when it contains the gold label and no
-other label, so the one primitive is "the labels mentioned in this text". Matching is
-case-insensitive, on whole words, longest name first, so "Data Mining" is one mention and
-not also a "Data" one, and "AI" does not fire inside "maintain".
+Reading the label (spelling variants, denials, several labels = no answer unless one is
+committed) is ``graphgauge.scoring.categories``; the names are re-exported here for the
+GTEval analysis.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 from graphgauge.scoring.answers import AnswerType, Prediction
+from graphgauge.scoring.categories import (
+    committed_label,
+    is_correct,
+    mentioned_labels,
+    single_label,
+)
+from graphgauge.scoring.region import NoAnswer
 
-
-@lru_cache(maxsize=64)
-def _pattern(labels: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]]:
-    names = sorted(set(labels), key=lambda name: (-len(name), name))
-    alternation = "|".join(re.escape(name) for name in names)
-    pattern = re.compile(rf"(?<![\w])(?:{alternation})(?![\w])", re.IGNORECASE)
-    return pattern, {name.casefold(): name for name in names}
-
-
-def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
-    """The labels ``text`` names, each once, in order of first mention."""
-    if not text or not labels:
-        return []
-    pattern, canonical = _pattern(tuple(labels))
-    found = (canonical[m.group(0).casefold()] for m in pattern.finditer(text))
-    return list(dict.fromkeys(found))
-
-
-def single_label(text: str | None, labels: Sequence[str]) -> str | None:
-    """The label ``text`` answers with when it names exactly one, else None."""
-    named = mentioned_labels(text, labels)
-    return named[0] if len(named) == 1 else None
-
-
-def is_correct(text: str | None, gold: str, labels: Sequence[str]) -> bool:
-    """Contains ``gold`` and no other label (the paper's Eq. 1)."""
-    return single_label(text, labels) == gold
+__all__ = ["LABEL", "LabelAnswer", "committed_label", "is_correct", "mentioned_labels",
+           "single_label"]
 
 
 class LabelAnswer(AnswerType):
@@ -51,10 +30,15 @@ class LabelAnswer(AnswerType):
     instruction = "Answer with the name of one category."
 
     def parse_labels(self, text: str, labels: Sequence[str]) -> Prediction:
-        named = mentioned_labels(text, labels)
-        if not named:
-            return Prediction.failed("no label named")
-        return Prediction(value=named)
+        """The committed label as a one-item list; several labels named or none is no
+        answer. Never raises."""
+        try:
+            found = committed_label(text, labels)
+        except Exception as error:  # noqa: BLE001 - one bad answer never stops a run
+            return Prediction.failed(f"reader failed: {type(error).__name__}")
+        if isinstance(found, NoAnswer):
+            return Prediction.failed(found.reason)
+        return Prediction(value=[found])
 
     def equals(self, predicted, gold) -> bool:
         return list(predicted) == [gold]

@@ -1,0 +1,115 @@
+"""Which category labels a free-text answer names, and which one it commits to.
+
+GTEval's accuracy counts an answer as correct when it contains the gold label and no
+other label, so the one primitive is "the labels mentioned in this text". Matching is
+case-insensitive, on whole words, longest name first, so "Data Mining" is one mention and
+not also a "Data" one, and "AI" does not fire inside "maintain". A label is also named by
+its spelling variants: spaces, underscores and hyphens alike ("Neural Networks" for
+``Neural_Networks``), an acronym label spelled out ("Artificial Intelligence" for ``AI``),
+and a multi-word label's acronym in capitals ("RL" for ``Reinforcement_Learning``). A
+label the answer denies ("not Database", "rather than AI") is not named.
+
+Several labels named is no answer, unless the answer commits to one: the grading rule of
+``graphgauge.scoring.region`` picks the committed region ("Answer: AI"), and in bare text
+a closing "so …"/"I'd classify it as …" sentence naming one label commits to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from graphgauge.scoring.region import ABSENT, NoAnswer, read_answer
+
+_SEPARATOR = r"[\s_\-]+"
+# Words that start many phrases and never spell out an acronym ("about information").
+_FUNCTION_WORDS = ("about|above|after|again|also|among|another|around|because|before|being"
+                   "|between|both|each|either|from|have|into|just|many|more|most|much|only"
+                   "|other|over|some|such|than|that|their|them|then|there|these|they|this"
+                   "|those|under|very|what|when|where|which|while|will|with|would|your|and"
+                   "|are|any|all|its|the|for|not|was|can|has|had")
+
+
+def _alternatives(label: str) -> list[str]:
+    words = [w for w in re.split(_SEPARATOR, label.strip()) if w]
+    out = [_SEPARATOR.join(map(re.escape, words))]
+    if len(words) == 1 and label.isupper() and label.isalpha() and 2 <= len(label) <= 5:
+        out.append(_SEPARATOR.join(
+            rf"(?!(?:{_FUNCTION_WORDS})\b){re.escape(ch)}[a-z]{{2,}}" for ch in label))
+    if len(words) >= 2 and all(w[:1].isalpha() for w in words):
+        out.append("(?-i:" + "".join(w[0].upper() for w in words) + ")")
+    return out
+
+
+@lru_cache(maxsize=64)
+def _pattern(labels: tuple[str, ...]) -> tuple[re.Pattern[str], list[str]]:
+    names = sorted(set(labels), key=lambda name: (-len(name), name))
+    groups = "|".join(f"(?P<g{i}>{'|'.join(_alternatives(name))})"
+                      for i, name in enumerate(names))
+    return re.compile(rf"(?<![\w])(?:{groups})(?![\w])", re.IGNORECASE), names
+
+
+_DENIED = re.compile(r"\b(?:not|nor|rather than|instead of|other than|except|besides|isn'?t"
+                     r"|no)\s+(?:an?\s+|the\s+)?[*_\"'`]*$", re.I)
+
+
+def _mentions(text: str, labels: Sequence[str]) -> list[tuple[int, str]]:
+    pattern, names = _pattern(tuple(labels))
+    out = []
+    for m in pattern.finditer(text):
+        if _DENIED.search(text, max(0, m.start() - 16), m.start()):
+            continue
+        out.append((m.start(), names[int(m.lastgroup[1:])]))
+    return out
+
+
+def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` names, each once, in order of first mention."""
+    if not text or not labels:
+        return []
+    return list(dict.fromkeys(label for _, label in _mentions(text, labels)))
+
+
+_COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
+                      r"|categori[sz]e|belongs? to|category is|label is|most likely|final)\b",
+                      re.I)
+_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")
+
+
+def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
+    """The one label the answer commits to under the grading rule, or why there is none."""
+    if not labels:
+        return NoAnswer("no labels to choose from")
+
+    def reader(region: str, explicit: bool):
+        if explicit:  # the first sentence that names a label is the committed answer
+            for sentence in _SENTENCE.findall(region):
+                named = mentioned_labels(sentence, labels)
+                if named:
+                    return named
+            return ABSENT
+        return mentioned_labels(region, labels) or ABSENT
+
+    named = read_answer(text, reader)
+    if isinstance(named, NoAnswer):
+        return named
+    if len(named) == 1:
+        return named[0]
+    closing = [s for s in _SENTENCE.findall(text or "") if mentioned_labels(s, labels)]
+    if closing and _COMMITS.search(closing[-1]):
+        last = mentioned_labels(closing[-1], labels)
+        if len(last) == 1:
+            return last[0]
+    return NoAnswer("several labels named")
+
+
+def single_label(text: str | None, labels: Sequence[str]) -> str | None:
+    """The label ``text`` answers with when it commits to exactly one, else None."""
+    found = committed_label(text, labels)
+    return None if isinstance(found, NoAnswer) else found
+
+
+def is_correct(text: str | None, gold: str, labels: Sequence[str]) -> bool:
+    """Commits to ``gold`` and names no other label as its answer (the paper's Eq. 1)."""
+    return single_label(text, labels) == gold
