@@ -112,3 +112,32 @@ def test_rescore_checks_the_benchmark_against_the_manifest(bench, capsys):
     assert main(["rescore", "moved.jsonl", "--extractor", EXTRACTOR,
                  "--extractor-param", "answer_format=json"]) == 2
     assert "answer_format" in capsys.readouterr().err
+
+
+def test_an_openai_extractor_gets_question_response_and_schema(bench, capsys, monkeypatch):
+    """The extractor as an OpenAI-compatible server: asked once per unread answer, with
+    the end of the question, the response and the answer schema in its prompt."""
+    import json
+    import os
+
+    from support.openai_server import FakeOpenAIServer
+
+    monkeypatch.setitem(os.environ, "NO_PROXY", "127.0.0.1,localhost")
+    instances, styles = bench
+
+    def policy(prompt, request):
+        return scripted_reading.extract(prompt)
+
+    with FakeOpenAIServer(policy) as server:
+        assert main(["run", "b.jsonl", "-m", MODEL, "-q", "--extractor", "openai:judge",
+                     "--extractor-param", f"base_url={server.base_url}"]) == 0
+        records = server.requests
+    unread = styles["tally"] + styles["hedge"]
+    assert len(records) == unread
+    for record in records:
+        assert "Question:" in record.prompt and "The response:\n<<<\n" in record.prompt
+        assert json.dumps({"type": "integer"}, sort_keys=True) in record.prompt
+        assert "response_format" not in record.body
+    _, rows = _rows()
+    assert Counter(r["parsed_by"] for r in rows) == {
+        "reader": styles["plain"], "extractor": styles["tally"], "none": styles["hedge"]}

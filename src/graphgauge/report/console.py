@@ -89,11 +89,12 @@ def _numeric_table(cells: list[Cell], labels) -> Table | None:
 
 def is_optimisation(cell: Cell) -> bool:
     """Is the cell's task an optimisation task (one with an objective ``sense``)?"""
+    from graphgauge.errors import UserError
     from graphgauge.registry import get_task
 
     try:
         return getattr(get_task(cell.suite, cell.group), "sense", None) is not None
-    except Exception:  # noqa: BLE001 - a task this graphgauge no longer has
+    except UserError:  # a task this graphgauge no longer has
         return False
 
 
