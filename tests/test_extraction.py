@@ -54,6 +54,9 @@ def test_extractor_reads_only_what_the_reader_left_and_each_item_records_its_pat
             style(row["instance_id"])]
         assert row["parsed_by"] == expected
         assert row["accuracy"] == (0.0 if expected == "none" else 1.0)
+    with Store("graphgauge.db") as store:
+        manifest = store.manifest(store.runs()[0]["id"])
+    assert manifest["extractor"] == {"name": EXTRACTOR, "params": {}}
     # a resumed run does not ask the extractor again about answers it could not read
     assert main(["run", "b.jsonl", "-m", MODEL, "--extractor", EXTRACTOR, "-q"]) == 0
     assert scripted_reading.CALLS["extractor"] == unread

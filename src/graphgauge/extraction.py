@@ -136,6 +136,7 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
         else:
             updates.append((*_still_unread(inst, model.name, why), "none", *key))
     store.update_scores(updates)
+    store.annotate_run(run_id, {"extractor": {"name": model.name, "params": model.params}})
     return out
 
 

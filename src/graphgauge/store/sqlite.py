@@ -238,6 +238,13 @@ class Store:
                 self.db.executemany(_GUARDED_SCORE, updates)
 
     # --- reading paths and rescoring --------------------------------------------------
+    def annotate_run(self, run_id: str, updates: dict[str, Any]) -> None:
+        """Add keys to a run's manifest (what read its answers) without touching its
+        times."""
+        manifest = {**self.manifest(run_id), **updates}
+        self.db.execute("UPDATE runs SET manifest = ? WHERE id = ?",
+                        (json.dumps(manifest, sort_keys=True), run_id))
+
     def unread(self, run_id: str) -> list[tuple[str, str, str, int, str, str, str]]:
         """Scored answers of a run that no path could read: keys, prompt, response and
         what ``parsed`` says about them."""
