@@ -39,7 +39,9 @@ FAST = {"backoff": 0.01, "max_backoff": 0.05}
 
 def _env(**extra):
     path = os.pathsep.join(p for p in (str(SRC), os.environ.get("PYTHONPATH")) if p)
-    return {**os.environ, "NO_PROXY": LOCAL, "no_proxy": LOCAL, "PYTHONPATH": path, **extra}
+    no_proxy = {name: "" for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
+    return {**os.environ, **no_proxy, "NO_PROXY": LOCAL, "no_proxy": LOCAL, "PYTHONPATH": path,
+            **extra}
 
 
 def _gg(*argv, **popen):
@@ -229,16 +231,20 @@ def _closed_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_unreachable_server_exits_1_within_10_s_naming_the_url(bench, tmp_path):
+@pytest.mark.parametrize(("host", "cause"), [
+    (None, "connection refused"),
+    ("graphgauge-no-such-host.invalid", "unknown host"),  # .invalid never resolves
+])
+def test_unreachable_server_exits_1_within_10_s_naming_the_url(bench, tmp_path, host, cause):
     path = _write(bench[:30], tmp_path / "b.jsonl")
-    url = f"http://127.0.0.1:{_closed_port()}/v1"
+    url = f"http://{host}/v1" if host else f"http://127.0.0.1:{_closed_port()}/v1"
     start = time.monotonic()
     proc = _run_cli("run", path, "-m", "openai:fake-model", "-q", "-s", tmp_path / "s.db",
                     "-p", f"base_url={url}", timeout=60)
     elapsed = time.monotonic() - start
     assert proc.returncode == 1 and elapsed < 10
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and url in lines[0] and "connection refused" in lines[0]
+    assert len(lines) == 1 and url in lines[0] and cause in lines[0]
     assert "nan" not in proc.stdout + proc.stderr
 
 

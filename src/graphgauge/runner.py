@@ -231,7 +231,8 @@ def score_pending(
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     answer_format = run_answer_format(store, run_id)
     updates = []
-    with progress_bar("scoring", total=len(rows), enabled=progress) as advance:
+    # paused_gc: reading answers allocates much and frees nearly all of it at once
+    with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
         for instance_id, encoding, variant, repeat, text in rows:
             updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
                                          text, by_id[instance_id], answer_format))
@@ -476,27 +477,38 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
 
 
 class _GroupCommit:
-    """Commits answered rows from a thread of its own, the moment they arrive.
+    """Commits answered rows from a thread of its own, at the end of the event loop's
+    turn in which they arrived.
 
-    Rows that arrive while a commit is under way share the next transaction, with the
-    scores the ``_IdleScorer`` has ready. No timer delays a commit, so a killed run loses
-    only what was still in flight, while a fast server's thousands of answers per second
-    cost a few hundred commits; and the event loop goes on sending requests while SQLite
-    writes (the store's lock keeps the loop's own claims out of the way).
+    Rows of one turn, and those that arrive while a commit is under way, share a
+    transaction, with the scores the ``_IdleScorer`` has ready. No timer delays a commit,
+    so a killed run loses only what was still in flight, while a fast server's thousands
+    of answers per second cost a few hundred commits; and the event loop goes on sending
+    requests while SQLite writes (the store's lock keeps the loop's own claims out of the
+    way).
     """
 
     def __init__(self, store: Store, advance, scorer: _IdleScorer):
         self.store, self.advance, self.scorer = store, advance, scorer
-        self.rows: list[tuple[dict, Instance]] = []
+        self.loop = asyncio.get_running_loop()
+        self.arriving: list[tuple[dict, Instance]] = []  # this turn of the loop
+        self.rows: list[tuple[dict, Instance]] = []  # handed to the thread
         self.arrived = threading.Condition()
         self.closed = False
 
     def add(self, rows: list[dict], instances: list[Instance]) -> None:
+        if not self.arriving:  # wake the thread once per turn, not once per answer
+            self.loop.call_soon(self._hand_over)
+        self.arriving.extend(zip(rows, instances, strict=True))
+
+    def _hand_over(self) -> None:
         with self.arrived:
-            self.rows.extend(zip(rows, instances, strict=True))
+            self.rows.extend(self.arriving)
+            self.arriving = []
             self.arrived.notify()
 
     def close(self) -> None:
+        self._hand_over()
         with self.arrived:
             self.closed = True
             self.arrived.notify()
