@@ -202,3 +202,25 @@ def test_suite_answers_in_their_own_format_score_alike_as_json_strings(suite):
         assert structured[0] == prose[0] and structured[1] == "json", (inst.task, text)
         nothing = read_response(json.dumps({"answer": ""}), inst, answer_format="json")
         assert nothing[1] == "none" and nothing[0][1] == 0
+
+
+HOSTILE = ['{"answer": ' + "[" * 900 + "]" * 900 + "}", '{"answer": ' + "9" * 5000 + "}",
+           '{"answer": NaN}', '{"answer": Infinity}', '{"answer": [[0, [1]], [2, 3]]}',
+           '{"answer": ' + '{"a":' * 900 + "1" + "}" * 900 + "}",
+           '{"answer": [' + ",".join(["99999"] * 20000) + "]}",
+           '{"answer": "' + "answer is " * 20000 + '"}', '{"answer": [true, null]}']
+
+
+def test_hostile_json_replies_never_fail_the_reader(bench):
+    from graphgauge.runner import _score_update
+
+    for inst in bench:
+        for text in HOSTILE:
+            row = _score_update("r", (inst.id, "edge_list", "original", 0), text, inst,
+                                "json")
+            assert "reader_error" not in row[0], (inst.task, text[:40])
+            assert row[4] in ("json", "none", "reader")
+    nan_or_nested = [HOSTILE[2], HOSTILE[3], HOSTILE[4], HOSTILE[8]]
+    bridges = next(inst for inst in bench if inst.task == "bridges")
+    for text in nan_or_nested:
+        assert read_response(text, bridges, answer_format="json")[1] == "none", text

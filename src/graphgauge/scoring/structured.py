@@ -104,32 +104,51 @@ def json_answer(text: str | None) -> Any:
     return data["answer"]
 
 
-def _item_text(value: Any) -> str:
-    if isinstance(value, list):
-        return "(" + ", ".join(_item_text(v) for v in value) + ")"
-    return _scalar_text(value)
-
-
-def _scalar_text(value: Any) -> str:
+def _scalar_text(value: Any) -> str | None:
+    """A JSON scalar as answer text; None for what no answer type holds (NaN, nested
+    objects)."""
     if isinstance(value, bool):
         return "Yes" if value else "No"
     if isinstance(value, float) and not math.isfinite(value):
-        return ""
+        return None
     if isinstance(value, str | int | float):
         return str(value)
-    return json.dumps(value)
+    return None
+
+
+def _list_text(value: list) -> str | None:
+    """``[a, b]``, with pairs (edges) as ``(u, v)``; None when nested deeper than that."""
+    parts = []
+    for item in value:
+        if isinstance(item, list):
+            inner = [_scalar_text(v) for v in item]
+            if None in inner:
+                return None
+            parts.append("(" + ", ".join(inner) + ")")  # type: ignore[arg-type]
+        else:
+            text = _scalar_text(item)
+            if text is None:
+                return None
+            parts.append(text)
+    return "[" + ", ".join(parts) + "]"
 
 
 def answer_texts(value: Any) -> list[str]:
     """A JSON answer value written as the readers read answers, most literal first:
-    ``true`` as "Answer: Yes", a list as "Answer: [a, b]" (edges as pairs). A string is
-    tried as the model wrote it (a graph or an Answer/Reasoning block in the prompt's own
-    format), then as the body of an "Answer:" line. None for null (no answer)."""
-    if value is None:
-        return []
+    ``true`` as "Answer: Yes", a list as "Answer: [a, b]" (edges as pairs), an object as
+    its JSON (GraphARC reads graph objects). A string is tried as the model wrote it (a
+    graph or an Answer/Reasoning block in the prompt's own format), then as the body of
+    an "Answer:" line. Nothing for null, NaN or shapes nested deeper than edge lists
+    (no answer)."""
     if isinstance(value, str):
         return [value, f"Answer: {value}"] if value.strip() else []
     if isinstance(value, list):
-        return ["Answer: [" + ", ".join(_item_text(v) for v in value) + "]"]
-    text = _scalar_text(value)
+        text = _list_text(value)
+    elif isinstance(value, dict):
+        try:
+            text = json.dumps(value)
+        except (ValueError, RecursionError):
+            text = None
+    else:
+        text = None if value is None else _scalar_text(value)
     return [f"Answer: {text}"] if text else []
