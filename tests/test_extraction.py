@@ -89,6 +89,8 @@ def test_rescore_rebuilds_an_older_stores_scores_then_extracts(bench, capsys):
     assert f"unparsed {n} -> {n - styles['plain']}" in out
     _, rows = _rows()
     assert Counter(r["parsed_by"] for r in rows)["reader"] == styles["plain"]
+    with Store("graphgauge.db") as store:
+        assert store.manifest(run)["extractor"] is None
     scripted_reading.CALLS["extractor"] = 0
     assert main(["rescore", "--run", run[:8], "--extractor", EXTRACTOR, "-q"]) == 0
     out = capsys.readouterr().out
@@ -97,6 +99,8 @@ def test_rescore_rebuilds_an_older_stores_scores_then_extracts(bench, capsys):
     assert (f"read by reader {styles['plain']}, json 0, extractor {styles['tally']}, "
             f"none {styles['hedge']}") in out
     assert scripted_reading.CALLS["extractor"] == styles["tally"] + styles["hedge"]
+    with Store("graphgauge.db") as store:
+        assert store.manifest(run)["extractor"]["name"] == EXTRACTOR
 
 
 def test_rescore_checks_the_benchmark_against_the_manifest(bench, capsys):

@@ -115,6 +115,8 @@ def rescore(
                     from graphgauge.extraction import extract_unread
 
                     extract_unread(db, run, instances, model, progress=not quiet)
+                else:  # earlier extractor readings were cleared with the rest
+                    db.annotate_run(run, {"extractor": None})
             except ServiceUnreachable as exc:
                 typer.echo(f"graphgauge: error: {extractor}: {exc}", err=True)
                 raise typer.Exit(1) from None
