@@ -393,7 +393,7 @@ def show(
 
     from rich.console import Console
 
-    from graphgauge.report.console import print_report
+    from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize
     from graphgauge.store import Store
@@ -406,7 +406,8 @@ def show(
         console.print_json(json.dumps(db.manifest(full_id)))
         console.print(runs_table(run_rows(db, [full_id])))
         cells = summarize(db, [full_id])
-    print_report(cells, console=console)
+        print_report(cells, console=console)
+        print_reading(db, [full_id], cells, console)
 
 
 @app.command()
