@@ -101,16 +101,16 @@ _STATES = re.compile(
     r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
 _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
-                          r"[\s*_`$]*$|[(\[{,]\s*$", re.I)
+                          r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
 _TRAILING_CLAUSE = re.compile(
-    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|i\.e\.|e\.g\."
+    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
     r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—-][ \t]+|;"
     r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*,[ \t]*\d)",
     re.I)
-_CHAINED = re.compile(r"\s*(?:≈|~|=|->|→)\s*$")
+_CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
 
 
 def _number_value(match: re.Match) -> Fraction | float | None:
@@ -360,7 +360,7 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
 )
 _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|go|goes|going|finally|next"
                       r"|plus|also|as well as|along with"
-                      r"|after|that|vertex|vertices|we|I|move|moves|back|visit|visits|reach"
+                      r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
 _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")

@@ -294,6 +294,8 @@ _CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
+# "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
+_ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
 _DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
@@ -303,11 +305,12 @@ _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b|\bdepending on\b"
     r"|\b(?:could|might|may) (?:also |either )?be\b(?:[^.\n]|\.\d){1,80}?\bor\b"
-    r"|\b(?:but )?only (?:if|when)\b|\bunless\b"
+    r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
+    r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*,?\s+or\s+(?:possibly\s+|maybe\s+|"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
@@ -481,7 +484,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
             return None
-        if is_hedge(_value_sentence(last)):
+        if is_hedge(_value_sentence(last)) or _ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
         return region
     if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
