@@ -554,7 +554,8 @@ _PAIR_GROUP = re.compile(
 _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
-    r"(?:[\s,;&*•+|\-–—→⟶>]|and\b|then\b|edges?\b"
+    r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
+    r"|go|to|after that)\b"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\))*",
     re.I,
 )

@@ -335,7 +335,8 @@ _TRUNCATED_END = re.compile(
     r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer|between|about|than"
     r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
-    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were)"
+    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
+    r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
     r"|[,:(\[{=+\-–—→]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
