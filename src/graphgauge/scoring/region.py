@@ -294,6 +294,8 @@ _CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
+# "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
+_ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
 _DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
@@ -303,10 +305,12 @@ _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b|\bdepending on\b"
     r"|\b(?:could|might|may) (?:also |either )?be\b(?:[^.\n]|\.\d){1,80}?\bor\b"
+    r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
+    r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*,?\s+or\s+(?:possibly\s+|maybe\s+|"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
@@ -319,7 +323,7 @@ _REFUSAL = re.compile(
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b|\bI'?m sorry\b"
+    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
     r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
     r"|.{0,60}\bas an AI\b)",
     re.I,
@@ -331,7 +335,8 @@ _TRUNCATED_END = re.compile(
     r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer|between|about|than"
     r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
-    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were)"
+    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
+    r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
     r"|[,:(\[{=+\-–—→]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
@@ -375,6 +380,19 @@ def clip(text: str) -> str:
 def _last_paragraph(text: str) -> str:
     parts = [p for p in re.split(r"\n[ \t]*\n", tail(text).strip()) if p.strip()]
     return parts[-1] if parts else ""
+
+
+_VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false)\b", re.I)
+
+
+def _value_sentence(paragraph: str) -> str:
+    """The last sentence of ``paragraph`` that states a value (a digit, yes/no), and its
+    last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
+    one)."""
+    sentences = [s for s in _SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
+    picked = [*valued[-1:], *sentences[-1:]]
+    return "\n".join(dict.fromkeys(picked))
 
 
 def _strip_questions(text: str) -> str:
@@ -467,7 +485,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
             return None
-        if is_hedge(last):
+        if is_hedge(_value_sentence(last)) or _ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
         return region
     if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
@@ -505,7 +523,8 @@ def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
                 region.kind == "box" or _unclosed(region.text)):
             return NoAnswer("cut off inside the answer")
-        if is_hedge(region.text if region.explicit else _last_paragraph(region.text)):
+        if is_hedge(region.text if region.explicit
+                    else _value_sentence(_last_paragraph(region.text))):
             return NoAnswer("hedged between answers")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
@@ -526,7 +545,7 @@ def _bare(body: str, thinking: str) -> Region | NoAnswer:
         return NoAnswer("stopped before committing to an answer")
     if _REFUSAL.search(last):
         return NoAnswer("refused to answer")
-    if is_hedge(last):
+    if is_hedge(_value_sentence(last)):
         return NoAnswer("hedged between answers")
     kept = tail(kept)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
