@@ -179,10 +179,10 @@ def test_an_answer_is_never_replaced_and_a_score_needs_its_response(tmp_path):
         db.write_items([{**base, "error": "HTTP 503: busy"}])
         db.write_items([{**base, "response": "Answer: 3"}])  # an answer replaces an error
         db.write_items([{**base, "error": "timeout: late"}])  # an error never replaces it
-        db.update_scores([("7", 1, "{}", 1.0, "r", "i", "e", "v", 0, "Answer: 4")])
+        db.update_scores([("7", 1, "{}", 1.0, "reader", "r", "i", "e", "v", 0, "Answer: 4")])
         (row,) = db.items()
         assert (row["response"], row["error"], row["parse_ok"]) == ("Answer: 3", None, None)
-        db.update_scores([("3", 1, "{}", 1.0, "r", "i", "e", "v", 0, "Answer: 3")])
+        db.update_scores([("3", 1, "{}", 1.0, "reader", "r", "i", "e", "v", 0, "Answer: 3")])
         assert next(db.items())["parsed"] == "3"
 
 

@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt, load_extractor
 from graphgauge.errors import UserError
 from graphgauge.extras import require
 
@@ -212,6 +213,8 @@ def run(
         typer.Option(help="YAML cost table: model name -> {input: USD, output: USD} per 1k "
                      "tokens (or use -p price_in=… -p price_out=…)."),
     ] = None,
+    extractor: ExtractorOpt = None,
+    extractor_param: ExtractorParamOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Answer and score a benchmark; resumes where an earlier identical run stopped.
@@ -251,6 +254,7 @@ def run(
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
     models = preflight.load_models(model, params, instances)
+    reader_model = load_extractor(extractor, extractor_param)
     with Store(store) as db:
         for spec, loaded in models:
             if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
@@ -271,10 +275,13 @@ def run(
                 f"{result.from_cache} from cache, {result.skipped} already done, "
                 f"{result.errors} errors, {result.elapsed:.1f}s"
             )
+            if reader_model is not None:
+                _extract(db, result.run_id, instances, reader_model, extractor, quiet)
             for cell in summarize(db, [result.run_id], levels=("suite",)):
                 typer.echo(f"  {cell.suite}: accuracy {_percent(cell.accuracy)} "
                            f"[{_percent(cell.ci_low)}, {_percent(cell.ci_high)}] "
-                           f"over {cell.n} items, {_percent(cell.unparsed)} unparsed")
+                           f"over {cell.n} items, {_percent(cell.wrong)} wrong, "
+                           f"{_percent(cell.unparsed)} unparsed (no answer)")
             failed = db.errors(result.run_id)
             for kind, (count, example) in error_kinds(failed).items():
                 typer.echo(f"  {count} failed with {kind}, e.g. {example}")
@@ -282,6 +289,21 @@ def run(
                 typer.echo(f"graphgauge: error: {spec}: every item failed; run the same "
                            "command again to retry them", err=True)
                 raise typer.Exit(1)
+
+
+def _extract(db, run_id: str, instances, reader_model, spec: str, quiet: bool) -> None:
+    """The --extractor pass over the answers of ``run_id`` the reader left unread."""
+    from graphgauge.extraction import extract_unread
+    from graphgauge.models.base import ServiceUnreachable
+
+    try:
+        done = extract_unread(db, run_id, instances, reader_model, progress=not quiet)
+    except ServiceUnreachable as exc:
+        typer.echo(f"graphgauge: error: extractor {spec}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if done.asked:
+        typer.echo(f"  extractor {spec}: asked about {done.asked} unread answers, read "
+                   f"{done.read}" + (f", {done.failed} requests failed" if done.failed else ""))
 
 
 def _percent(value: float) -> str:
@@ -313,7 +335,7 @@ def report(
     from graphgauge.analysis.gteval_report import print_variant_tables
     from graphgauge.commands import preflight
     from graphgauge.registry import suite_hook
-    from graphgauge.report.console import print_report
+    from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize, write_csv
     from graphgauge.store import Store
@@ -335,6 +357,7 @@ def report(
         if run_list:
             console.print(runs_table(run_list))
         print_report(cells, console=console, tasks=tasks)
+        print_reading(db, runs, cells, console)
         for suite in sorted({cell.suite for cell in cells}):
             extra = suite_hook(suite, "suite_report")
             if extra is not None:  # tables only that suite has (per rule, gate, variant)
@@ -384,7 +407,7 @@ def show(
 
     from rich.console import Console
 
-    from graphgauge.report.console import print_report
+    from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize
     from graphgauge.store import Store
@@ -397,7 +420,8 @@ def show(
         console.print_json(json.dumps(db.manifest(full_id)))
         console.print(runs_table(run_rows(db, [full_id])))
         cells = summarize(db, [full_id])
-    print_report(cells, console=console)
+        print_report(cells, console=console)
+        print_reading(db, [full_id], cells, console)
 
 
 @app.command()
@@ -574,10 +598,11 @@ def _register_commands() -> None:
         importers,
         infer,
         reports,
+        rescore,
         taxonomy,
     )
 
-    for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate):
+    for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore):
         module.register(app)
 
 

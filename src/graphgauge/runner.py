@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from graphgauge import __version__
@@ -34,11 +34,19 @@ from graphgauge.registry import task_of
 from graphgauge.render.prompt import (
     DEFAULT_ENCODING,
     DEFAULT_VARIANT,
+    Prompt,
     encoding_of,
     labels_for,
     render,
 )
 from graphgauge.scoring.answers import Prediction
+from graphgauge.scoring.structured import (
+    NotJSON,
+    answer_texts,
+    item_schema,
+    json_answer,
+    json_instruction,
+)
 from graphgauge.store.sqlite import Lease, Store
 
 HEARTBEAT_SECONDS = 5.0
@@ -187,15 +195,15 @@ def score_response(
 
 
 def _score_update(run_id: str, key: tuple[str, str, str, int], text: str,
-                  inst: Instance) -> tuple:
-    """The ``update_scores`` row for one stored answer; a reader or scorer that crashes on
-    it scores it as no answer, with the reason, so one odd response never stops a run or
-    its resume."""
+                  inst: Instance, answer_format: str | None = None) -> tuple:
+    """The ``update_scores`` row for one stored answer, with the path that read it; a
+    reader or scorer that crashes on it scores it as no answer, with the reason, so one
+    odd response never stops a run or its resume."""
     try:
-        scored = score_response(text, inst, key[1])
+        scored, path = read_response(text, inst, key[1], answer_format)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
-        scored = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300])
-    return (*scored, run_id, *key, text)
+        scored, path = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300]), "none"
+    return (*scored, path, run_id, *key, text)
 
 
 def _unreadable(inst: Instance, why: str) -> tuple[str, int, str, float | None]:
@@ -222,15 +230,63 @@ def score_pending(
 
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
+    answer_format = run_answer_format(store, run_id)
     updates = []
     # paused_gc: reading answers allocates much and frees nearly all of it at once
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
         for instance_id, encoding, variant, repeat, text in rows:
             updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
-                                         text, by_id[instance_id]))
+                                         text, by_id[instance_id], answer_format))
             advance(1)
     store.update_scores(updates)
     return len(updates)
+
+
+def run_answer_format(store: Store, run_id: str) -> str | None:
+    """The answer format the run's model was asked for (``-p answer_format``)."""
+    params = store.manifest(run_id).get("model", {}).get("params") or {}
+    return params.get("answer_format")
+
+
+def read_response(
+    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING,
+    answer_format: str | None = None,
+) -> tuple[tuple[str, int, str, float | None], str]:
+    """``score_response`` plus the path that read the answer: "json" for a JSON reply of
+    a run that asked for one, "reader" for text the deterministic reader read, "none".
+    A JSON-format run whose reply is not JSON (a server without structured outputs) is
+    read as prose."""
+    if answer_format == "json":
+        try:
+            value = json_answer(text)
+        except NotJSON:
+            pass
+        else:
+            scored = score_json(value, inst, encoding)
+            return scored, "json" if scored[1] else "none"
+    scored = score_response(text, inst, encoding)
+    return scored, "reader" if scored[1] else "none"
+
+
+def score_json(value: Any, inst: Instance, encoding: str = DEFAULT_ENCODING
+               ) -> tuple[str, int, str, float | None]:
+    """``score_response`` of a JSON answer value: its first written form the item's reader
+    can read (see ``answer_texts``), else no answer."""
+    scored = score_response("", inst, encoding)
+    for text in answer_texts(value):
+        scored = score_response(text, inst, encoding)
+        if scored[1]:
+            break
+    return scored
+
+
+def answer_format_prompt(prompt: Prompt, model: Model, inst: Instance) -> Prompt:
+    """The prompt with the JSON instruction added when the model was asked for JSON
+    answers (``-p answer_format=json``); unchanged otherwise."""
+    if model.params.get("answer_format") != "json":
+        return prompt
+    schema = item_schema(task_of(inst), inst, prompt.labels)
+    return replace(prompt, text=f"{prompt.text}\n\n{json_instruction(schema)}")
 
 
 def run_benchmark(
@@ -276,7 +332,8 @@ def _run_leased(instances, model, store, options, run_id, lease, progress) -> Ru
                 keys = [(inst.id, encoding.name, variant, r) for r in range(options.repeats)]
                 if all(key in done for key in keys):
                     continue
-                prompt = render(inst, encoding, variant, task=task_of(inst))
+                prompt = answer_format_prompt(
+                    render(inst, encoding, variant, task=task_of(inst)), model, inst)
                 for repeat, key in enumerate(keys):
                     if key not in done:
                         requests.append(Request(prompt, inst, repeat, options.seed + repeat))
@@ -398,7 +455,7 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
     units = _shared_requests(pending)
     result.shared = len(pending) - len(units)
     with progress_bar(f"{model.name}", total=len(pending), enabled=show_progress) as advance:
-        scorer = _IdleScorer(lease.run_id)
+        scorer = _IdleScorer(lease.run_id, model.params.get("answer_format"))
         writer = _GroupCommit(store, advance, scorer)
         feed = _ClaimFeed(store, lease, units, max(16, 4 * slots * size), advance)
 
@@ -507,8 +564,8 @@ class _IdleScorer:
 
     SLICE = 0.001  # seconds of scoring before the loop looks at its sockets again
 
-    def __init__(self, run_id: str):
-        self.run_id = run_id
+    def __init__(self, run_id: str, answer_format: str | None = None):
+        self.run_id, self.answer_format = run_id, answer_format
         self.todo: list[tuple[dict, Instance]] = []
         self.updates: list[tuple] = []
         self.count = 0
@@ -540,7 +597,8 @@ class _IdleScorer:
             while self.todo and clock() < until:
                 row, inst = self.todo.pop()
                 key = (row["instance_id"], row["encoding"], row["variant"], row["repeat"])
-                self.updates.append(_score_update(self.run_id, key, row["response"], inst))
+                self.updates.append(_score_update(self.run_id, key, row["response"], inst,
+                                                  self.answer_format))
                 self.count += 1
             await asyncio.sleep(0)
 

@@ -43,7 +43,8 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
 # Options that change the answers: they form ``params`` (cache key and manifest).
 GENERATION_KEYS = ("base_url", "mode", "temperature", "max_tokens", "top_p", "stop",
-                   "extra_body", "send_seed")
+                   "extra_body", "send_seed", "answer_format")
+ANSWER_FORMATS = ("text", "json")
 
 
 class RetryableError(Exception):
@@ -83,6 +84,7 @@ class OpenAIModel:
         stop: list[str] | str | None = None,
         extra_body: dict[str, Any] | None = None,
         send_seed: bool = True,
+        answer_format: str = "text",
         api_key_env: str | None = None,
         concurrency: int = 16,
         timeout: float = 120.0,
@@ -97,6 +99,8 @@ class OpenAIModel:
             raise UserError(f"openai mode must be 'chat' or 'completions', got {mode!r}")
         if not model:
             raise UserError("openai: needs a model name, e.g. openai:gpt-4o-mini")
+        if answer_format not in ANSWER_FORMATS:
+            raise UserError(f"answer_format must be 'text' or 'json', got {answer_format!r}")
         base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL)
         if not base_url.startswith(("http://", "https://")):
             raise UserError(f"base_url must start with http:// or https://, got {base_url!r}")
@@ -108,7 +112,8 @@ class OpenAIModel:
         self.base_url = base_url.rstrip("/")
         options = dict(base_url=self.base_url, mode=mode, temperature=float(temperature),
                        max_tokens=max_tokens, top_p=top_p, stop=stop,
-                       extra_body=extra_body or {}, send_seed=bool(send_seed))
+                       extra_body=extra_body or {}, send_seed=bool(send_seed),
+                       answer_format=None if answer_format == "text" else answer_format)
         self.params = {k: options[k] for k in GENERATION_KEYS if options[k] not in (None, {})}
         self.concurrency = int(concurrency)
         self.timeout = float(timeout)
@@ -152,6 +157,8 @@ class OpenAIModel:
                 body[key] = self.params[key]
         if self.params.get("send_seed"):
             body["seed"] = request.seed
+        if self.params.get("answer_format") == "json":
+            body["response_format"] = _structured_output(request)
         body.update(self.params.get("extra_body", {}))
         return body
 
@@ -282,6 +289,15 @@ class OpenAIModel:
             raise RetryableError(f"bad response: content is {type(text).__name__}, not text")
         usage = data.get("usage") or {}
         return text, usage if isinstance(usage, dict) else {}
+
+
+def _structured_output(request: Request) -> dict[str, Any]:
+    """The ``response_format`` that holds the reply to the item's answer schema."""
+    from graphgauge.registry import task_of
+    from graphgauge.scoring.structured import item_schema, response_format
+
+    inst = request.instance
+    return response_format(item_schema(task_of(inst), inst, request.prompt.labels))
 
 
 def _proxy_for(url: str) -> str | None:

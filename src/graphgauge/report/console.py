@@ -87,6 +87,62 @@ def _numeric_table(cells: list[Cell], labels) -> Table | None:
     return table
 
 
+def is_optimisation(cell: Cell) -> bool:
+    """Is the cell's task an optimisation task (one with an objective ``sense``)?"""
+    from graphgauge.errors import UserError
+    from graphgauge.registry import get_task
+
+    try:
+        return getattr(get_task(cell.suite, cell.group), "sense", None) is not None
+    except UserError:  # a task this graphgauge no longer has
+        return False
+
+
+def outcome_text(cell: Cell | None, optimisation: bool) -> str:
+    """"correct / wrong / no answer" %, or the four optimisation outcomes with the gap."""
+    if cell is None or cell.n == 0:
+        return "–"
+    correct, none = _pct(cell.accuracy), _pct(cell.unparsed)
+    if not optimisation:
+        return f"{correct} / {_pct(cell.wrong)} / {none}"
+    gap = "" if math.isnan(cell.mean_gap) else f" (gap {100 * cell.mean_gap:.0f}%)"
+    return f"{correct} / {_pct(cell.suboptimal)}{gap} / {_pct(cell.infeasible)} / {none}"
+
+
+OUTCOME_TITLES = {
+    False: "Outcomes %: correct / wrong / no answer",
+    True: "Optimisation tasks, % correct / feasible but suboptimal (mean optimality gap) / "
+          "infeasible / no answer",
+}
+
+
+def outcome_rows(cells: list[Cell], labels, optimisation: bool) -> list[list[str]]:
+    """[suite, task (or "all"), one outcome text per run] for the suites (plain outcomes)
+    and the tasks of one kind."""
+    chosen = [c for c in cells if (c.level == "task" and is_optimisation(c) == optimisation)
+              or (c.level == "suite" and not optimisation)]
+    rows: OrderedDict[tuple, dict[str, Cell]] = OrderedDict()
+    for cell in sorted(chosen, key=lambda c: (c.suite, c.level != "suite")):
+        rows.setdefault((cell.suite, cell.group), {})[cell.run_id] = cell
+    return [[suite, group, *(outcome_text(by_run.get(run), optimisation) for run in labels)]
+            for (suite, group), by_run in rows.items()]
+
+
+def _outcome_table(cells: list[Cell], labels, optimisation: bool) -> Table | None:
+    rows = outcome_rows(cells, labels, optimisation)
+    if not rows:
+        return None
+    table = Table(title=OUTCOME_TITLES[optimisation], title_justify="left",
+                  header_style="bold")
+    table.add_column("suite")
+    table.add_column("task")
+    for label in labels.values():
+        table.add_column(label, justify="right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def print_report(cells: list[Cell], console: Console | None = None, tasks: bool = True) -> None:
     console = console or Console()
     if not cells:
@@ -100,6 +156,21 @@ def print_report(cells: list[Cell], console: Console | None = None, tasks: bool 
         numeric = _numeric_table(cells, labels)
         if numeric is not None:
             console.print(numeric)
+    shown = cells if tasks else [c for c in cells if c.level == "suite"]
+    for optimisation in (False, True):
+        table = _outcome_table(shown, labels, optimisation)
+        if table is not None:
+            console.print(table)
+
+
+def print_reading(store, run_ids: list[str] | None, cells: list[Cell],
+                  console: Console | None = None) -> None:
+    """How the answers of the reported runs were read (see graphgauge.report.reading)."""
+    from graphgauge.report.reading import path_counts, paths_table
+
+    counts = path_counts(store, run_ids)
+    if counts:
+        (console or Console()).print(paths_table(counts, model_labels(cells)))
 
 
 def print_study(result, model: str, console: Console | None = None, top: int = 10) -> None:

@@ -148,7 +148,11 @@ def leaderboard_section(ctx: Context) -> Section:
         series[label] = tuple([math.nan if c is None else getattr(c, name) for c in present]
                               for name in ("accuracy", "ci_low", "ci_high"))
     plot = bars("leaderboard", "Accuracy per suite (95% CI)", suites, series, "accuracy %")
-    return Section("leaderboard", "Leaderboard", [table, plot])
+    from graphgauge.report.html_outcomes import outcome_tables, reading_table
+
+    reading = reading_table(ctx)
+    blocks = [table, plot, *outcome_tables(ctx), *([reading] if reading else [])]
+    return Section("leaderboard", "Leaderboard", blocks)
 
 
 # --- one suite -------------------------------------------------------------------------

@@ -11,12 +11,13 @@ from __future__ import annotations
 import csv
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from graphgauge.registry import get_task
 from graphgauge.scoring.metrics import bootstrap_ci, numeric_summary
+from graphgauge.scoring.outcomes import INFEASIBLE, SUBOPTIMAL, mean_gap, outcome
 from graphgauge.store.sqlite import Store
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2, "challenging": 3}
@@ -42,6 +43,13 @@ class Cell:
     pass_at_k: float = float("nan")
     k: int = 1
     numeric: dict[str, float] = field(default_factory=dict)
+    # Outcome shares beside accuracy (correct) and unparsed (no answer): every wrong
+    # answer, and for optimisation tasks the wrong ones split into feasible-suboptimal
+    # (with their mean optimality gap) and infeasible; see graphgauge.scoring.outcomes.
+    wrong: float = 0.0
+    suboptimal: float = 0.0
+    infeasible: float = 0.0
+    mean_gap: float = float("nan")
 
 
 def _aggregate(key, rows, seed: int) -> Cell:
@@ -60,6 +68,7 @@ def _aggregate(key, rows, seed: int) -> Cell:
         means = [sum(v) / len(v) for v in per_instance.values()]
         cell.ci_low, cell.ci_high = bootstrap_ci(means, seed=seed)
         cell.unparsed = sum(1 for r in scored if not r["parse_ok"]) / len(scored)
+        _outcome_shares(cell, scored)
         cell.k = max(len(v) for v in per_instance.values())
         if level == "task" and cell.k > 1 and get_task(suite, group).verifiable:
             cell.pass_at_k = pass_at_k(per_instance.values(), cell.k)
@@ -73,6 +82,25 @@ def _aggregate(key, rows, seed: int) -> Cell:
                                            [float(p) for _, p in pairs])
             cell.numeric["n_parsed"] = cell.numeric.pop("n")  # beside the cell's own n
     return cell
+
+
+def _outcome_shares(cell: Cell, scored: list[dict]) -> None:
+    """Wrong, feasible-suboptimal and infeasible shares, and the suboptimal answers' mean
+    optimality gap; only wrong answers' scores are decoded."""
+    counts: Counter = Counter()
+    gaps = []
+    for r in scored:
+        if not r["parse_ok"] or (r["accuracy"] or 0.0) >= 1.0:
+            continue
+        scores = json.loads(r["scores"]) if r["scores"] else {}
+        kind = outcome(r["parse_ok"], r["accuracy"], scores)
+        counts[kind] += 1
+        if kind == SUBOPTIMAL:
+            gaps.append(scores.get("optimality_gap"))
+    n = len(scored)
+    cell.wrong = sum(counts.values()) / n
+    cell.suboptimal, cell.infeasible = counts[SUBOPTIMAL] / n, counts[INFEASIBLE] / n
+    cell.mean_gap = mean_gap(gaps)
 
 
 def pass_at_k(samples, k: int) -> float:
@@ -98,7 +126,7 @@ def summarize(
     models = {r["id"]: r["model"] for r in store.runs()}
     groups: dict[tuple, list[dict]] = defaultdict(list)
     columns = ("run_id", "instance_id", "suite", "task", "difficulty", "error", "parse_ok",
-               "accuracy", "gold", "parsed")
+               "accuracy", "gold", "parsed", "scores")
     for row in store.items(run_ids, columns=columns):
         run, suite = row["run_id"], row["suite"]
         base = (run, models.get(run, "?"), suite)

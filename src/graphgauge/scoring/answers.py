@@ -17,6 +17,7 @@ import numpy as np
 
 from graphgauge.scoring import parsing
 from graphgauge.scoring.labels import label_reader
+from graphgauge.scoring.region import NoAnswer, clip, final_region
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,9 @@ class AnswerType:
 
     def _prediction(self, text: str, labels: Sequence[str] | None,
                     context: Context) -> Prediction:
+        if not isinstance(text, str):
+            return Prediction.failed(f"no {self.name} answer found")
+        text = clip(text)
         lookup = None
         if self.names_nodes:
             if labels is None and context.nodes is not None:
@@ -82,11 +86,19 @@ class AnswerType:
                 context = Context(context.question, len(labels))
         value = self._parse(text, context)
         if value is None:
-            return Prediction.failed(f"no {self.name} answer found")
+            return Prediction.failed(self._why_not(text))
         return Prediction(value=self.to_ids(value, lookup) if lookup else value)
 
     def _parse(self, text: str, context: Context) -> Any:
         raise NotImplementedError
+
+    def _why_not(self, text: str) -> str:
+        """Why nothing was read: the grading rule's reason (a hedge, a refusal, ...) when
+        the text holds no committed answer at all, else the wrong shape."""
+        region = final_region(text)
+        if isinstance(region, NoAnswer):
+            return region.reason
+        return f"no {self.name} answer found in the final answer"
 
     def to_ids(self, value: Any, lookup) -> Any:
         """Map the node names (as parsed numbers) in ``value`` to node ids."""

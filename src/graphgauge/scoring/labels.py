@@ -15,6 +15,10 @@ from functools import lru_cache
 # Name labels are replaced by OFFSET + id before parsing, so that no number written in the
 # answer's prose can pass for a node.
 OFFSET = 10**6
+_PROSE_CAPITALS = frozenset({
+    "BFS", "DFS", "MST", "DAG", "LCA", "SCC", "API", "JSON", "YES", "NO", "OK", "AND", "OR",
+    "THE", "ID", "IDS", "NA", "TRUE", "FALSE", "NONE", "NOT", "END", "ANSWER", "NOTE",
+})
 
 
 @lru_cache(maxsize=64)
@@ -29,19 +33,26 @@ def _reader(
     n = len(labels)
     names = {label: str(OFFSET + node) for node, label in enumerate(labels)}
     if all(label.isalpha() and label.isupper() for label in labels):
-        # Any token shaped like a label (capitals, up to two letters longer than the
+        # Any token shaped like a label (capitals, up to one letter longer than the
         # longest label: "ZZ" among A..M) is read as a node name; one that names no node
         # becomes an unknown node, so that a made-up name cannot silently drop out of an
-        # answer. Longer capitalised words ("NOTE") are prose.
-        longest = max(map(len, labels)) + 2
+        # answer. Longer capitalised words ("NOTE") and the usual acronyms of graph
+        # prose ("BFS", "MST") are not names.
+        longest = max(map(len, labels)) + 1
         pattern = re.compile(rf"(?<![A-Za-z0-9_])([A-Z]{{1,{longest}}})(?![A-Za-z0-9_])")
     else:
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
         pattern = re.compile(rf"(?<![A-Za-z0-9_])({alternatives})(?![A-Za-z0-9_])")
     unknown = str(OFFSET + n)
 
+    def rename(match: re.Match) -> str:
+        token = match.group(1)
+        if token in names:
+            return names[token]
+        return token if token in _PROSE_CAPITALS else unknown
+
     def rewrite(text: str) -> str:
-        return pattern.sub(lambda match: names.get(match.group(1), unknown), text)
+        return pattern.sub(rename, text)
 
     def lookup(value: int) -> int:
         node = value - OFFSET

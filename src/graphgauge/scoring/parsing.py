@@ -51,7 +51,9 @@ def _sentences(region: str) -> list[str]:
 # A sentence that refers back to the answer before it ("Those are the nodes that depend on
 # 4.", "This is because ...") elaborates; it does not answer again.
 _ANAPHOR = re.compile(r"^[\s*_>#-]*(?:this|that|these|those|they|here|note|which|since"
-                      r"|because|i\.e\.|hope|let me know)\b", re.I)
+                      r"|because|i\.e\.|hope|let me know|however|although|though|also"
+                      r"|additionally|in addition|for example|for instance)\b"
+                      r"|\b(?:because|since|due to)\b", re.I)
 
 
 def _decisive(sentences: list[str], explicit: bool) -> str:
@@ -59,7 +61,7 @@ def _decisive(sentences: list[str], explicit: bool) -> str:
     last one that does not merely refer back to an earlier one."""
     if explicit:
         return sentences[0]
-    answering = [s for s in sentences if not _ANAPHOR.match(s)]
+    answering = [s for s in sentences if not _ANAPHOR.search(s)]
     return (answering or sentences)[-1]
 
 
@@ -80,6 +82,7 @@ _WORD_NUMBER = re.compile(
     re.I,
 )
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
+_LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
 _NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b|\b(?:there (?:are|is|exist)|has|have"
                       r"|contains?|with|finds?|found|exist)\s+no\s+[a-z]", re.I)
@@ -90,21 +93,24 @@ _NUMBER = re.compile(
     r"|√\s*(?P<root>\d+(?:\.\d+)?)|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\)"
 )
 _MAX_DIGITS, _MAX_EXPONENT = 4000, 400
+_MAX_CANDIDATES = 64  # numbers of one sentence weighed as its stated value
 # A number after these is what the sentence states ("is 7", "has 3", "so 4", "≈ 0.33").
 _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
-    r"|count|counted|found|estimate"
+    r"|count|counted|found|estimate|size|length|weight|total|capacity"
     r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
 _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
-                          r"[\s*_`$]*$|[(\[,]\s*$", re.I)
+                          r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
 _TRAILING_CLAUSE = re.compile(
-    r",?\s*\b(?:which|where|because|since|as it|as the|meaning|i\.e\.|e\.g\.|corresponding|but"
-    r"|given that|computed|calculated|obtained|using|through|via|excluding|including)\b"
-    r"|\s*\((?![\d\s./%]*\))|\s+[–—-]\s+|;|\bout of\b|:(?=\s*\d+\s*,\s*\d)", re.I)
-_CHAINED = re.compile(r"\s*(?:≈|~|=|->|→)\s*$")
+    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
+    r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
+    r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—-][ \t]+|;"
+    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*,[ \t]*\d)",
+    re.I)
+_CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
 
 
 def _number_value(match: re.Match) -> Fraction | float | None:
@@ -139,18 +145,25 @@ def _spell_numbers(text: str) -> str:
     return _WORD_NUMBER.sub(digit, text)
 
 
+def _free_number(text: str) -> bool:
+    """Does ``text`` hold a number that does not name a node?"""
+    return any(not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+               for m in _NUMBER.finditer(text))
+
+
 def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
-    """The number a sentence states: after "is/has/=/so" when there is one (the last),
-    else the first (explicit) or last number that does not name a node."""
+    """The number a sentence states: after "is/has/=/so" when there is one, else one that
+    does not name a node; the first in an explicit region, the last in bare text."""
     cut = _TRAILING_CLAUSE.search(sentence)
-    if cut and _NUMBER.search(sentence, 0, cut.start()):
+    if cut and _free_number(sentence[: cut.start()]):
         sentence = sentence[: cut.start()]
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:
         return None
+    numbers = numbers[:_MAX_CANDIDATES] if explicit else numbers[-_MAX_CANDIDATES:]
     stated = [m for m in numbers if _STATES.search(sentence, max(0, m.start() - 16), m.start())]
     if stated:
-        chosen = stated[-1]
+        chosen = _pick(stated, explicit)
     else:
         free = [m for m in numbers
                 if not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())]
@@ -163,10 +176,15 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
 
 
 def _read_number(region: str, explicit: bool) -> Any:
-    region = _spell_numbers(_TIMES_TEN.sub(
-        lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region))
+    if "10" in region:
+        region = _TIMES_TEN.sub(
+            lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
+    if _LETTER.search(region):
+        region = _spell_numbers(region)
     sentences = [s for s in _sentences(region) if _NUMBER.search(s)]
     if sentences:
+        if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
+            sentences = [s for s in sentences if _free_number(s)] or sentences
         found = _stated_number(_decisive(sentences, explicit), explicit)
         return None if found is None else _number_value(found)
     nothing = [s for s in _sentences(region) if _NOTHING.search(s)]
@@ -276,13 +294,19 @@ _BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|sinc
                            re.I)
 
 
+# "Since node 9 cannot be reached, the graph is disconnected": the reason, then the claim.
+_LEADING_CLAUSE = re.compile(r"^(\W*(?:since|because|as|if|when|although|though|while"
+                             r"|given that)\b[^,;]*),", re.I)
+
+
 def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     words = _bool_words(region, explicit)
     if words:
         return _pick(words, explicit)
     if not question:
         return _ABSENT
-    clauses = [c for s in _sentences(_BOOL_CHOICE.sub(" ", region)) for c in _BOOL_CLAUSES.split(s)]
+    clauses = [c for s in _sentences(_BOOL_CHOICE.sub(" ", region))
+               for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
     # first, then anything else it mentions.
     for asked in (re.split(r"[,;:(]", question)[0], question):
@@ -306,11 +330,25 @@ def parse_bool(text: str, question: str | None = None) -> bool | None:
 _DIGITS = re.compile(r"\d+")
 _MAX_ID_DIGITS = 12
 _MAX_RANGE = 10_000
-_EMPTY = re.compile(
-    r"\[\s*\]|\{\s*\}|(?<![\w)])\(\s*\)|∅|(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b"
-    r"|\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
-    r"|elements?|bridges?|points?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b",
-    re.I,
+class _AnyOf:
+    """The earliest match of several patterns. Each keeps its literal prefix, which the
+    regex engine scans for quickly; one alternation of them would try every branch at
+    every position."""
+
+    def __init__(self, *patterns: str):
+        self.patterns = [re.compile(p, re.I) for p in patterns]
+
+    def search(self, text: str, pos: int = 0) -> re.Match | None:
+        found = (p.search(text, pos) for p in self.patterns)
+        return min((m for m in found if m), key=lambda m: m.start(), default=None)
+
+
+_EMPTY = _AnyOf(
+    r"\[\s*\]", r"\{\s*\}", r"(?<![\w)])\(\s*\)", r"∅",
+    r"(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
+    r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
+    r"\bthere (?:are|is) no\b",
 )
 _EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
 _LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"
@@ -320,8 +358,9 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
     (re.compile(rf"\{{({_LIST_BODY})\}}", re.I),),
     (re.compile(rf"(?<![\w)])\(({_LIST_BODY})\)", re.I),),
 )
-_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|]|(?:and|then|nodes?|to|go|goes|going|finally|next"
-                      r"|after|that|vertex|vertices|we|I|move|moves|back|visit|visits|reach"
+_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|go|goes|going|finally|next"
+                      r"|plus|also|as well as|along with"
+                      r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
 _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
@@ -332,11 +371,16 @@ _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthr
 _SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
                           r"|while|whereas)\b|\s[–—]\s", re.I)
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?")  # scores and weights, never node ids
+# "3 such nodes", "6 nodes in total": a count, not an id.
+_COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
+                    r"|elements|items|members|neighbou?rs|ones|edges)\b"
+                    r"|\b\d+\s+(?:of them|in total)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 _UNFINISHED_LIST = re.compile(r"\d\s*,?\s*(?:\.\.\.|…|etc\b)", re.I)
-_ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\|)[ \t]*(.*)$", re.M)
+_ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
+                        re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
 
 
@@ -459,7 +503,7 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return _ABSENT
     if explicit and _empty_answer(region, True):
         return []
-    region = _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _items_as_list(region)))
+    region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _items_as_list(region))))
     if ranges:
         region = _expand_ranges(region, limit)
         if region is None:
@@ -467,7 +511,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     # The decisive clause: the first (explicit) or last one holding an id, so that a
     # bracketed list in the reasoning does not outrank the prose list that answers; in
     # bare text, sums and products ("3 + 2 = 5") are arithmetic, not node lists.
-    lines = [s for s in _CLAUSE.findall(region) if _DIGITS.search(s) or _EMPTY.search(s)]
+    lines = [s for s in _CLAUSE.findall(region) if s.strip()]
+    lines = lines[:_MAX_CANDIDATES] if explicit else lines[-_MAX_CANDIDATES:]
+    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)]
     if not lines:
         return _ABSENT
     if not explicit:
@@ -508,7 +554,8 @@ _PAIR_GROUP = re.compile(
 _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
-    r"(?:[\s,;&*•+|\-–—]|and\b|then\b|edges?\b"
+    r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
+    r"|go|to|after that)\b"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\))*",
     re.I,
 )

@@ -44,7 +44,11 @@ ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
 Reader = Callable[[str, bool], Any]
 
 STRONG, WEAK, BARE = 2, 1, 0
-_MAX_COMMITMENTS = 64
+_MAX_COMMITMENTS = 16
+# A final answer is short: an explicit region is read up to _MAX_REGION characters, and
+# bare text (no marker) from its last _TAIL characters, so that reading a 200k-character
+# answer costs about as much as reading a short one.
+_MAX_REGION, _TAIL = 8000, 4000
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ _VALUE_WORDS = re.compile(
     r"from|between|or|of|is|are)\b", re.I)
 _VALUE_CHARS = re.compile(r"[\s\d.,;:()\[\]{}<>=+\-–—→⟶↔∅≈~/%$\\'\"`*_#|•eE×√^⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*")
 _LINE = re.compile(r"[^\n]*")
+_BLANK_LINES = re.compile(r"(?:[ \t]*\n)*")
 
 
 def value_like(text: str) -> bool:
@@ -173,6 +178,7 @@ def _block_after(text: str, pos: int, limit: int) -> int:
     """End of the answer after a marker at ``pos``: the rest of its line (or the next
     non-blank line) plus following lines that continue it, such as bullet items."""
     lines, last_end = 0, pos
+    pos = _BLANK_LINES.match(text, pos, limit).end()
     while pos < limit:
         end = _LINE.match(text, pos, limit).end()
         body = text[pos:end]
@@ -212,6 +218,25 @@ def _boxes(text: str) -> list[tuple[int, int]]:
 _BRACE = re.compile(r"[{}]")
 
 
+def _markers(text: str) -> list[re.Match]:
+    """The last ``_MAX_COMMITMENTS`` answer markers. The word "answer" is found by a plain
+    substring scan and the marker pattern is only tried around it: on a long text one
+    regex pass with that many branches would cost more than all the rest."""
+    lowered = text.lower()
+    hits, end = [], len(text)
+    while len(hits) < 2 * _MAX_COMMITMENTS:
+        end = lowered.rfind("answer", 0, end)
+        if end < 0:
+            break
+        hits.append(end)
+    found: dict[int, re.Match] = {}
+    for hit in reversed(hits):
+        m = _MARKER.search(text, max(0, hit - 16), hit + 200)
+        if m is not None and m.start() <= hit:
+            found[m.start()] = m
+    return [found[k] for k in sorted(found)][-_MAX_COMMITMENTS:]
+
+
 def _strength(text: str, m: re.Match) -> int:
     if m["final"] or m["head"]:
         return STRONG
@@ -225,17 +250,20 @@ def _commitments(text: str) -> list[Region]:
         found.append((m.start(1), m.end(1), "tag", STRONG))
     for start, end in _boxes(text):
         found.append((start, end, "box", STRONG))
-    markers = list(_MARKER.finditer(text))[-_MAX_COMMITMENTS:]
+    markers = _markers(text)
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
         found.append((m.end(), end, "marker", _strength(text, m)))
-    regions = [Region(text[s:e], True, kind, strength, s, e)
-               for s, e, kind, strength in sorted(found) if text[s:e].strip()]
+    regions = []
+    for s, e, kind, strength in sorted(found)[-3 * _MAX_COMMITMENTS:]:
+        body = text[s:min(e, s + _MAX_REGION)]
+        if body.strip():
+            regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
-        emphasis = [m for m in _EMPHASIS.finditer(text)
+        emphasis = [m for m in _EMPHASIS.finditer(text, len(text) - len(tail(text)))
                     if value_like(next(g for g in m.groups() if g is not None))]
         if emphasis:
             m = emphasis[-1]
@@ -266,6 +294,8 @@ _CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
+# "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
+_ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
 _DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
@@ -275,23 +305,25 @@ _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b|\bdepending on\b"
     r"|\b(?:could|might|may) (?:also |either )?be\b(?:[^.\n]|\.\d){1,80}?\bor\b"
+    r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
+    r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*,?\s+or\s+(?:possibly\s+|maybe\s+|"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 _REFUSAL = re.compile(
-    r"(?:^|[.!?]\s+|\n)[\s*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so|i'?m sorry"
-    r"|i apologi[sz]e)\W+){0,2}(?:"
+    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so"
+    r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
     r"I (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
     r"|won'?t be able to|do not have enough|don'?t have enough) (?:\w+ ){0,2}?(?:determine"
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b|\bI'?m sorry\b"
+    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
     r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
     r"|.{0,60}\bas an AI\b)",
     re.I,
@@ -303,7 +335,8 @@ _TRUNCATED_END = re.compile(
     r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer|between|about|than"
     r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
-    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were)"
+    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
+    r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
     r"|[,:(\[{=+\-–—→]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
@@ -322,14 +355,49 @@ def is_hedge(text: str) -> bool:
     return False
 
 
+def tail(text: str, size: int = _TAIL) -> str:
+    """The end of ``text``: its last ``size`` characters, from a line start when one is
+    near."""
+    if len(text) <= size:
+        return text
+    start = len(text) - size
+    line = text.find("\n", start, start + size // 4)
+    return text[line + 1 if line >= 0 else start:]
+
+
+_HEAD, _LONG = 4000, 20000
+
+
+def clip(text: str) -> str:
+    """A very long answer as its first and last few thousand characters: an answer-first
+    marker sits at the start, the final answer at the end, and what lies between is
+    reasoning; reading the middle of a 200k-character ramble would only cost time."""
+    if len(text) <= _LONG:
+        return text
+    return text[:_HEAD] + "\n\n[...]\n\n" + tail(text, _LONG - _HEAD)
+
+
 def _last_paragraph(text: str) -> str:
-    parts = [p for p in re.split(r"\n[ \t]*\n", text.strip()) if p.strip()]
+    parts = [p for p in re.split(r"\n[ \t]*\n", tail(text).strip()) if p.strip()]
     return parts[-1] if parts else ""
+
+
+_VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false)\b", re.I)
+
+
+def _value_sentence(paragraph: str) -> str:
+    """The last sentence of ``paragraph`` that states a value (a digit, yes/no), and its
+    last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
+    one)."""
+    sentences = [s for s in _SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
+    picked = [*valued[-1:], *sentences[-1:]]
+    return "\n".join(dict.fromkeys(picked))
 
 
 def _strip_questions(text: str) -> str:
     """``text`` without the trailing questions and offers ("Would you like ...?")."""
-    stripped = text.rstrip()
+    stripped = tail(text).rstrip()
     while stripped.endswith("?"):
         cut = max(stripped.rfind(c, 0, len(stripped) - 1) for c in ".!?\n")
         stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
@@ -405,18 +473,19 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
                ) -> Region | NoAnswer | None:
     """A correction after the chosen answer: its new value, a retraction, or None when the
     cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
-    cues = list(_CUE.finditer(text, _settled(chosen)))
+    start = max(_settled(chosen), len(text) - _LONG)
+    cues = list(_CUE.finditer(text, start))
     if not cues:
         return None
     cue = cues[-1]
-    after = text[cue.end():]
-    region = Region(after, False, "correction", WEAK, cue.end(), len(text))
+    after = tail(text[cue.end():])
+    region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = _last_paragraph(after)
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
             return None
-        if is_hedge(last):
+        if is_hedge(_value_sentence(last)) or _ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
         return region
     if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
@@ -432,7 +501,7 @@ def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
     """
     if not isinstance(text, str) or not text.strip():
         return NoAnswer("empty answer")
-    parts = split_thinking(text)
+    parts = split_thinking(clip(text))
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
@@ -454,7 +523,8 @@ def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
                 region.kind == "box" or _unclosed(region.text)):
             return NoAnswer("cut off inside the answer")
-        if is_hedge(region.text if region.explicit else _last_paragraph(region.text)):
+        if is_hedge(region.text if region.explicit
+                    else _value_sentence(_last_paragraph(region.text))):
             return NoAnswer("hedged between answers")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
@@ -475,9 +545,10 @@ def _bare(body: str, thinking: str) -> Region | NoAnswer:
         return NoAnswer("stopped before committing to an answer")
     if _REFUSAL.search(last):
         return NoAnswer("refused to answer")
-    if is_hedge(last):
+    if is_hedge(_value_sentence(last)):
         return NoAnswer("hedged between answers")
-    return Region(kept, False, "text", BARE, 0, len(kept), thinking)
+    kept = tail(kept)
+    return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
 # --- JSON ----------------------------------------------------------------------------------
@@ -512,11 +583,11 @@ def _json_answer(body: str) -> str | None:
 
 def _json_text(value: Any) -> str:
     if isinstance(value, str):
-        return value
+        return value[:_MAX_REGION]
     try:
-        return json.dumps(value)
+        return json.dumps(value)[:_MAX_REGION]
     except (ValueError, TypeError, RecursionError):
-        return str(value)
+        return ""
 
 
 def read_answer(text: Any, reader: Reader) -> Any:

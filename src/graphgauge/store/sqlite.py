@@ -59,6 +59,7 @@ CREATE TABLE IF NOT EXISTS items (
     cached INTEGER NOT NULL DEFAULT 0,
     cache_key TEXT,
     created REAL NOT NULL,
+    parsed_by TEXT,
     PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
 );
 CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
@@ -95,6 +96,7 @@ ITEM_COLUMNS = (
     "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
     "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "meta",
     "latency", "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
+    "parsed_by",
 )
 
 
@@ -147,6 +149,8 @@ class Store:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if columns and "meta" not in columns:  # stores from before items kept meta
                 self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
+            if "parsed_by" not in columns:  # stores before answers recorded their path
+                _add_column(self.db, "parsed_by TEXT")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store: not an SQLite database "
                             f"or damaged ({exc})") from None
@@ -238,12 +242,37 @@ class Store:
         ).fetchall()
 
     def update_scores(self, updates: list[tuple]) -> None:
-        """(parsed, parse_ok, scores, accuracy, run, instance, encoding, variant, repeat,
-        response): a score lands only on the row still holding the response it was read
+        """(parsed, parse_ok, scores, accuracy, parsed_by, run, instance, encoding, variant,
+        repeat, response): a score lands only on the row still holding the response it was read
         from, so a score never sits beside a different answer."""
         if updates:
             with self.transaction():
                 self.db.executemany(_GUARDED_SCORE, updates)
+
+    # --- reading paths and rescoring --------------------------------------------------
+    def annotate_run(self, run_id: str, updates: dict[str, Any]) -> None:
+        """Add keys to a run's manifest (what read its answers) without touching its
+        times."""
+        manifest = {**self.manifest(run_id), **updates}
+        self.db.execute("UPDATE runs SET manifest = ? WHERE id = ?",
+                        (json.dumps(manifest, sort_keys=True), run_id))
+
+    def unread(self, run_id: str) -> list[tuple[str, str, str, int, str, str, str]]:
+        """Scored answers of a run that no path could read: keys, prompt, response and
+        what ``parsed`` says about them."""
+        return self.db.execute(
+            "SELECT instance_id, encoding, variant, repeat, prompt, response, parsed "
+            "FROM items WHERE run_id = ? AND error IS NULL AND parse_ok = 0",
+            (run_id,),
+        ).fetchall()
+
+    def clear_scores(self, run_id: str) -> int:
+        """Forget a run's readings and scores so that the next scoring pass reads every
+        answer again; returns how many answers wait for it."""
+        cur = self.db.execute(
+            "UPDATE items SET parsed = NULL, parse_ok = NULL, scores = NULL, accuracy = NULL,"
+            " parsed_by = NULL WHERE run_id = ? AND error IS NULL", (run_id,))
+        return cur.rowcount
 
     def errors(self, run_id: str) -> list[str]:
         """The error of every failed item of a run."""
@@ -369,7 +398,7 @@ _GUARDED_INSERT = (
     + " WHERE items.error IS NOT NULL"
 )
 _GUARDED_SCORE = (
-    "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ? "
+    "UPDATE items SET parsed = ?, parse_ok = ?, scores = ?, accuracy = ?, parsed_by = ? "
     "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? "
     "AND error IS NULL AND response IS ?"
 )
@@ -378,6 +407,16 @@ _CLAIM = (
     "chunk) SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
     "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
 )
+
+
+def _add_column(db: sqlite3.Connection, column: str) -> None:
+    """Add a column to items; another process opening the same old store at the same
+    moment may have added it first."""
+    try:
+        db.execute(f"ALTER TABLE items ADD COLUMN {column}")
+    except sqlite3.OperationalError as exc:
+        if "duplicate column" not in str(exc):
+            raise
 
 
 def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:

@@ -9,11 +9,44 @@ import networkx as nx
 import numpy as np
 
 from graphgauge.graphs.families import make_graph, shuffle_ids
+from graphgauge.scoring.outcomes import optimality_gap
 from graphgauge.suites.base import Task
 
 
 class AlgorithmicTask(Task):
     suite = "algorithmic"
+
+
+class OptimisationTask(AlgorithmicTask):
+    """A task asking for an optimal structure (path, tree, matching, cover, tour) whose
+    answers a verifier scores by an objective: ``objective`` is None for an infeasible
+    answer, so scores say whether a wrong answer was at least feasible and how far from
+    the optimum it was (see graphgauge.scoring.outcomes)."""
+
+    verifiable = True
+    sense: ClassVar[str] = "min"
+
+    def objective(self, value: Any, instance: Any) -> float | None:
+        """The objective of a feasible answer (in instance ids), None if infeasible."""
+        raise NotImplementedError
+
+    def check(self, value, instance):
+        found = self.objective(value, instance)
+        return found is not None and found == self.objective(instance.answer, instance)
+
+    def score(self, prediction, instance):
+        scores = super().score(prediction, instance)
+        if not prediction.ok:
+            return scores
+        try:
+            found = self.objective(prediction.value, instance)
+        except (TypeError, ValueError, KeyError, IndexError, nx.NetworkXException):
+            found = None  # a malformed answer is no valid structure
+        scores["feasible"] = float(found is not None)
+        if found is not None:
+            best = self.objective(instance.answer, instance)
+            scores["optimality_gap"] = optimality_gap(found, best, self.sense)
+        return scores
 
 
 # --- helpers for sampling queries and task-specific graphs ---------------------------

@@ -13,6 +13,7 @@ import networkx as nx
 from graphgauge.scoring.answers import EDGE_SET, INT, NODE_SET
 from graphgauge.suites.algorithmic.common import (
     AlgorithmicTask,
+    OptimisationTask,
     answer_edge_set,
     answer_nodes,
     bitmask_adjacency,
@@ -44,12 +45,11 @@ def _is_matching(edges: set[tuple[int, int]]) -> bool:
     return len({v for edge in edges for v in edge}) == 2 * len(edges)
 
 
-class _EdgeSetTask(AlgorithmicTask):
+class _EdgeSetTask(OptimisationTask):
     """Verify a set of edges: ``valid`` says whether it has the asked-for structure and
-    ``value`` is what must equal the gold answer's (size or weight)."""
+    ``value`` is its objective, which must equal the gold answer's (size or weight)."""
 
     answer = EDGE_SET
-    verifiable = True
 
     def valid(self, graph, edges: set[tuple[int, int]]) -> bool:
         raise NotImplementedError
@@ -57,14 +57,12 @@ class _EdgeSetTask(AlgorithmicTask):
     def value(self, graph, edges) -> int:
         return len(edges)
 
-    def check(self, value, instance):
+    def objective(self, value, instance):
         graph = instance.graph
         edges = answer_edge_set(value, graph)
-        return (
-            edges is not None
-            and self.valid(graph, edges)
-            and self.value(graph, edges) == self.value(graph, instance.answer)
-        )
+        if edges is None or not self.valid(graph, edges):
+            return None
+        return self.value(graph, edges)
 
 
 class _SpanningTree(_EdgeSetTask):
@@ -144,6 +142,7 @@ class BipartiteMaximumMatching(_EdgeSetTask):
     name = "bipartite_maximum_matching"
     max_nodes = 1120
     difficulty = "medium"
+    sense = "max"
     families = ("bipartite",)
     connected = True
 
@@ -173,6 +172,7 @@ class MaxWeightMatching(_EdgeSetTask):
     name = "max_weight_matching"
     max_nodes = 280
     difficulty = "hard"
+    sense = "max"
     weighted = True
 
     def question(self, instance):
@@ -310,11 +310,12 @@ def minimum_vertex_cover(graph: nx.Graph) -> list[int]:
 
 
 @task
-class MinimumVertexCover(_NodeSetTask):
+class MinimumVertexCover(OptimisationTask):
     """A smallest set of nodes touching every edge."""
 
     name = "min_vertex_cover"
     difficulty = "challenging"
+    answer = NODE_SET
 
     def question(self, instance):
         return (
@@ -326,9 +327,12 @@ class MinimumVertexCover(_NodeSetTask):
     def solve(self, instance):
         return minimum_vertex_cover(instance.graph)
 
-    def valid(self, graph, nodes, gold):
-        covered = all(u in nodes or v in nodes for u, v in graph.edges)
-        return covered and len(nodes) == len(gold)
+    def objective(self, value, instance):
+        graph = instance.graph
+        nodes = _node_set(value, graph)
+        if nodes is None or not all(u in nodes or v in nodes for u, v in graph.edges):
+            return None
+        return len(nodes)
 
 
 @task

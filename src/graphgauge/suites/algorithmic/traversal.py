@@ -16,6 +16,7 @@ import networkx as nx
 from graphgauge.scoring.answers import EDGE_SEQUENCE, NODE_LIST
 from graphgauge.suites.algorithmic.common import (
     AlgorithmicTask,
+    OptimisationTask,
     answer_edges,
     answer_nodes,
     bitmask_adjacency,
@@ -162,10 +163,9 @@ class TopologicalSort(AlgorithmicTask):
         return all(position[u] < position[v] for u, v in graph.edges)
 
 
-class _ShortestPath(AlgorithmicTask):
+class _ShortestPath(OptimisationTask):
     answer = NODE_LIST
     connected = True
-    verifiable = True
 
     def sample_query(self, rng, graph):
         return _far_pair(rng, graph)
@@ -173,15 +173,14 @@ class _ShortestPath(AlgorithmicTask):
     def cost(self, graph, path: list[int]) -> int:
         raise NotImplementedError
 
-    def check(self, value, instance):
+    def objective(self, value, instance):
+        """The path's cost when it is a simple path between the asked pair."""
         graph = instance.graph
         path = answer_nodes(value, graph)
-        return (
-            path is not None
-            and is_simple_path(graph, path)
-            and (path[0], path[-1]) == query_pair(instance)
-            and self.cost(graph, path) == self.cost(graph, instance.answer)
-        )
+        if (path is None or not is_simple_path(graph, path)
+                or (path[0], path[-1]) != query_pair(instance)):
+            return None
+        return self.cost(graph, path)
 
 
 @task
@@ -342,7 +341,7 @@ def held_karp(graph: nx.Graph) -> list[int]:
 
 
 @task
-class TravelingSalesman(AlgorithmicTask):
+class TravelingSalesman(OptimisationTask):
     """A cheapest tour through all nodes of a small complete weighted graph."""
 
     name = "traveling_salesman_problem"
@@ -352,7 +351,6 @@ class TravelingSalesman(AlgorithmicTask):
     weighted = True
     nodes = (4, 9)
     max_nodes = 12
-    verifiable = True
 
     def too_large(self, nodes):
         """Never: a larger range is clamped to ``max_nodes`` (below)."""
@@ -378,15 +376,14 @@ class TravelingSalesman(AlgorithmicTask):
     def tour_weight(graph, tour: list[int]) -> int:
         return path_weight(graph, [*tour, tour[0]])
 
-    def check(self, value, instance):
+    def objective(self, value, instance):
+        """The tour's weight when it visits every node once."""
         graph = instance.graph
         tour = answer_nodes(value, graph)
         if tour is None:
-            return False
+            return None
         if len(tour) == len(graph) + 1 and tour[0] == tour[-1]:
             tour = tour[:-1]  # the start written again at the end
-        return (
-            len(tour) == len(graph)
-            and is_simple_path(graph, tour)
-            and self.tour_weight(graph, tour) == self.tour_weight(graph, instance.answer)
-        )
+        if len(tour) != len(graph) or not is_simple_path(graph, tour):
+            return None
+        return self.tour_weight(graph, tour)
