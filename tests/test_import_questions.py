@@ -117,6 +117,10 @@ def _error(tmp_path, row) -> str:
     ({"graph": {"edges": [[0, 1, "heavy"]]}}, "field 'graph': edge 0: the third item"),
     ({"colour": "red"}, "field 'colour': unknown field"),
     ({"query": {"source": 0}}, "field 'query': does not fit task reachability"),
+    ({"meta": ["origin"]}, "field 'meta': must be an object"),
+    ({"id": {"k": 1}}, "field 'id': must be a string or an integer"),
+    ({"task": None, "answer_type": ["bool"]}, "field 'answer_type': ['bool'] is not one of"),
+    ({"task": ["reachability"]}, "field 'task': must be a task name"),
 ])
 def test_malformed_rows_name_line_and_field(tmp_path, change, expected):
     row = {**ROWS[0], **change}

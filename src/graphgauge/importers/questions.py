@@ -156,9 +156,15 @@ def row_to_instance(row: dict[str, Any], lineno: int, source: str) -> Instance:
         if name not in row:
             raise _bad(name, "missing")
     task_name, kind = row.get("task"), row.get("answer_type")
+    if task_name is not None and not isinstance(task_name, str):
+        raise _bad("task", f"must be a task name, got {task_name!r}")
+    if not isinstance(row.get("meta", {}), dict):
+        raise _bad("meta", "must be an object")
+    if isinstance(row.get("id", ""), bool) or not isinstance(row.get("id", ""), str | int):
+        raise _bad("id", "must be a string or an integer")
     if (task_name is None) == (kind is None):
         raise _bad("task", "give exactly one of 'task' (a graphgauge task) or 'answer_type'")
-    if kind is not None and kind not in ANSWER_TYPES:
+    if kind is not None and (not isinstance(kind, str) or kind not in ANSWER_TYPES):
         raise _bad("answer_type", f"{kind!r} is not one of {', '.join(ANSWER_TYPES)}")
     name = kind or str(task_name).removeprefix("algorithmic/")
     task = REGISTRY["questions"].get(name)
