@@ -12,7 +12,7 @@ neighbours' embeddings) has no algorithmic counterpart and is defined here.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import networkx as nx
 import numpy as np
@@ -35,20 +35,38 @@ class NLGraphTask(SourceTask):
     source_metric = "nlgraph_exact"
 
 
+class StatedFinding(NLGraphTask):
+    """A yes/no task whose NLGraph-style answers may only state the finding: its
+    chain-of-thought exemplars end "so there is no cycle in this graph", with no yes or
+    no. When graphgauge's bool reader finds no answer, the last such statement is read."""
+
+    finding: ClassVar[str] = ""
+
+    def parse(self, text, instance, labels=None):
+        read = super().parse(text, instance, labels)
+        if read.ok:
+            return read
+        stated = re.findall(rf"\bthere\s+(?:is|exists)\s+(a|an|no|not\s+an?|not\s+any)\s+"
+                            rf"{self.finding}\b", text, re.I)
+        return Prediction(value=stated[-1].lower() in ("a", "an")) if stated else read
+
+
 @task
-class Connectivity(NLGraphTask):
+class Connectivity(StatedFinding):
     """Is there a path between two nodes (graphgauge: reachability)."""
 
     name = "connectivity"
+    finding = "path"
     difficulty = "easy"
     maps_to = "algorithmic/reachability"
 
 
 @task
-class Cycle(NLGraphTask):
+class Cycle(StatedFinding):
     """Does the undirected graph contain a cycle (graphgauge: has_cycle)."""
 
     name = "cycle"
+    finding = "cycle"
     difficulty = "easy"
     maps_to = "algorithmic/has_cycle"
 
