@@ -94,12 +94,17 @@ class SourceTask(Task):
         gold = instance.meta.get("source_gold")
         return float(gold is not None and self.answer.equals(value, gold))
 
+    def source_prediction_score(self, prediction: Prediction, instance: Instance) -> float:
+        """The source's score of an answer as graphgauge read it (a task whose source
+        reads answers its own way overrides this)."""
+        return self.source_score(prediction.value, instance) if prediction.ok else 0.0
+
     def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
         scores = super().score(prediction, instance)
         if not self.source_metric:
             return scores
         try:
-            own = self.source_score(prediction.value, instance) if prediction.ok else 0.0
+            own = self.source_prediction_score(prediction, instance)
         except (TypeError, ValueError, KeyError, IndexError):
             own = 0.0  # a malformed answer scores nothing under the source's rule either
         scores[self.source_metric] = own
