@@ -97,3 +97,11 @@ def test_user_errors(bench, capsys):
     assert main(["estimate", str(bench), "-m", "reference", "--split", "train"]) == 2
     assert main(["estimate", str(bench), "-m", "reference", "-p", "price_in=cheap"]) == 2
     assert "no instance" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-3", "2.5"])
+def test_max_tokens_must_be_a_positive_integer(bench, capsys, value):
+    code = main(["estimate", str(bench), "-m", "openai:m", "-p", "price_in=1",
+                 "-p", "price_out=1", "-p", f"max_tokens={value}"])
+    assert code == 2
+    assert "max_tokens must be a positive integer" in capsys.readouterr().err

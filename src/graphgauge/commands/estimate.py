@@ -150,6 +150,9 @@ def register(app: typer.Typer) -> None:
         variants = list(dict.fromkeys(variant or ["original"]))
         records = build_records(instances, encodings, variants)
         max_tokens = params.get("max_tokens", params.get("max_new_tokens"))
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(
+                max_tokens, int) or max_tokens < 1):
+            raise UserError(f"-p max_tokens must be a positive integer, got {max_tokens!r}")
         for spec in model:
             count, counted_with = token_counter(spec, tokenizer)
             lines = tally(records, count, repeats, output_tokens)
