@@ -133,3 +133,29 @@ def test_hf_rows_score_with_the_source_metric(bench, tmp_path):
         assert score_record(row, row["target"]) == {"accuracy": 1.0, "unparsed": 0.0,
                                                     "graphwalks_f1": 1.0}
         assert score_record(row, "no idea")["graphwalks_f1"] == 0.0
+
+
+def test_hf_card_says_how_imported_golds_were_made(bench, tmp_path):
+    """An imported suite's gold is recomputed from the source's question, not generated:
+    the card says so, with how many source golds graphgauge's verifier accepted."""
+    from graphgauge.importers.questions import read_questions
+
+    instances, _ = bench
+    mine = tmp_path / "mine.jsonl"
+    mine.write_text(
+        '{"graph": [[0, 1], [1, 2]], "query": {"source": 0, "target": 2}, "answer": true, '
+        '"task": "reachability"}\n'
+        '{"graph": [[0, 1]], "question": "Is it a tree?", "answer": true, '
+        '"answer_type": "bool"}\n')
+    path = tmp_path / "all.jsonl"
+    write_jsonl([*instances, *read_questions(mine)], path)
+    assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "hf")]) == 0
+    card = (tmp_path / "hf" / "README.md").read_text()
+    gold = card.split("## How each gold was computed and verified")[1].split("## Tasks")[0]
+    assert "`graphwalks`: imported from graphwalks" in gold
+    assert "accepted the source's own gold for 8 of 8 items" in gold
+    assert "source_text" not in gold  # GraphWalks has no gold text, only its node list
+    assert "`graphwalks_f1`" in gold
+    assert "`questions`: your own questions" in gold
+    assert "1 row naming a graphgauge task" in gold and "1 row with only an answer type" in gold
+    assert "`algorithmic`: imported" not in gold
