@@ -250,3 +250,33 @@ def test_nlgraph_style_statements_are_read(item, text, accuracy):
     assert inst.answer is False and inst.meta["source_gold_verified"]
     _, parsed, _, score = score_response(text, inst)
     assert (parsed, score) == (1, accuracy)
+
+
+FLOW_HEAD = ("In a directed graph, the nodes are numbered from 0 to 2, and the edges are:\n"
+             "an edge from node 0 to node 1 with capacity 2.\nQ: What is the maximum flow "
+             "from node {} to node {}?\nA:")
+
+
+@pytest.mark.parametrize(("task", "item", "message"), [
+    ("cycle", {"question": 5, "answer": "Yes"}, "'question' and 'answer' must be text"),
+    ("cycle", {"question": MAIN_CYCLE["question"], "answer": None},
+     "'question' and 'answer' must be text"),
+    ("flow", {"question": FLOW_HEAD.format(0, 7), "answer": "0"},
+     r"cannot read the flow question \(node 7 outside the stated range 0..2\)"),
+    ("flow", {"question": FLOW_HEAD.format(0, 0), "answer": "0"},
+     r"cannot read the flow question \(an answer: graphgauge's reference solver failed"),
+    ("topology", {"question": "In a directed graph with 3 nodes numbered from 0 to 2:\nnode 0 "
+                  "should be visited before node 1\nnode 1 should be visited before node 0\n"
+                  "Q: Can all the nodes be visited? Give the solution.\nA:",
+                  "answer": "The solution is: 0,1,2."},
+     r"cannot read the topology question \(an answer: graphgauge's reference solver failed"),
+])
+def test_malformed_items_are_one_line_errors(tmp_path, task, item, message):
+    from graphgauge.importers.nlgraph import read_nlgraph
+
+    folder = tmp_path / task
+    folder.mkdir()
+    (folder / "test.json").write_text(json.dumps({"3": item}))
+    with pytest.raises(UserError, match=rf"item 3: {message}") as info:
+        read_nlgraph(tmp_path)
+    assert "\n" not in str(info.value)
