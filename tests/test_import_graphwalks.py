@@ -197,6 +197,7 @@ def test_parquet_gives_the_same_instances(jsonl, tmp_path):
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda r: r.pop("answer_nodes"), r":1: missing field 'answer_nodes'"),
     (lambda r: r.update(problem_type="dfs"), r":1: problem_type must be bfs or parents"),
+    (lambda r: r.update(prompt=7), r":1: prompt must be text"),
     (lambda r: r.update(prompt="no graph here"), r":1: no 'The graph has the following"),
     (lambda r: r.update(prompt=r["prompt"].replace("Find the parents of node",
                                                    "Look at node")), r":1: no parents operation"),

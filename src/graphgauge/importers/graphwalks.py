@@ -83,6 +83,8 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
     if kind not in ("bfs", "parents"):
         raise ValueError(f"problem_type must be bfs or parents, got {kind!r}")
     prompt = row["prompt"]
+    if not isinstance(prompt, str):
+        raise ValueError("prompt must be text")
     graph, names = _graph(prompt)
     ids = {name: i for i, name in enumerate(names)}
     operation = (_BFS if kind == "bfs" else _PARENTS).findall(prompt.rpartition("<end example>")[2])
