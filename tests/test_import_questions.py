@@ -148,5 +148,8 @@ def test_cli_import_and_bad_json(bench, tmp_path, capsys):
     assert main(["import", "questions", str(broken), "-o", str(out)]) == 2
     assert f"{broken}: line 2 is not JSON" in capsys.readouterr().err
     assert main(["import", "nosuch", str(bench), "-o", str(out)]) == 2
+    capsys.readouterr()
+    assert main(["import", "questions", str(bench), "-o", str(tmp_path / "no" / "b.jsonl")]) == 2
+    assert "output folder does not exist" in capsys.readouterr().err
     assert main(["import", "questions", str(bench), "-o", str(out), "--split", "main"]) == 2
     assert "--split is for nlgraph" in capsys.readouterr().err
