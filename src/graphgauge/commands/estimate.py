@@ -168,7 +168,9 @@ def _print(spec, lines, counted_with, price, max_tokens, items, encodings, varia
     from graphgauge.report.runs import cost
 
     total = lines[-1]
-    console = Console(soft_wrap=True)  # one line per fact, whatever the terminal width
+    # one line per fact, whatever the terminal width; model names printed as given
+    # ("openai:x:" is no emoji code, "[...]" no markup)
+    console = Console(soft_wrap=True, emoji=False, markup=False)
     console.print(f"{spec}: {total.requests} requests ({items} items x {encodings} "
                   f"encodings x {variants} variants x {repeats} repeats)")
     console.print(f"prompt tokens counted with {counted_with}")
