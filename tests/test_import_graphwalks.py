@@ -251,3 +251,15 @@ def test_all_digit_hex_names_are_read_as_names(jsonl):
     inst = type(inst)(**{**inst.to_dict(), "meta": {**inst.meta, "node_names": names}})
     read = task_of(inst).parse("Final Answer: [4523911275]", inst)
     assert read.value == [target]
+
+
+def test_example_without_markers_is_not_the_graph(tmp_path):
+    """A prompt whose worked example lacks the <begin/end example> markers (a trimmed or
+    hand-made row): the graph is still the last edge list, the operation the last one."""
+    row = make_rows(1)[0]
+    row["prompt"] = (row["prompt"].replace("<begin example>\n", "")
+                     .replace("<end example>\n", ""))
+    path = tmp_path / "plain.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_graphwalks(path)[0]
+    assert "abcd" not in inst.meta["node_names"] and inst.meta["source_gold_verified"]

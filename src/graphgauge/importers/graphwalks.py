@@ -3,10 +3,11 @@ the dataset card's older name ``answer`` is accepted too) from JSONL or Parquet 
 graphgauge instances.
 
 The graph is the directed edge list ("a -> b" per line) after "The graph has the
-following edges:" in the prompt's own part (the worked example before "<end example>" is
-skipped); node names are kept in ``meta["node_names"]`` and become ids in order of first
-appearance. Repeated edges collapse and self-loops stay, neither of which changes a BFS
-layer or a parent set. The gold is recomputed and compared with ``answer_nodes``.
+following edges:" in the prompt's own part (worked examples are skipped: before
+"<end example>", or every edge list before the last); node names are kept in
+``meta["node_names"]`` and become ids in order of first appearance. Repeated edges
+collapse and self-loops stay, neither of which changes a BFS layer or a parent set. The
+gold is recomputed and compared with ``answer_nodes``.
 """
 
 from __future__ import annotations
@@ -51,9 +52,16 @@ def _rows(path: Path) -> Iterator[tuple[int, Any]]:
     yield from jsonl_objects(path)
 
 
-def _graph(prompt: str) -> tuple[nx.DiGraph, list[str]]:
+def _own_part(prompt: str) -> str:
+    """The prompt after its worked examples: after "<end example>" when marked, else
+    from the last edge list on (examples come first)."""
     own = prompt.rpartition("<end example>")[2]
-    start = own.find(_EDGES_HEAD)
+    return own[max(own.rfind(_EDGES_HEAD), 0):]
+
+
+def _graph(prompt: str) -> tuple[nx.DiGraph, list[str]]:
+    own = _own_part(prompt)
+    start = own.rfind(_EDGES_HEAD)
     if start < 0:
         raise ValueError(f"no {_EDGES_HEAD!r} line")
     names: dict[str, int] = {}
@@ -87,7 +95,7 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
         raise ValueError("prompt must be text")
     graph, names = _graph(prompt)
     ids = {name: i for i, name in enumerate(names)}
-    operation = (_BFS if kind == "bfs" else _PARENTS).findall(prompt.rpartition("<end example>")[2])
+    operation = (_BFS if kind == "bfs" else _PARENTS).findall(_own_part(prompt))
     if not operation:
         raise ValueError(f"no {kind} operation in the prompt")
     if kind == "bfs":
