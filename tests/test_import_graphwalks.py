@@ -158,6 +158,8 @@ def test_graphwalks_f1_reads_the_answer_as_graphwalks_does(jsonl):
         "accuracy": 1.0, "graphwalks_f1": 0.0}
     assert _score(inst, f"The parents are {hex_list}.") == {"accuracy": 1.0,
                                                              "graphwalks_f1": 0.0}
+    quoted = "[" + ", ".join(f"'{names[v]}'" for v in inst.answer) + "]"
+    assert _score(inst, f"Final Answer:  {quoted}")["graphwalks_f1"] == 1.0
     # the prompt showed ids (edge_list) or other names: the last line is read in them
     assert _score(inst, f"Final Answer: {ids}") == {"accuracy": 1.0, "graphwalks_f1": 1.0}
     got = _score(inst, "Final Answer: [" + ", ".join(

@@ -39,7 +39,7 @@ def set_f1(predicted, gold) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-_FINAL_ANSWER = re.compile(r"Final Answer: ?\[(.*)\]")
+_FINAL_ANSWER = re.compile(r"Final Answer:\s*\[(.*)\]")
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,9 @@ class GraphWalksPrediction(Prediction):
 
 
 def final_answer(text: str, names: list[str], labels=None) -> list[int] | None:
-    """GraphWalks' grader's reading: the response's last line (trailing blank lines
-    aside) must hold "Final Answer: [a, b, ...]", else nothing is read. Items are taken
+    """GraphWalks' grader's reading (as lm-evaluation-harness's graphwalks task applies
+    it): the response's last line (trailing blank lines aside) must hold "Final Answer:
+    [a, b, ...]", else nothing is read; quotes around items are dropped. Items are taken
     in the prompt's node names (``labels``; None: ids), or GraphWalks' own names; an
     item naming no node becomes a distinct non-node (-1, -2, ...), so it counts as wrong."""
     lines = text.rstrip().split("\n")
@@ -62,7 +63,7 @@ def final_answer(text: str, names: list[str], labels=None) -> list[int] | None:
     lookup = {name: i for i, name in enumerate(names)}
     shown = labels if labels is not None else [str(i) for i in range(len(names))]
     lookup.update({str(label): i for i, label in enumerate(shown)})
-    items = [item.strip() for item in match[1].split(",") if item.strip()]
+    items = [item.strip().strip("'\"") for item in match[1].split(",") if item.strip()]
     return [lookup.get(item, -1 - k) for k, item in enumerate(items)]
 
 
