@@ -118,6 +118,10 @@ def _error(tmp_path, row) -> str:
     ({"colour": "red"}, "field 'colour': unknown field"),
     ({"query": {"source": 0}}, "field 'query': does not fit task reachability"),
     ({"meta": ["origin"]}, "field 'meta': must be an object"),
+    ({"graph": {"edges": [[1, 2], [2, 4]]}, "query": {"source": 1, "target": 4}},
+     "field 'graph': integer nodes are the ids 0..4, but 0 and 3 are missing"),
+    ({"graph": {"edges": [[1, 2]], "nodes": [1, 2, 5]}, "query": {"source": 1, "target": 2}},
+     "field 'graph': integer nodes are the ids 0..5, but 0, 3 and 4 are missing"),
     ({"id": {"k": 1}}, "field 'id': must be a string or an integer"),
     ({"task": None, "answer_type": ["bool"]}, "field 'answer_type': ['bool'] is not one of"),
     ({"task": ["reachability"]}, "field 'task': must be a task name"),
@@ -128,6 +132,16 @@ def test_malformed_rows_name_line_and_field(tmp_path, change, expected):
         del row["answer"]
         expected = "field 'answer': missing"
     assert _error(tmp_path, row).startswith(expected)
+
+
+def test_gaps_in_integer_nodes_are_allowed_when_counted(tmp_path):
+    """"nodes": N says which ids exist, isolated ones included: no phantom nodes appear
+    without it (a 1-based graph would silently gain an isolated node 0)."""
+    row = {"graph": {"edges": [[1, 2]], "nodes": 4}, "question": "Is it connected?",
+           "answer": False, "answer_type": "bool"}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert len(read_questions(path)[0].graph) == 4
 
 
 def test_answer_type_rows_check_the_gold_shape(tmp_path):

@@ -22,6 +22,7 @@ is scored by exact match.
 from __future__ import annotations
 
 import math
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +93,8 @@ def _hashable_name(value: Any) -> str | int:
 
 def build_graph(spec: Any) -> tuple[nx.Graph, list[str] | None, dict]:
     """(graph on ids 0..n-1, node names or None when the nodes are integers, name -> id).
-    Integer nodes keep their values as ids (any gaps become isolated nodes)."""
+    Integer nodes keep their values as ids and must be 0..n-1 (a ``nodes`` count adds
+isolated ones); a gap is a mistake, never a silent phantom node."""
     edges, declared, directed = _edge_rows(spec)
     order: dict[Any, int] = {}
     for name in [*(declared or []), *(x for u, v, _ in edges for x in (u, v))]:
@@ -101,7 +103,16 @@ def build_graph(spec: Any) -> tuple[nx.Graph, list[str] | None, dict]:
         extra = next(n for n in order if n not in set(declared))
         raise _bad("graph", f"edge endpoint {extra!r} is not in 'nodes'")
     if all(isinstance(n, int) for n in order) and min(order, default=0) >= 0:
-        order, names = {n: n for n in range(max(order, default=-1) + 1)}, None
+        last = max(order, default=-1)
+        count = last + 1 - len(order)
+        if count:  # an unseen id would become a phantom isolated node
+            shown = [str(n) for n in islice((n for n in range(last + 1) if n not in order), 3)]
+            listed = (f"{', '.join(shown)} … ({count} in all)" if count > 3 else
+                      (", ".join(shown[:-1]) + " and " if count > 1 else "") + shown[-1])
+            raise _bad("graph", f"integer nodes are the ids 0..{last}, but {listed} "
+                       f"{'are' if count > 1 else 'is'} missing: give 'nodes': {last + 1} to "
+                       "include isolated nodes, or name the nodes with strings")
+        order, names = {n: n for n in range(last + 1)}, None
     else:
         names = [str(n) for n in order]
     graph = nx.DiGraph() if directed else nx.Graph()
