@@ -144,6 +144,24 @@ def test_gaps_in_integer_nodes_are_allowed_when_counted(tmp_path):
     assert len(read_questions(path)[0].graph) == 4
 
 
+def test_names_made_of_digits_are_integer_ids(tmp_path):
+    """Ids written as strings (a CSV export's "0", "1") are the integers they spell, so
+    an answer "[1, 2]" means nodes 1 and 2 whatever else it mentions."""
+    row = {"graph": {"edges": [["0", "1"], ["1", "2"]]}, "query": {"node": "1"},
+           "question": "Which nodes neighbour node {node}?", "answer": ["0", 2],
+           "answer_type": "node_set"}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_questions(path)[0]
+    assert "node_names" not in inst.meta
+    assert (inst.query, inst.answer, sorted(inst.graph.edges)) == (
+        {"node": 1}, [0, 2], [(0, 1), (1, 2)])
+    row["graph"] = {"edges": [["1", "2"], ["2", "3"]]}
+    path.write_text(json.dumps(row) + "\n")
+    with pytest.raises(UserError, match="but 0 is missing"):
+        read_questions(path)
+
+
 def test_answer_type_rows_check_the_gold_shape(tmp_path):
     row = {**ROWS[2], "answer": [1, 7]}
     assert _error(tmp_path, row) == "field 'answer': 7 is not a node of the graph"
