@@ -185,3 +185,24 @@ def test_cli_import_and_bad_json(bench, tmp_path, capsys):
     assert "output folder does not exist" in capsys.readouterr().err
     assert main(["import", "questions", str(bench), "-o", str(out), "--split", "main"]) == 2
     assert "--split is for nlgraph" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("text", "accuracy"), [
+    ("A shortest path is [0, 3, 4].", 1.0),    # ids, with the article "A" before them
+    ("The answer is [A, D, E].", 1.0),         # the row's own names
+    ("A path: A -> D -> E", 1.0),
+    ("A shortest path is [0, 1, 4].", 0.0),    # ids, not a path
+    ("Take [A, B, E].", 0.0),                  # names, not a path
+])
+def test_answers_in_ids_or_names_under_an_id_prompt(tmp_path, text, accuracy):
+    """The prompt shows ids; an answer may use them or the row's names. A word that
+    happens to be a name ("A") does not turn an answer in ids into unknown names."""
+    from graphgauge.runner import score_response
+
+    row = {"graph": {"edges": [["A", "B"], ["B", "C"], ["A", "D"], ["D", "E"], ["C", "E"]]},
+           "query": {"source": "A", "target": "E"}, "answer": ["A", "D", "E"],
+           "task": "shortest_path"}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_questions(path)[0]
+    assert score_response(text, inst, "edge_list")[3] == accuracy
