@@ -159,3 +159,16 @@ def test_hf_card_says_how_imported_golds_were_made(bench, tmp_path):
     assert "`questions`: your own questions" in gold
     assert "1 row naming a graphgauge task" in gold and "1 row with only an answer type" in gold
     assert "`algorithmic`: imported" not in gold
+
+
+def test_hf_card_states_the_source_licence(bench, tmp_path):
+    """GraphWalks (like NLGraph) is MIT-licensed: an export of its items says so, where an
+    unknown source would get 'other'."""
+    import yaml
+
+    instances, _ = bench
+    path = tmp_path / "gw.jsonl"
+    write_jsonl([i for i in instances if i.suite == "graphwalks"], path)
+    assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "hf")]) == 0
+    card = (tmp_path / "hf" / "README.md").read_text()
+    assert yaml.safe_load(card.split("---")[1])["license"] == "mit"

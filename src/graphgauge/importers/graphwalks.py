@@ -111,7 +111,8 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
         raise ValueError("answer_nodes must be a list of node names")
     # a published node missing from the graph can only count against a model
     source_gold = sorted({ids.get(str(name), -1 - k) for k, name in enumerate(published)})
-    meta = {"source": "graphwalks", "source_task": kind, "row": index, "n": len(names),
+    meta = {"source": "graphwalks", "license": "mit", "source_task": kind, "row": index,
+            "n": len(names),
             "node_names": names, "source_gold": source_gold,
             "prompt_chars": row.get("prompt_chars", len(prompt)), "maps_to": f"graphwalks/{kind}"}
     if row.get("date_added"):  # the dataset's version of the row (prompt wording changed)

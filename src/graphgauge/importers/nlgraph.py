@@ -166,7 +166,8 @@ def question_to_instance(task_name: str, key: str, item: dict[str, Any], split: 
     task = REGISTRY["nlgraph"][task_name]
     graph, query = PARSERS[task_name](item["question"])
     graphs = {"G": to_node_link(graph)}
-    meta = {"source": "nlgraph", "source_task": task_name, "source_id": key, "split": split,
+    meta = {"source": "nlgraph", "license": "mit", "source_task": task_name,
+            "source_id": key, "split": split,
             "difficulty": item.get("difficulty"), "n": graph.number_of_nodes(),
             "maps_to": task.maps_to or f"nlgraph/{task_name}",
             "source_question": item["question"], "source_text": item["answer"]}
