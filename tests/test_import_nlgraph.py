@@ -280,3 +280,22 @@ def test_malformed_items_are_one_line_errors(tmp_path, task, item, message):
     with pytest.raises(UserError, match=rf"item 3: {message}") as info:
         read_nlgraph(tmp_path)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(("text", "accuracy"), [
+    ("The maximum flow from node 0 to node 1 is 2.", 1.0),
+    ("The maximum flow is 2 units (from node 0 to node 1).", 1.0),
+    ("Only the edge 0 -> 1 carries flow, so the max flow is 2 (node 0 to node 1).", 1.0),
+    ("The maximum flow is 1 unit, from node 0 to node 1.", 0.0),
+    ("2", 1.0),
+])
+def test_flow_value_is_the_number_stated_as_the_flow(text, accuracy):
+    """NLGraph-style flow answers name both nodes; the flow is the number the answer
+    states as the maximum flow, not the last node id mentioned."""
+    from graphgauge.importers.nlgraph import question_to_instance
+    from graphgauge.runner import score_response
+
+    inst = question_to_instance("flow", "0", {"question": FLOW_HEAD.format(0, 1),
+                                              "answer": "The maximum flow is 2."}, "test")
+    assert inst.answer == 2
+    assert score_response(text, inst)[3] == accuracy

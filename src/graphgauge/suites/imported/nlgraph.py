@@ -106,6 +106,12 @@ class ShortestPath(NLGraphTask):
         )
 
 
+# "the maximum flow (from node 0 to node 3) is 5", "max flow is 5"
+_FLOW_STATED = re.compile(
+    r"max(?:imum)?\s+flow\s+(?:from\s+node\s+\w+\s+to\s+node\s+\w+\s+)?(?:is|=|:)\s*"
+    r"(-?\d+(?:\.\d+)?)", re.I)
+
+
 @task
 class Flow(NLGraphTask):
     """The maximum flow between two nodes (graphgauge: maximum_flow)."""
@@ -113,6 +119,14 @@ class Flow(NLGraphTask):
     name = "flow"
     difficulty = "hard"
     maps_to = "algorithmic/maximum_flow"
+
+    def parse(self, text, instance, labels=None):
+        """NLGraph-style answers name both nodes ("The maximum flow is 5 units (from node
+        2 to node 3)"): the number stated as the flow counts, not the last one written."""
+        stated = _FLOW_STATED.findall(text)
+        if stated:
+            return super().parse(stated[-1], instance, labels)
+        return super().parse(text, instance, labels)
 
 
 # "applicant 3: job 1", "Applicant 3 is assigned job 1", "applicant 3 -> job 1"
