@@ -97,3 +97,20 @@ def test_user_errors(bench, capsys):
     assert main(["estimate", str(bench), "-m", "reference", "--split", "train"]) == 2
     assert main(["estimate", str(bench), "-m", "reference", "-p", "price_in=cheap"]) == 2
     assert "no instance" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-3", "2.5"])
+def test_max_tokens_must_be_a_positive_integer(bench, capsys, value):
+    code = main(["estimate", str(bench), "-m", "openai:m", "-p", "price_in=1",
+                 "-p", "price_out=1", "-p", f"max_tokens={value}"])
+    assert code == 2
+    assert "max_tokens must be a positive integer" in capsys.readouterr().err
+
+
+def test_model_names_are_printed_as_given(bench, capsys):
+    """A spec such as openai:x followed by a colon is not a rich emoji code (:x:), and
+    brackets in a name are not markup."""
+    assert main(["estimate", str(bench), "-m", "openai:x", "-m", "openai:[bold]m"]) == 0
+    out = capsys.readouterr().out
+    assert "openai:x: 2 requests" in out and "no price for openai:x:" in out
+    assert "openai:[bold]m: 2 requests" in out

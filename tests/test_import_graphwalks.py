@@ -18,8 +18,8 @@ from graphgauge.importers.graphwalks import read_graphwalks
 from graphgauge.models.base import LocalModel
 from graphgauge.models.builtin import ReferenceModel
 from graphgauge.registry import task_of
+from graphgauge.render.prompt import encoding_of, labels_for
 from graphgauge.runner import RunOptions, run_benchmark
-from graphgauge.scoring.answers import Prediction
 from graphgauge.store import Store
 
 HEAD = (
@@ -128,14 +128,48 @@ def test_reference_and_published_answers_score_100_percent(jsonl, tmp_path):
     assert re.search(r"^[0-9a-f]{10} -> [0-9a-f]{10}$", native, re.M)
 
 
+def _score(inst, text, encoding="edge_list"):
+    from graphgauge.runner import score_response
+
+    _, _, scores, _ = score_response(text, inst, encoding)
+    return json.loads(scores)
+
+
 def test_partial_answers_get_f1_but_no_accuracy(jsonl):
     inst = next(i for i in read_graphwalks(jsonl) if len(i.answer) >= 2)
-    task = task_of(inst)
+    names = inst.meta["node_names"]
     half = inst.answer[: len(inst.answer) // 2]
-    scores = task.score(Prediction(value=half), inst)
+    scores = _score(inst, "Final Answer: [" + ", ".join(names[v] for v in half) + "]")
     recall = len(half) / len(inst.answer)
     assert scores["accuracy"] == 0.0
     assert scores["graphwalks_f1"] == pytest.approx(2 * recall / (1 + recall))
+
+
+def test_graphwalks_f1_reads_the_answer_as_graphwalks_does(jsonl):
+    """GraphWalks' grader reads only a "Final Answer: [...]" on the response's last line
+    (anything else scores 0); graphgauge's accuracy reads the answer wherever it is."""
+    inst = next(i for i in read_graphwalks(jsonl) if len(i.answer) >= 2)
+    names = inst.meta["node_names"]
+    hex_list = "[" + ", ".join(names[v] for v in inst.answer) + "]"
+    ids = "[" + ", ".join(map(str, inst.answer)) + "]"
+    assert _score(inst, f"Walking the edges...\nFinal Answer: {hex_list}\n") == {
+        "accuracy": 1.0, "graphwalks_f1": 1.0}
+    assert _score(inst, f"Final Answer: {hex_list}\n\nLet me know if you need more.") == {
+        "accuracy": 1.0, "graphwalks_f1": 0.0}
+    assert _score(inst, f"The parents are {hex_list}.") == {"accuracy": 1.0,
+                                                             "graphwalks_f1": 0.0}
+    quoted = "[" + ", ".join(f"'{names[v]}'" for v in inst.answer) + "]"
+    assert _score(inst, f"Final Answer:  {quoted}")["graphwalks_f1"] == 1.0
+    # the prompt showed ids (edge_list) or other names: the last line is read in them
+    assert _score(inst, f"Final Answer: {ids}") == {"accuracy": 1.0, "graphwalks_f1": 1.0}
+    got = _score(inst, "Final Answer: [" + ", ".join(
+        labels_for(inst, encoding_of("edge_list+friendship+got"))[v] for v in inst.answer)
+        + "]", "edge_list+friendship+got")
+    assert got == {"accuracy": 1.0, "graphwalks_f1": 1.0}
+    # a node that is not in the graph counts against the answer, as in GraphWalks
+    f1 = _score(inst, f"Final Answer: {hex_list[:-1]}, ffffffffff]")["graphwalks_f1"]
+    k = len(inst.answer)
+    assert f1 == pytest.approx(2 * (k / (k + 1)) / (k / (k + 1) + 1))
 
 
 def test_a_wrong_published_answer_is_flagged_and_verification_wins(tmp_path):
@@ -146,7 +180,8 @@ def test_a_wrong_published_answer_is_flagged_and_verification_wins(tmp_path):
     path.write_text(json.dumps(row) + "\n")
     inst = read_graphwalks(path)[0]
     assert not inst.meta["source_gold_verified"]
-    scores = task_of(inst).score(Prediction(value=inst.answer), inst)
+    names = inst.meta["node_names"]
+    scores = _score(inst, "Final Answer: [" + ", ".join(names[v] for v in inst.answer) + "]")
     assert scores["accuracy"] == 1.0 and scores["graphwalks_f1"] < 1.0
 
 
@@ -164,6 +199,7 @@ def test_parquet_gives_the_same_instances(jsonl, tmp_path):
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda r: r.pop("answer_nodes"), r":1: missing field 'answer_nodes'"),
     (lambda r: r.update(problem_type="dfs"), r":1: problem_type must be bfs or parents"),
+    (lambda r: r.update(prompt=7), r":1: prompt must be text"),
     (lambda r: r.update(prompt="no graph here"), r":1: no 'The graph has the following"),
     (lambda r: r.update(prompt=r["prompt"].replace("Find the parents of node",
                                                    "Look at node")), r":1: no parents operation"),
@@ -217,3 +253,15 @@ def test_all_digit_hex_names_are_read_as_names(jsonl):
     inst = type(inst)(**{**inst.to_dict(), "meta": {**inst.meta, "node_names": names}})
     read = task_of(inst).parse("Final Answer: [4523911275]", inst)
     assert read.value == [target]
+
+
+def test_example_without_markers_is_not_the_graph(tmp_path):
+    """A prompt whose worked example lacks the <begin/end example> markers (a trimmed or
+    hand-made row): the graph is still the last edge list, the operation the last one."""
+    row = make_rows(1)[0]
+    row["prompt"] = (row["prompt"].replace("<begin example>\n", "")
+                     .replace("<end example>\n", ""))
+    path = tmp_path / "plain.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_graphwalks(path)[0]
+    assert "abcd" not in inst.meta["node_names"] and inst.meta["source_gold_verified"]

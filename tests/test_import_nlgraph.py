@@ -216,3 +216,86 @@ def test_main_split_gold_numbering_jobs_by_node_is_read(tmp_path):
     assert by_node.meta["source_gold"] == [[0, 5], [1, 4]] and by_node.id.endswith("main-0")
     assert by_job.meta["source_gold"] == [[0, 5], [2, 4]]
     assert by_node.meta["source_gold_verified"] and by_job.meta["source_gold_verified"]
+
+
+# Two items of NLGraph's main split, verbatim
+MAIN_CONNECTIVITY = {"question": (
+    "Determine if there is a path between two nodes in the graph. Note that (i,j) means that "
+    "node i and node j are connected with an undirected edge.\nGraph: (0,4) (1,4) (2,4)\n"
+    "Q: Is there a path between node 1 and node 3?\nA:"),
+    "answer": "The answer is no.", "difficulty": "easy"}
+MAIN_CYCLE = {"question": (
+    "In an undirected graph, (i,j) means that node i and node j are connected with an "
+    "undirected edge.\nThe nodes are numbered from 0 to 4, and the edges are: (4,0) (3,1) "
+    "(0,1) (4,2)\nQ: Is there a cycle in this graph?\nA:"),
+    "answer": "No, there is no cycle in this graph.", "difficulty": "easy"}
+
+
+@pytest.mark.parametrize(("item", "text", "accuracy"), [
+    (MAIN_CONNECTIVITY, "Node 1 is connected to node 4 only, and node 3 has no edge. "
+                        "There is no path between node 1 and node 3.", 1.0),
+    (MAIN_CONNECTIVITY, "Node 1 -> node 4 -> node 3, so there is a path.", 0.0),
+    (MAIN_CYCLE, "Starting from node 4 we visit 0, 1, 3 and 2 without returning, so "
+                 "there is no cycle in this graph.", 1.0),
+    (MAIN_CYCLE, "We can find a cycle: 4-0-1-4. So, there is a cycle in this graph.", 0.0),
+])
+def test_nlgraph_style_statements_are_read(item, text, accuracy):
+    """NLGraph's chain-of-thought answers end by stating the finding ("so there is no
+    cycle in this graph") without a yes or no: read as the bool they state."""
+    from graphgauge.importers.nlgraph import question_to_instance
+    from graphgauge.runner import score_response
+
+    task = "connectivity" if item is MAIN_CONNECTIVITY else "cycle"
+    inst = question_to_instance(task, "0", item, "main")
+    assert inst.answer is False and inst.meta["source_gold_verified"]
+    _, parsed, _, score = score_response(text, inst)
+    assert (parsed, score) == (1, accuracy)
+
+
+FLOW_HEAD = ("In a directed graph, the nodes are numbered from 0 to 2, and the edges are:\n"
+             "an edge from node 0 to node 1 with capacity 2.\nQ: What is the maximum flow "
+             "from node {} to node {}?\nA:")
+
+
+@pytest.mark.parametrize(("task", "item", "message"), [
+    ("cycle", {"question": 5, "answer": "Yes"}, "'question' and 'answer' must be text"),
+    ("cycle", {"question": MAIN_CYCLE["question"], "answer": None},
+     "'question' and 'answer' must be text"),
+    ("flow", {"question": FLOW_HEAD.format(0, 7), "answer": "0"},
+     r"cannot read the flow question \(node 7 outside the stated range 0..2\)"),
+    ("flow", {"question": FLOW_HEAD.format(0, 0), "answer": "0"},
+     r"cannot read the flow question \(an answer: graphgauge's reference solver failed"),
+    ("topology", {"question": "In a directed graph with 3 nodes numbered from 0 to 2:\nnode 0 "
+                  "should be visited before node 1\nnode 1 should be visited before node 0\n"
+                  "Q: Can all the nodes be visited? Give the solution.\nA:",
+                  "answer": "The solution is: 0,1,2."},
+     r"cannot read the topology question \(an answer: graphgauge's reference solver failed"),
+])
+def test_malformed_items_are_one_line_errors(tmp_path, task, item, message):
+    from graphgauge.importers.nlgraph import read_nlgraph
+
+    folder = tmp_path / task
+    folder.mkdir()
+    (folder / "test.json").write_text(json.dumps({"3": item}))
+    with pytest.raises(UserError, match=rf"item 3: {message}") as info:
+        read_nlgraph(tmp_path)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(("text", "accuracy"), [
+    ("The maximum flow from node 0 to node 1 is 2.", 1.0),
+    ("The maximum flow is 2 units (from node 0 to node 1).", 1.0),
+    ("Only the edge 0 -> 1 carries flow, so the max flow is 2 (node 0 to node 1).", 1.0),
+    ("The maximum flow is 1 unit, from node 0 to node 1.", 0.0),
+    ("2", 1.0),
+])
+def test_flow_value_is_the_number_stated_as_the_flow(text, accuracy):
+    """NLGraph-style flow answers name both nodes; the flow is the number the answer
+    states as the maximum flow, not the last node id mentioned."""
+    from graphgauge.importers.nlgraph import question_to_instance
+    from graphgauge.runner import score_response
+
+    inst = question_to_instance("flow", "0", {"question": FLOW_HEAD.format(0, 1),
+                                              "answer": "The maximum flow is 2."}, "test")
+    assert inst.answer == 2
+    assert score_response(text, inst)[3] == accuracy

@@ -117,6 +117,14 @@ def _error(tmp_path, row) -> str:
     ({"graph": {"edges": [[0, 1, "heavy"]]}}, "field 'graph': edge 0: the third item"),
     ({"colour": "red"}, "field 'colour': unknown field"),
     ({"query": {"source": 0}}, "field 'query': does not fit task reachability"),
+    ({"meta": ["origin"]}, "field 'meta': must be an object"),
+    ({"graph": {"edges": [[1, 2], [2, 4]]}, "query": {"source": 1, "target": 4}},
+     "field 'graph': integer nodes are the ids 0..4, but 0 and 3 are missing"),
+    ({"graph": {"edges": [[1, 2]], "nodes": [1, 2, 5]}, "query": {"source": 1, "target": 2}},
+     "field 'graph': integer nodes are the ids 0..5, but 0, 3 and 4 are missing"),
+    ({"id": {"k": 1}}, "field 'id': must be a string or an integer"),
+    ({"task": None, "answer_type": ["bool"]}, "field 'answer_type': ['bool'] is not one of"),
+    ({"task": ["reachability"]}, "field 'task': must be a task name"),
 ])
 def test_malformed_rows_name_line_and_field(tmp_path, change, expected):
     row = {**ROWS[0], **change}
@@ -124,6 +132,34 @@ def test_malformed_rows_name_line_and_field(tmp_path, change, expected):
         del row["answer"]
         expected = "field 'answer': missing"
     assert _error(tmp_path, row).startswith(expected)
+
+
+def test_gaps_in_integer_nodes_are_allowed_when_counted(tmp_path):
+    """"nodes": N says which ids exist, isolated ones included: no phantom nodes appear
+    without it (a 1-based graph would silently gain an isolated node 0)."""
+    row = {"graph": {"edges": [[1, 2]], "nodes": 4}, "question": "Is it connected?",
+           "answer": False, "answer_type": "bool"}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert len(read_questions(path)[0].graph) == 4
+
+
+def test_names_made_of_digits_are_integer_ids(tmp_path):
+    """Ids written as strings (a CSV export's "0", "1") are the integers they spell, so
+    an answer "[1, 2]" means nodes 1 and 2 whatever else it mentions."""
+    row = {"graph": {"edges": [["0", "1"], ["1", "2"]]}, "query": {"node": "1"},
+           "question": "Which nodes neighbour node {node}?", "answer": ["0", 2],
+           "answer_type": "node_set"}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_questions(path)[0]
+    assert "node_names" not in inst.meta
+    assert (inst.query, inst.answer, sorted(inst.graph.edges)) == (
+        {"node": 1}, [0, 2], [(0, 1), (1, 2)])
+    row["graph"] = {"edges": [["1", "2"], ["2", "3"]]}
+    path.write_text(json.dumps(row) + "\n")
+    with pytest.raises(UserError, match="but 0 is missing"):
+        read_questions(path)
 
 
 def test_answer_type_rows_check_the_gold_shape(tmp_path):
@@ -144,5 +180,29 @@ def test_cli_import_and_bad_json(bench, tmp_path, capsys):
     assert main(["import", "questions", str(broken), "-o", str(out)]) == 2
     assert f"{broken}: line 2 is not JSON" in capsys.readouterr().err
     assert main(["import", "nosuch", str(bench), "-o", str(out)]) == 2
+    capsys.readouterr()
+    assert main(["import", "questions", str(bench), "-o", str(tmp_path / "no" / "b.jsonl")]) == 2
+    assert "output folder does not exist" in capsys.readouterr().err
     assert main(["import", "questions", str(bench), "-o", str(out), "--split", "main"]) == 2
     assert "--split is for nlgraph" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("text", "accuracy"), [
+    ("A shortest path is [0, 3, 4].", 1.0),    # ids, with the article "A" before them
+    ("The answer is [A, D, E].", 1.0),         # the row's own names
+    ("A path: A -> D -> E", 1.0),
+    ("A shortest path is [0, 1, 4].", 0.0),    # ids, not a path
+    ("Take [A, B, E].", 0.0),                  # names, not a path
+])
+def test_answers_in_ids_or_names_under_an_id_prompt(tmp_path, text, accuracy):
+    """The prompt shows ids; an answer may use them or the row's names. A word that
+    happens to be a name ("A") does not turn an answer in ids into unknown names."""
+    from graphgauge.runner import score_response
+
+    row = {"graph": {"edges": [["A", "B"], ["B", "C"], ["A", "D"], ["D", "E"], ["C", "E"]]},
+           "query": {"source": "A", "target": "E"}, "answer": ["A", "D", "E"],
+           "task": "shortest_path"}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    inst = read_questions(path)[0]
+    assert score_response(text, inst, "edge_list")[3] == accuracy

@@ -17,8 +17,9 @@ UNREADABLE = "I cannot say."
 
 def scripted_answers(instances: Sequence[Instance], encoding: str = "edge_list",
                      variant: str = "original") -> dict[str, str]:
-    """prompt -> answer, cycling through: the reference answer; another item's reference
-    answer of the same task (mostly wrong, always readable); an unreadable reply."""
+    """prompt -> answer, cycling through: the reference answer after some reasoning and a
+    blank line, in markdown; another item's reference answer of the same task (mostly
+    wrong, always readable); an unreadable reply."""
     records = build_records(instances, [encoding], [variant])
     by_task: dict[str, list[dict]] = {}
     for record in records:
@@ -27,7 +28,8 @@ def scripted_answers(instances: Sequence[Instance], encoding: str = "edge_list",
     for i, record in enumerate(records):
         siblings = by_task[record["task"]]
         other = siblings[(siblings.index(record) + 1) % len(siblings)]
-        answers[record["prompt"]] = (f"Let me think.\nAnswer: {record['target']}",
+        answers[record["prompt"]] = (f"Let me think step by step.\n\n**Answer:** "
+                                     f"{record['target']}",
                                      f"Answer: {other['target']}", UNREADABLE)[i % 3]
     return answers
 

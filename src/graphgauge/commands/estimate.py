@@ -150,6 +150,9 @@ def register(app: typer.Typer) -> None:
         variants = list(dict.fromkeys(variant or ["original"]))
         records = build_records(instances, encodings, variants)
         max_tokens = params.get("max_tokens", params.get("max_new_tokens"))
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(
+                max_tokens, int) or max_tokens < 1):
+            raise UserError(f"-p max_tokens must be a positive integer, got {max_tokens!r}")
         for spec in model:
             count, counted_with = token_counter(spec, tokenizer)
             lines = tally(records, count, repeats, output_tokens)
@@ -165,7 +168,9 @@ def _print(spec, lines, counted_with, price, max_tokens, items, encodings, varia
     from graphgauge.report.runs import cost
 
     total = lines[-1]
-    console = Console(soft_wrap=True)  # one line per fact, whatever the terminal width
+    # one line per fact, whatever the terminal width; model names printed as given
+    # ("openai:x:" is no emoji code, "[...]" no markup)
+    console = Console(soft_wrap=True, emoji=False, markup=False)
     console.print(f"{spec}: {total.requests} requests ({items} items x {encodings} "
                   f"encodings x {variants} variants x {repeats} repeats)")
     console.print(f"prompt tokens counted with {counted_with}")

@@ -30,6 +30,8 @@ def register(app: typer.Typer) -> None:
 
         if fmt != "nlgraph" and split != "test":
             raise UserError(f"--split is for nlgraph files; {fmt} reads one file")
+        if not output.parent.exists():
+            raise UserError(f"output folder does not exist: {output.parent}")
         options = {"split": split} if fmt == "nlgraph" else {}
         instances = import_benchmark(fmt, source, **options)
         written = write_jsonl(instances, output)

@@ -17,7 +17,13 @@ from pathlib import Path
 import yaml
 
 from graphgauge import __version__
-from graphgauge.exporters.records import COLUMNS, gold_check, grouped, scoring_mode
+from graphgauge.exporters.records import (
+    COLUMNS,
+    gold_check,
+    grouped,
+    scoring_mode,
+    source_metric,
+)
 from graphgauge.registry import get_task
 
 # Instances without a split (generated suites) are all test items.
@@ -143,6 +149,7 @@ def _card(records, configs, licence, licence_note, failed, source) -> str:
               for (s, t, a), n in counts.items()]
     lines += ["", *[f"- **{mode}**: {words}." for mode, words in SCORING_WORDS.items()
                     if any(r["scoring"] == mode for r in records)], "",
+              *_imported_golds(records),
               f"At export, the reference answer of {checked} of {len(records)} rows "
               "scored 1.0 with graphgauge's own scorer (`score_record(row, row['target'])`)."]
     if failed:
@@ -153,6 +160,45 @@ def _card(records, configs, licence, licence_note, failed, source) -> str:
                 for (suite, task), _ in grouped(records, "suite", "task")],
               "", "## Licence", "", licence_note, ""]
     return "\n".join(lines)
+
+
+def _imported_golds(records) -> list[str]:
+    """A paragraph per imported suite: where its golds came from and how they were
+    checked (an imported gold is recomputed or given, not generated)."""
+    items = {r["id"]: (r, json.loads(r["meta"])) for r in records}
+    by_suite: dict[str, list[dict]] = {}
+    first: dict[str, dict] = {}
+    for record, meta in items.values():
+        if meta.get("source") in ("nlgraph", "graphwalks", "questions"):
+            by_suite.setdefault(record["suite"], []).append(meta)
+            first.setdefault(record["suite"], record)
+    lines = []
+    for suite, metas in by_suite.items():
+        source = metas[0]["source"]
+        if source == "questions":
+            checked = sum(m["maps_to"].startswith("algorithmic/") for m in metas)
+            given = len(metas) - checked
+            lines.append(
+                f"- `{suite}`: your own questions (`graphgauge import questions`): each gold "
+                f"is the row's own. {checked} row{'s' * (checked != 1)} naming a graphgauge "
+                "task had it checked against that task's reference solver at import; "
+                f"{given} row{'s' * (given != 1)} with only an answer type "
+                f"{'are' if given != 1 else 'is'} scored by exact match with the gold as "
+                "given "
+                "(not verified).")
+            continue
+        accepted = sum(bool(m.get("source_gold_verified")) for m in metas)
+        metric = source_metric(first[suite])
+        lines.append(
+            f"- `{suite}`: imported from {source}: each source question was read back into "
+            "a graph and a query, and the gold recomputed by the reference solver of the "
+            "graphgauge task it maps to (`meta.maps_to`). The source's own gold is kept in "
+            "`meta.source_gold` (in node ids"
+            + (", as written in `meta.source_text`" if "source_text" in metas[0] else "")
+            + f"); graphgauge's scorer accepted the source's own gold for {accepted} of "
+            f"{len(metas)} items (`meta.source_gold_verified`). `score_record` also returns "
+            f"the source's own metric, `{metric}`.")
+    return [*lines, ""] if lines else []
 
 
 def _scoring(task) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from graphgauge import __version__
-from graphgauge.exporters.records import grouped, name_part, write_records
+from graphgauge.exporters.records import grouped, name_part, source_metric, write_records
 
 FILE = "graphgauge_tasks.py"
 
@@ -51,13 +51,29 @@ def graphgauge_dataset(docs, encoding, variant):
     return MemoryDataset(samples, name=Path(docs).stem)
 
 
+def graphgauge_score(state):
+    """graphgauge's score of the completion (accuracy), whether it was unreadable and,
+    for an imported benchmark, that benchmark's own metric."""
+    return Score(value=score_record(state.metadata, state.output.completion),
+                 answer=state.output.completion)
+
+
 @scorer(metrics={{"accuracy": [accuracy(), stderr()], "unparsed": [mean()]}})
 def graphgauge_scorer():
-    """graphgauge's score of the completion (accuracy), and whether it was unreadable."""
-
     async def score(state, target):
-        return Score(value=score_record(state.metadata, state.output.completion),
-                     answer=state.output.completion)
+        return graphgauge_score(state)
+
+    return score
+'''
+
+# A scorer for an imported benchmark's suite: graphgauge's metrics and the source's own.
+SOURCE_SCORER = '''
+
+@scorer(metrics={{"accuracy": [accuracy(), stderr()], "unparsed": [mean()],
+                 "{metric}": [mean()]}})
+def graphgauge_{metric}_scorer():
+    async def score(state, target):
+        return graphgauge_score(state)
 
     return score
 '''
@@ -68,7 +84,7 @@ TASK = '''
 def {name}(encoding={encoding!r}, variant={variant!r}):
     """The {suite} suite ({count} items per encoding and variant)."""
     return Task(dataset=graphgauge_dataset({docs!r}, encoding, variant), solver=generate(),
-                scorer=graphgauge_scorer())
+                scorer={scorer}())
 '''
 
 
@@ -80,15 +96,20 @@ def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
     """Write the task file and its docs; returns the task names (one per suite)."""
     combos = list(dict.fromkeys((r["encoding"], r["variant"]) for r in records))
     encoding, variant = combos[0]
-    names, parts = [], []
+    names, parts, sources = [], [], []
     for (suite,), docs in grouped(records, "suite"):
         name = f"graphgauge_{name_part(suite)}"
         relative = f"docs/{name}.jsonl"
         write_records(docs, out / relative)
+        source = source_metric(docs[0])  # one suite: one source
+        sources += [source] if source and source not in sources else []
         parts.append(TASK.format(name=name, suite=suite, docs=relative, encoding=encoding,
-                                 variant=variant, count=len(docs) // len(combos)))
+                                 variant=variant, count=len(docs) // len(combos),
+                                 scorer=f"graphgauge_{source}_scorer" if source
+                                 else "graphgauge_scorer"))
         names.append(name)
     header = HEADER.format(version=__version__, file=FILE, first=names[0],
                            combos=", ".join(f"{e} {v}" for e, v in combos))
-    (out / FILE).write_text(header + "".join(parts))
+    scorers = "".join(SOURCE_SCORER.format(metric=metric) for metric in sources)
+    (out / FILE).write_text(header + scorers + "".join(parts))
     return names

@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from graphgauge import __version__
-from graphgauge.exporters.records import grouped, name_part, write_records
+from graphgauge.exporters.records import grouped, name_part, source_metric, write_records
 
 PREFIX = "graphgauge"
 METRICS = (("accuracy", True), ("unparsed", False))
@@ -40,7 +40,8 @@ def load_docs(docs, **_):
 
 
 def process_results(doc, results):
-    """graphgauge's accuracy for the model's answer, and whether it was unreadable."""
+    """graphgauge's accuracy for the model's answer, whether it was unreadable and, for
+    an imported benchmark, that benchmark's own metric."""
     return score_record(doc, results[0])
 '''
 
@@ -57,16 +58,17 @@ _Dumper.add_representer(_Function, lambda dumper, value: dumper.represent_scalar
     "!function", str(value)))
 
 
-def _metrics(weighted: bool) -> list[dict]:
+def _metrics(weighted: bool, source: str = "") -> list[dict]:
+    """accuracy and unparsed, and an imported benchmark's own metric (higher is better)."""
     out = []
-    for metric, higher in METRICS:
+    for metric, higher in (*METRICS, *([(source, True)] if source else [])):
         entry = {"metric": metric, "aggregation": "mean"}
         entry.update({"weight_by_size": True} if weighted else {"higher_is_better": higher})
         out.append(entry)
     return out
 
 
-def _task_config(name: str, docs: str) -> dict:
+def _task_config(name: str, docs: str, source: str) -> dict:
     return {
         "task": name,
         "custom_dataset": _Function("utils.load_docs"),
@@ -80,7 +82,7 @@ def _task_config(name: str, docs: str) -> dict:
         "process_results": _Function("utils.process_results"),
         # no stop strings: the whole answer is read, as graphgauge reads it
         "generation_kwargs": {"until": [], "do_sample": False, "temperature": 0.0},
-        "metric_list": _metrics(weighted=False),
+        "metric_list": _metrics(weighted=False, source=source),
         "metadata": {"version": 1.0, "graphgauge": __version__},
     }
 
@@ -99,6 +101,7 @@ def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
     variant when the records hold several)."""
     combos = {(r["encoding"], r["variant"]) for r in records}
     groups: dict[str, list[str]] = {}
+    sources: dict[str, str] = {}
     for (suite, task, encoding, variant), docs in grouped(
         records, "suite", "task", "encoding", "variant"
     ):
@@ -107,10 +110,12 @@ def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
         name = f"{PREFIX}_{name_part(suite)}_{name_part(task)}{suffix}"
         relative = f"docs/{name}.jsonl"
         write_records(docs, out / relative)
-        _dump(_task_config(name, relative), out / f"{name}.yaml")
+        sources[group] = source_metric(docs[0])  # one suite: one source
+        _dump(_task_config(name, relative, sources[group]), out / f"{name}.yaml")
         groups.setdefault(group, []).append(name)
     for group, tasks in groups.items():
-        _dump({"group": group, "task": tasks, "aggregate_metric_list": _metrics(weighted=True),
+        _dump({"group": group, "task": tasks,
+               "aggregate_metric_list": _metrics(weighted=True, source=sources[group]),
                "metadata": {"version": 1.0, "graphgauge": __version__}},
               out / f"{group}.yaml")
     (out / "utils.py").write_text(UTILS.format(version=__version__))
@@ -139,6 +144,7 @@ lm_eval --model local-chat-completions \\
 ```
 
 Metrics: `accuracy` (graphgauge's score) and `unparsed` (share of answers graphgauge
-could not read). Answers are read in full: the tasks set no stop strings; pass
+could not read); an imported benchmark's tasks add its own metric (`nlgraph_exact`,
+`graphwalks_f1`). Answers are read in full: the tasks set no stop strings; pass
 `--gen_kwargs max_gen_toks=N` to cap the length.
 """

@@ -64,11 +64,23 @@ def instance_of(record: dict[str, Any]) -> Instance:
     return Instance(id=record["id"], suite=record["suite"], task=record["task"], **fields)
 
 
+def source_metric(record: dict[str, Any]) -> str:
+    """The imported benchmark's own metric the record's task also scores
+    (``nlgraph_exact``, ``graphwalks_f1``), or "" for graphgauge's own tasks."""
+    return getattr(task_of(instance_of(record)), "source_metric", "")
+
+
 def score_record(record: dict[str, Any], text: str | None) -> dict[str, float]:
-    """graphgauge's accuracy for ``text`` answering ``record``, and whether it was
-    unreadable: the same parse and check ``graphgauge run`` applies to a stored answer."""
-    _, parsed, _, accuracy = score_response(text or "", instance_of(record), record["encoding"])
-    return {"accuracy": float(accuracy or 0.0), "unparsed": float(not parsed)}
+    """graphgauge's accuracy for ``text`` answering ``record``, whether it was unreadable
+    and, for an imported benchmark, its own metric: the same parse and check
+    ``graphgauge run`` applies to a stored answer."""
+    inst = instance_of(record)
+    _, parsed, scores, accuracy = score_response(text or "", inst, record["encoding"])
+    out = {"accuracy": float(accuracy or 0.0), "unparsed": float(not parsed)}
+    metric = getattr(task_of(inst), "source_metric", "")
+    if metric:
+        out[metric] = float(json.loads(scores).get(metric, 0.0))
+    return out
 
 
 def name_part(text: str) -> str:

@@ -3,10 +3,11 @@ the dataset card's older name ``answer`` is accepted too) from JSONL or Parquet 
 graphgauge instances.
 
 The graph is the directed edge list ("a -> b" per line) after "The graph has the
-following edges:" in the prompt's own part (the worked example before "<end example>" is
-skipped); node names are kept in ``meta["node_names"]`` and become ids in order of first
-appearance. Repeated edges collapse and self-loops stay, neither of which changes a BFS
-layer or a parent set. The gold is recomputed and compared with ``answer_nodes``.
+following edges:" in the prompt's own part (worked examples are skipped: before
+"<end example>", or every edge list before the last); node names are kept in
+``meta["node_names"]`` and become ids in order of first appearance. Repeated edges
+collapse and self-loops stay, neither of which changes a BFS layer or a parent set. The
+gold is recomputed and compared with ``answer_nodes``.
 """
 
 from __future__ import annotations
@@ -51,9 +52,16 @@ def _rows(path: Path) -> Iterator[tuple[int, Any]]:
     yield from jsonl_objects(path)
 
 
-def _graph(prompt: str) -> tuple[nx.DiGraph, list[str]]:
+def _own_part(prompt: str) -> str:
+    """The prompt after its worked examples: after "<end example>" when marked, else
+    from the last edge list on (examples come first)."""
     own = prompt.rpartition("<end example>")[2]
-    start = own.find(_EDGES_HEAD)
+    return own[max(own.rfind(_EDGES_HEAD), 0):]
+
+
+def _graph(prompt: str) -> tuple[nx.DiGraph, list[str]]:
+    own = _own_part(prompt)
+    start = own.rfind(_EDGES_HEAD)
     if start < 0:
         raise ValueError(f"no {_EDGES_HEAD!r} line")
     names: dict[str, int] = {}
@@ -83,9 +91,11 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
     if kind not in ("bfs", "parents"):
         raise ValueError(f"problem_type must be bfs or parents, got {kind!r}")
     prompt = row["prompt"]
+    if not isinstance(prompt, str):
+        raise ValueError("prompt must be text")
     graph, names = _graph(prompt)
     ids = {name: i for i, name in enumerate(names)}
-    operation = (_BFS if kind == "bfs" else _PARENTS).findall(prompt.rpartition("<end example>")[2])
+    operation = (_BFS if kind == "bfs" else _PARENTS).findall(_own_part(prompt))
     if not operation:
         raise ValueError(f"no {kind} operation in the prompt")
     if kind == "bfs":
@@ -101,7 +111,8 @@ def row_to_instance(row: dict[str, Any], index: int) -> Instance:
         raise ValueError("answer_nodes must be a list of node names")
     # a published node missing from the graph can only count against a model
     source_gold = sorted({ids.get(str(name), -1 - k) for k, name in enumerate(published)})
-    meta = {"source": "graphwalks", "source_task": kind, "row": index, "n": len(names),
+    meta = {"source": "graphwalks", "license": "mit", "source_task": kind, "row": index,
+            "n": len(names),
             "node_names": names, "source_gold": source_gold,
             "prompt_chars": row.get("prompt_chars", len(prompt)), "maps_to": f"graphwalks/{kind}"}
     if row.get("date_added"):  # the dataset's version of the row (prompt wording changed)

@@ -96,11 +96,11 @@ def _topology(question: str):
     return graph, {}
 
 
-def _weighted(question: str, pattern: str, graph: nx.Graph, key: str):
+def _weighted(question: str, pattern: str, graph: nx.Graph, key: str, *named: int):
     edges = [(int(u), int(v), int(w)) for u, v, w in re.findall(pattern, question)]
     if not edges:
         raise _Unparsed("edges")
-    graph.add_nodes_from(range(_node_count(question, edges)))
+    graph.add_nodes_from(range(_node_count(question, edges, *named)))
     graph.add_edges_from((u, v, {key: w}) for u, v, w in edges)
     return graph
 
@@ -108,14 +108,14 @@ def _weighted(question: str, pattern: str, graph: nx.Graph, key: str):
 def _shortest_path(question: str):
     q = _find(r"shortest path from node (\d+) to node (\d+)", question, "query")
     graph = _weighted(question, r"an edge between node (\d+) and node (\d+) with weight (\d+)",
-                      nx.Graph(), "weight")
+                      nx.Graph(), "weight", int(q[1]), int(q[2]))
     return graph, {"source": int(q[1]), "target": int(q[2])}
 
 
 def _flow(question: str):
     q = _find(r"maximum flow from node (\d+) to node (\d+)", question, "query")
     graph = _weighted(question, r"an edge from node (\d+) to node (\d+) with capacity (\d+)",
-                      nx.DiGraph(), "capacity")
+                      nx.DiGraph(), "capacity", int(q[1]), int(q[2]))
     return graph, {"source": int(q[1]), "sink": int(q[2])}
 
 
@@ -166,14 +166,18 @@ def question_to_instance(task_name: str, key: str, item: dict[str, Any], split: 
     task = REGISTRY["nlgraph"][task_name]
     graph, query = PARSERS[task_name](item["question"])
     graphs = {"G": to_node_link(graph)}
-    meta = {"source": "nlgraph", "source_task": task_name, "source_id": key, "split": split,
+    meta = {"source": "nlgraph", "license": "mit", "source_task": task_name,
+            "source_id": key, "split": split,
             "difficulty": item.get("difficulty"), "n": graph.number_of_nodes(),
             "maps_to": task.maps_to or f"nlgraph/{task_name}",
             "source_question": item["question"], "source_text": item["answer"]}
     draft = Instance(id=f"nlgraph/{task_name}/{split}-{key}", suite="nlgraph", task=task_name,
                      graphs=graphs, query=query, meta=meta)
     draft.__dict__["graph"] = graph
-    gold = task.solve(draft)
+    try:
+        gold = task.solve(draft)
+    except (nx.NetworkXException, ValueError, KeyError) as exc:
+        raise _Unparsed(f"an answer: graphgauge's reference solver failed: {exc}") from None
     if gold is None:
         raise _Unparsed("an answer: graphgauge's reference solver found none")
     read = task.parse(item["answer"], draft)
@@ -221,6 +225,8 @@ def read_nlgraph(source: str | Path, split: str = "test") -> list[Instance]:
         for key, item in items.items():
             if not isinstance(item, dict) or not {"question", "answer"} <= set(item):
                 raise UserError(f"{path}: item {key}: needs 'question' and 'answer'")
+            if not all(isinstance(item[field], str) for field in ("question", "answer")):
+                raise UserError(f"{path}: item {key}: 'question' and 'answer' must be text")
             try:
                 out.append(question_to_instance(task_name, key, item, path.stem))
             except _Unparsed as exc:

@@ -22,6 +22,7 @@ is scored by exact match.
 from __future__ import annotations
 
 import math
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -84,36 +85,53 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _hashable_name(value: Any) -> str | int:
+def _hashable_name(value: Any, field: str = "graph") -> str | int:
+    """A node as a key: digits written as a string ("7", not "07") are the integer they
+    spell, so ids exported as text stay ids and an answer "[1, 2]" has one reading."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise _bad("graph", f"node {value!r} must be an integer or a string")
+        raise _bad(field, f"node {value!r} must be an integer or a string")
+    if isinstance(value, str) and value.isascii() and value.isdigit() and (
+            value == "0" or not value.startswith("0")):
+        return int(value)
     return value
 
 
 def build_graph(spec: Any) -> tuple[nx.Graph, list[str] | None, dict]:
     """(graph on ids 0..n-1, node names or None when the nodes are integers, name -> id).
-    Integer nodes keep their values as ids (any gaps become isolated nodes)."""
+    Integer nodes keep their values as ids and must be 0..n-1 (a ``nodes`` count adds
+    isolated ones); a gap is a mistake, never a silent phantom node."""
     edges, declared, directed = _edge_rows(spec)
     order: dict[Any, int] = {}
     for name in [*(declared or []), *(x for u, v, _ in edges for x in (u, v))]:
         order.setdefault(_hashable_name(name), len(order))
     if declared is not None and len(order) > len(declared):
-        extra = next(n for n in order if n not in set(declared))
+        extra = next(n for n in order if n not in set(map(_hashable_name, declared)))
         raise _bad("graph", f"edge endpoint {extra!r} is not in 'nodes'")
     if all(isinstance(n, int) for n in order) and min(order, default=0) >= 0:
-        order, names = {n: n for n in range(max(order, default=-1) + 1)}, None
+        last = max(order, default=-1)
+        count = last + 1 - len(order)
+        if count:  # an unseen id would become a phantom isolated node
+            shown = [str(n) for n in islice((n for n in range(last + 1) if n not in order), 3)]
+            listed = (f"{', '.join(shown)} … ({count} in all)" if count > 3 else
+                      (", ".join(shown[:-1]) + " and " if count > 1 else "") + shown[-1])
+            raise _bad("graph", f"integer nodes are the ids 0..{last}, but {listed} "
+                       f"{'are' if count > 1 else 'is'} missing: give 'nodes': {last + 1} to "
+                       "include isolated nodes, or give the nodes names that are not numbers")
+        order, names = {n: n for n in range(last + 1)}, None
     else:
         names = [str(n) for n in order]
     graph = nx.DiGraph() if directed else nx.Graph()
     graph.add_nodes_from(range(len(order)))
-    graph.add_edges_from((order[u], order[v], attrs) for u, v, attrs in edges)
+    graph.add_edges_from((order[_hashable_name(u)], order[_hashable_name(v)], attrs)
+                         for u, v, attrs in edges)
     return graph, names, order
 
 
 def _node(value: Any, ids: dict, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str) or value not in ids:
+    if isinstance(value, bool) or not isinstance(value, int | str) or \
+            _hashable_name(value) not in ids:
         raise _bad(field, f"{value!r} is not a node of the graph")
-    return ids[value]
+    return ids[_hashable_name(value)]
 
 
 def _nodes_in(value: Any, kind: str, ids: dict) -> Any:
@@ -156,9 +174,15 @@ def row_to_instance(row: dict[str, Any], lineno: int, source: str) -> Instance:
         if name not in row:
             raise _bad(name, "missing")
     task_name, kind = row.get("task"), row.get("answer_type")
+    if task_name is not None and not isinstance(task_name, str):
+        raise _bad("task", f"must be a task name, got {task_name!r}")
+    if not isinstance(row.get("meta", {}), dict):
+        raise _bad("meta", "must be an object")
+    if isinstance(row.get("id", ""), bool) or not isinstance(row.get("id", ""), str | int):
+        raise _bad("id", "must be a string or an integer")
     if (task_name is None) == (kind is None):
         raise _bad("task", "give exactly one of 'task' (a graphgauge task) or 'answer_type'")
-    if kind is not None and kind not in ANSWER_TYPES:
+    if kind is not None and (not isinstance(kind, str) or kind not in ANSWER_TYPES):
         raise _bad("answer_type", f"{kind!r} is not one of {', '.join(ANSWER_TYPES)}")
     name = kind or str(task_name).removeprefix("algorithmic/")
     task = REGISTRY["questions"].get(name)

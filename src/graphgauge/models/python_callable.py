@@ -15,12 +15,27 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
+import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response
+
+
+def _import_here_too(name: str):
+    """Import ``name``, also from the working directory (as ``python -m`` would): the
+    installed ``graphgauge`` script's path lacks it, yet that is where users keep
+    ``mymodel.py``."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name.partition(".")[0] or os.getcwd() in sys.path:
+            raise
+    sys.path.append(os.getcwd())
+    return importlib.import_module(name)
 
 
 def load_callable(target: str) -> Callable:
@@ -30,7 +45,7 @@ def load_callable(target: str) -> Callable:
             f"python model must look like python:package.module:function, got {target!r}"
         )
     try:
-        module = importlib.import_module(module_name)
+        module = _import_here_too(module_name)
     except ImportError as exc:
         raise UserError(f"cannot import module {module_name!r} for python model: {exc}") from None
     func = getattr(module, attr, None)

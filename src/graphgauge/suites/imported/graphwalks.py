@@ -10,9 +10,12 @@ Node names are GraphWalks' hexadecimal strings; answers written in them ("Final 
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import networkx as nx
 
-from graphgauge.scoring.answers import NODE_SET
+from graphgauge.scoring.answers import NODE_SET, Prediction
 from graphgauge.suites.base import task
 from graphgauge.suites.imported import source
 from graphgauge.suites.imported.source import SourceTask
@@ -36,6 +39,34 @@ def set_f1(predicted, gold) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
+_FINAL_ANSWER = re.compile(r"Final Answer:\s*\[(.*)\]")
+
+
+@dataclass(frozen=True)
+class GraphWalksPrediction(Prediction):
+    """graphgauge's reading of an answer, and GraphWalks' own (``final_answer``: node
+    ids of its "Final Answer: [...]" line, None when it finds none)."""
+
+    final_answer: list[int] | None = None
+
+
+def final_answer(text: str, names: list[str], labels=None) -> list[int] | None:
+    """GraphWalks' grader's reading (as lm-evaluation-harness's graphwalks task applies
+    it): the response's last line (trailing blank lines aside) must hold "Final Answer:
+    [a, b, ...]", else nothing is read; quotes around items are dropped. Items are taken
+    in the prompt's node names (``labels``; None: ids), or GraphWalks' own names; an
+    item naming no node becomes a distinct non-node (-1, -2, ...), so it counts as wrong."""
+    lines = text.rstrip().split("\n")
+    match = _FINAL_ANSWER.search(lines[-1]) if "Final Answer:" in lines[-1] else None
+    if match is None:
+        return None
+    lookup = {name: i for i, name in enumerate(names)}
+    shown = labels if labels is not None else [str(i) for i in range(len(names))]
+    lookup.update({str(label): i for i, label in enumerate(shown)})
+    items = [item.strip().strip("'\"") for item in match[1].split(",") if item.strip()]
+    return [lookup.get(item, -1 - k) for k, item in enumerate(items)]
+
+
 def nodes_at_depth(graph: nx.DiGraph, start: int, depth: int) -> list[int]:
     """Nodes whose shortest directed distance from ``start`` is exactly ``depth``."""
     distance = nx.single_source_shortest_path_length(graph, start, cutoff=depth)
@@ -52,8 +83,25 @@ class GraphWalksTask(SourceTask):
     def check(self, value, instance):
         return self.answer.equals(value, instance.answer)
 
-    def source_score(self, value, instance):
-        return set_f1(value, instance.meta["source_gold"])
+    @property
+    def instruction(self):
+        """GraphWalks' own request: its grader reads only this line."""
+        return ("Return your final answer as a list of nodes in the very last line of your "
+                "response, e.g. Final Answer: [node1, node2] (Final Answer: [] for none).")
+
+    def format_answer(self, value, prompt):
+        return f"Final Answer: {self.answer.format(value, prompt.labels)}"
+
+    def parse(self, text, instance, labels=None):
+        read = super().parse(text, instance, labels)
+        return GraphWalksPrediction(value=read.value, ok=read.ok, error=read.error,
+                                    final_answer=final_answer(text, instance.meta["node_names"],
+                                                              labels))
+
+    def source_prediction_score(self, prediction, instance):
+        """GraphWalks' F1 of the nodes its own grader reads (0 when it reads none)."""
+        nodes = getattr(prediction, "final_answer", None)
+        return 0.0 if nodes is None else set_f1(nodes, instance.meta["source_gold"])
 
 @task
 class BFS(GraphWalksTask):

@@ -12,7 +12,7 @@ neighbours' embeddings) has no algorithmic counterpart and is defined here.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import networkx as nx
 import numpy as np
@@ -35,20 +35,38 @@ class NLGraphTask(SourceTask):
     source_metric = "nlgraph_exact"
 
 
+class StatedFinding(NLGraphTask):
+    """A yes/no task whose NLGraph-style answers may only state the finding: its
+    chain-of-thought exemplars end "so there is no cycle in this graph", with no yes or
+    no. When graphgauge's bool reader finds no answer, the last such statement is read."""
+
+    finding: ClassVar[str] = ""
+
+    def parse(self, text, instance, labels=None):
+        read = super().parse(text, instance, labels)
+        if read.ok:
+            return read
+        stated = re.findall(rf"\bthere\s+(?:is|exists)\s+(a|an|no|not\s+an?|not\s+any)\s+"
+                            rf"{self.finding}\b", text, re.I)
+        return Prediction(value=stated[-1].lower() in ("a", "an")) if stated else read
+
+
 @task
-class Connectivity(NLGraphTask):
+class Connectivity(StatedFinding):
     """Is there a path between two nodes (graphgauge: reachability)."""
 
     name = "connectivity"
+    finding = "path"
     difficulty = "easy"
     maps_to = "algorithmic/reachability"
 
 
 @task
-class Cycle(NLGraphTask):
+class Cycle(StatedFinding):
     """Does the undirected graph contain a cycle (graphgauge: has_cycle)."""
 
     name = "cycle"
+    finding = "cycle"
     difficulty = "easy"
     maps_to = "algorithmic/has_cycle"
 
@@ -88,6 +106,12 @@ class ShortestPath(NLGraphTask):
         )
 
 
+# "the maximum flow (from node 0 to node 3) is 5", "max flow is 5"
+_FLOW_STATED = re.compile(
+    r"max(?:imum)?\s+flow\s+(?:from\s+node\s+\w+\s+to\s+node\s+\w+\s+)?(?:is|=|:)\s*"
+    r"(-?\d+(?:\.\d+)?)", re.I)
+
+
 @task
 class Flow(NLGraphTask):
     """The maximum flow between two nodes (graphgauge: maximum_flow)."""
@@ -95,6 +119,14 @@ class Flow(NLGraphTask):
     name = "flow"
     difficulty = "hard"
     maps_to = "algorithmic/maximum_flow"
+
+    def parse(self, text, instance, labels=None):
+        """NLGraph-style answers name both nodes ("The maximum flow is 5 units (from node
+        2 to node 3)"): the number stated as the flow counts, not the last one written."""
+        stated = _FLOW_STATED.findall(text)
+        if stated:
+            return super().parse(stated[-1], instance, labels)
+        return super().parse(text, instance, labels)
 
 
 # "applicant 3: job 1", "Applicant 3 is assigned job 1", "applicant 3 -> job 1"

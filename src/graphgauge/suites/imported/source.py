@@ -48,6 +48,13 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern | None:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
 
 
+def _names_unknown(value: Any) -> bool:
+    """Does a reading in node names hold a node no name matched (read as -1)?"""
+    if isinstance(value, list | tuple):
+        return any(_names_unknown(item) for item in value)
+    return value == -1 and not isinstance(value, bool)
+
+
 class SourceTask(Task):
     """A task of an imported benchmark.
 
@@ -82,10 +89,16 @@ class SourceTask(Task):
 
     def parse(self, text: str, instance: Instance, labels=None) -> Prediction:
         """Answers may name nodes as the source benchmark did (``meta["node_names"]``,
-        e.g. GraphWalks' hexadecimal names) when the prompt used plain ids."""
+        e.g. GraphWalks' hexadecimal names) when the prompt used plain ids. Read in the
+        names unless that leaves an unknown node and the ids read (a name that is also a
+        word, "A shortest path is [0, 3, 4]", does not spoil an answer in ids)."""
         names = instance.meta.get("node_names")
         if labels is None and names and self.answer.names_nodes and mentions(text, names):
-            return self.answer.parse(text, names)
+            named = self.answer.parse(text, names)
+            if named.ok and not _names_unknown(named.value):
+                return named
+            plain = super().parse(text, instance, labels)
+            return plain if plain.ok else named
         return super().parse(text, instance, labels)
 
     def source_score(self, value: Any, instance: Instance) -> float:
@@ -94,12 +107,17 @@ class SourceTask(Task):
         gold = instance.meta.get("source_gold")
         return float(gold is not None and self.answer.equals(value, gold))
 
+    def source_prediction_score(self, prediction: Prediction, instance: Instance) -> float:
+        """The source's score of an answer as graphgauge read it (a task whose source
+        reads answers its own way overrides this)."""
+        return self.source_score(prediction.value, instance) if prediction.ok else 0.0
+
     def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
         scores = super().score(prediction, instance)
         if not self.source_metric:
             return scores
         try:
-            own = self.source_score(prediction.value, instance) if prediction.ok else 0.0
+            own = self.source_prediction_score(prediction, instance)
         except (TypeError, ValueError, KeyError, IndexError):
             own = 0.0  # a malformed answer scores nothing under the source's rule either
         scores[self.source_metric] = own
