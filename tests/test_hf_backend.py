@@ -17,7 +17,7 @@ transformers = pytest.importorskip("transformers")
 from graphgauge.errors import UserError  # noqa: E402
 from graphgauge.models.base import Request  # noqa: E402
 from graphgauge.models.hf_local import GumbelSampler, HFModel  # noqa: E402
-from graphgauge.registry import generate  # noqa: E402
+from graphgauge.registry import generate, select_tasks  # noqa: E402
 from graphgauge.render import render  # noqa: E402
 from graphgauge.render.prompt import Prompt  # noqa: E402
 
@@ -30,8 +30,13 @@ TEMPLATE = (
 NEW = 12  # max_new_tokens in most tests: enough to see padding and stopping matter
 
 
+#: The tokenizer's vocabulary (and so the random model's behaviour) comes from this corpus:
+#: it is pinned to the tasks it was tuned on, so adding a task to the suite moves nothing.
+CORPUS_TASKS = [t.name for t in select_tasks("algorithmic") if t.name != "reachability"]
+
+
 def _corpus() -> list[str]:
-    instances = generate("algorithmic", count=2, seed=3, nodes=(5, 8))
+    instances = generate("algorithmic", CORPUS_TASKS, count=2, seed=3, nodes=(5, 8))
     return [render(inst).text for inst in instances] + ["poison", "stop here now"]
 
 
