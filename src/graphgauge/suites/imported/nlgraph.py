@@ -201,7 +201,7 @@ class NodeVectorAnswer(AnswerType):
     instruction = "Give your final answer as one line per node: node <name>: [x,y]."
     names_nodes = True
 
-    def _parse(self, text):
+    def _parse(self, text, context=None):
         found = {int(m[1]): [int(x) for x in m[2].split(",")] for m in
                  _VECTOR_LINE.finditer(text)}
         return sorted([node, vector] for node, vector in found.items()) or None
