@@ -4,6 +4,11 @@ tests/data/answers/arc_*.jsonl holds hand-written answers, each with the task co
 grader has (the test input's colours for rules that keep ids, the one colour the examples
 paint) and the expected reading: nodes, edges and non-grey colours, or null for "no
 answer". The reader must agree on >= 98% and never read a no-answer case as a graph.
+
+arc_heldout_*.jsonl were written blind, on real generated tasks (both encodings, every
+rule), by a second author who had not read the reader or the earlier corpus: the reader
+then read 152 of the first 188 right (80.9%; 154 after two answer-key errors were
+fixed), and read 12 no-answers (cut off, retracted, alternatives offered) as graphs.
 """
 
 from __future__ import annotations
@@ -78,6 +83,11 @@ def test_reader_agrees_with_the_grader_on_98_percent_and_never_invents_a_graph()
     "colored: " + "1 (blue), " * 5000,
     "NaN " * 10000,
     "node " * 20000 + "blue",
+    "| Node | Neighbors | Color |\n|---|---|---|\n" + "| 1 | 2, 3 | blue |\n" * 5000,
+    "nodes = 999999999\ncolors = [" + "'blue', " * 20000 + "]",
+    "Node 1: connected to " + "2, " * 50000 + "3 (blue)",
+    "Option A: " * 20000 + "I retract",
+    "<answer>" + "(1," * 30000,
 ])
 def test_hostile_answers_never_raise_and_stay_fast(text):
     """Thousands-of-digit ids, huge ranges, deep brackets, repeated markers: no exception,
