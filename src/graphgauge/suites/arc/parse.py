@@ -185,11 +185,12 @@ _VERB = (r"(?:is|are|was|were|becomes?|turns?|gets?|goes|go|changes?\s+to|remain
          r"keeps?\s+(?:its|their)|(?:should|will|must|would)\s+(?:also\s+|now\s+)?be|"
          r"(?:is|are)\s+now)")
 _ADVERB = r"(?:(?:now|also|all|both|instead|still)\s+)?"
-_PAINT = r"(?:colou?red|painted|marked|shown)(?:[ \t]+in)?[ \t]+"
+_PAINT = r"(?:colou?red|painted|marked|shown|highlighted)(?:[ \t]+in)?[ \t]+"
 
+_NOTE_KEY = r"(?:colou?r[ \t]*[:=][ \t]*)?"  # "3 (colour: blue)"
 _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list group "items"
-    (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*(?P<c>{_COL})[ \t]*\)|\[[^\]\n]{{0,40}}?\b"
-     rf"(?:fill)?colou?r[ \t]*=[ \t]*[\"']?(?P<c4>{_COL})\b|[\"']?[ \t]*(?:[:=|]|->|→)"
+    (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*{_NOTE_KEY}(?P<c>{_COL})[ \t]*\)|\[[^\]\n]{{0,40}}?\b"
+     rf"(?:fill)?colou?r[ \t]*=[ \t]*[\"']?(?P<c4>{_COL})\b|[\"']?[ \t]*(?:[:=|]|->|→|-|–|—)"
      rf"[ \t]*[\"']?(?P<c2>{_COL})\b|[ \t]+is[ \t]+(?P<c3>{_COL})\b)", "annotated"),
     (rf"(?:\bc|\bcol|colou?r\w*|nodes?)[ \t]*[\[(][ \t]*(?P<items>\d{{1,9}})[ \t]*[\])]"
      rf"(?:[ \t]*\[[ \t]*"
@@ -204,7 +205,7 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn
     # green": one sentence naming the nodes, then their colour
     (rf"\bnodes?\b[^.\n(]{{0,40}}?[ \t](?:\((?P<items>{_LIST})\)[ \t]*,?[ \t]+"
-     rf"|(?P<items2>{_LIST})\b[^.\n]{{0,60}}?\b(?:they|these|those|which|both|all[ \t]+of"
+     rf"|(?P<items2>{_LIST})\b[^.\n]{{0,60}}?\b(?:they|these|those|which|both|it|all[ \t]+of"
      rf"[ \t]+them)[ \t]+)(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|{_PAINT})(?P<c>{_COL})\b",
      "named"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+{_ADVERB}"
@@ -212,7 +213,7 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
      rf"{_PAINT})(?P<c>{_COL})\b", "named"),
     # "6, 8 and 12 are blue." at the start of a sentence or line: the subject is the list
-    (rf"(?:^|(?<=[.;!:\n])[ \t]*)[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
+    (rf"(?:^|[.;!:\n])[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
      rf"{_ADVERB}(?:{_PAINT})?(?P<c>{_COL})\b", "named"),
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
@@ -229,7 +230,7 @@ _EVERY = re.compile(
     rf"(?:[ \t]+(?:the|three|two|four|five|\d+))?[ \t]+nodes?[ \t]+(?:are|is|become|turn)"
     rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
     rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
-_ANNOTATION = re.compile(rf"\([ \t]*({_COL})[ \t]*\)", re.I)
+_ANNOTATION = re.compile(rf"\([ \t]*{_NOTE_KEY}({_COL})[ \t]*\)", re.I)
 _ID_COLOUR = re.compile(rf"(\d{{1,9}})[ \t]*(?:[:=-]|is)?[ \t]*({_COL})\b", re.I)
 
 _COUNT = re.compile(
@@ -257,18 +258,25 @@ _DECLARATIONS = re.compile(
     rf"|\b(?:nodes?|vertices|vertex[ \t]+set|node[ \t]+set|node[ \t]+list|V(?=[ \t]*=))[\"']?[ \t]*"
     rf"(?:are|:|=)[ \t]*{_OPENER}"
     rf"|\bnodes?[ \t]+(?=\d{{1,9}}[ \t]*(?:-|–|\.\.|to|through)[ \t]*\d)"
-    rf"|(?:^|(?<=[\n{{]))[ \t]*(?=\d{{1,9}}[ \t]*;[ \t]*(?:\n|$)))"  # a DOT node statement "7;"
-    rf"(?P<items>{_LIST})", re.I)
+    rf")(?P<items>{_LIST})"
+    # a DOT node statement "7;"; a bare "nodes 1, 3, 5" opening a clause and closing it:
+    # "Remaining: nodes 1, 3; edges 5-7"
+    rf"|[\n{{][ \t]*(?P<dot>\d{{1,9}})[ \t]*;[ \t]*(?=\n|$)"
+    rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))", re.I)
 
 _REMOVED = re.compile(
     rf"\b(?:removed|deleted|dropped|discarded)[ \t]+nodes?[ \t]*(?:are|:|=)?[ \t]*{_OPENER}"
     rf"(?P<items>{_LIST})|\bnodes?[ \t]+(?P<items2>{_LIST})[ \t]+(?:is|are|was|were|gets?|got)"
     rf"[ \t]+(?:removed|deleted|dropped)\b", re.I)
+_JOINED = r"(?:connected|adjacent|linked|joined)[ \t]+(?:to|with)"
 _INCIDENCE = re.compile(
-    rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})[ \t]*(?::?[ \t]*(?:is[ \t]+)?(?:connected|adjacent|linked"
-    rf"|joined)[ \t]+(?:to|with)|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
-    rf"|:|->|→)|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*"
-    rf"(?::|->|→))[ \t]*(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
+    rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})(?:[ \t]*\([^()\n]{{0,20}}\))?(?:[ \t]*(?::?[ \t]*"
+    rf"(?:is[ \t]+)?{_JOINED}|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
+    rf"|:|->|→)|,(?:(?!\bnot\b)[^.\n\d]){{0,30}}?[ \t]+{_JOINED})"  # "node 10, blue, connected to"
+    rf"|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*(?::|->|→|connects[ \t]+to|(?:is[ \t]+)?{_JOINED})"
+    rf"|(?<=[{{,])[ \t\n]*(?P<w>\d{{1,9}})[ \t]*:(?=[ \t]*(?:\[|\#\d)))"  # {{0: [5, 6], 1: []}}
+    rf"[ \t]*(?:(?:neighbou?rs?(?:[ \t]+(?:are|is))?|{_JOINED})[ \t]*:?[ \t]*)?"
+    rf"(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
 _LINK = r"[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*"
 _DASH = re.compile(rf"(?<![\w.#\-–])(\d{{1,9}}){_LINK}(\d{{1,9}})(?![\w#\-–>]|\.\d)")
@@ -292,6 +300,8 @@ _SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
 _SOURCE_TARGET = re.compile(r"[\"']source[\"']\s*:\s*(\d{1,9})\s*,\s*[\"']target[\"']\s*:\s*"
                             r"(\d{1,9})")
 _SUBSCRIPT = re.compile(r"\b[vn]_\{?(\d{1,9})\}?", re.I)  # LaTeX v_{3}, v_3: node 3
+# "0, 1, …, 9": a range
+_ELLIPSIS = re.compile(r"[ \t]*,[ \t]*(?:…|\.{3}|\\[lc]?dots)[ \t]*,[ \t]*")
 _CLEAN = str.maketrans({"*": " ", "`": " ", "$": " ", "\u2011": "-", "\u2212": "-"})
 _TOKEN = re.compile(r"#(\d+)#|(\d{1,9})[ \t]*(?:-|–|\.\.|to|through)[ \t]*(\d{1,9})|(\d{1,9})"
                     r"|\([^()\n]{0,30}\)")
@@ -334,14 +344,19 @@ class _Reader:
         for pattern, kind in _STATEMENT:
             for m in pattern.finditer(text):
                 self._statement(m, kind)
-                spans.append(m.span("items2" if m.groupdict().get("items2") else "items"))
+                key = "items2" if m.groupdict().get("items2") else "items"
+                if not m.group(key).isdigit():  # one id is no edge: "node 10, blue, joined to"
+                    spans.append(m.span(key))
+        declared = []
         for m in _DECLARATIONS.finditer(text):
-            self.nodes.update(self.items(m.group("items")).tolist())
-            spans.append(m.span("items"))
+            key = next(k for k in ("items", "dot", "clause") if m.group(k) is not None)
+            self.nodes.update(self.items(m.group(key)).tolist())
+            declared.append(m.span(key))
         for m in _REMOVED.finditer(text):  # "Removed nodes: 5, 6" names no node of the output
             self.nodes.difference_update(self.items(m.group("items") or m.group("items2"))
                                          .tolist())
-        self._edges(_blank(text, spans))
+        # an incidence line may end in a declared-looking list ("connected to nodes 0 to 9")
+        self._edges(_blank(self._incidence(_blank(text, spans)), declared))
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
         edges = np.concatenate([*self.edges, np.zeros((0, 2), dtype=np.int64)])
@@ -436,7 +451,6 @@ class _Reader:
             self.colours[m.start(), node] = colour
 
     def _edges(self, text: str) -> None:
-        text = self._incidence(text)
         pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
         for chain in _CHAIN.finditer(text):
@@ -462,7 +476,7 @@ class _Reader:
             else:
                 around = self.items(listed)
             if around.size or m.group("none") or m.group("u"):
-                centres.append(int(m.group("u") or m.group("v")))
+                centres.append(int(m.group("u") or m.group("v") or m.group("w")))
                 lists.append(around)
                 if m.group("items"):
                     spans.append(m.span("items"))
@@ -517,7 +531,12 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
 def _plain(text: str) -> str:
     """Plain-text spelling of an answer: LaTeX set braces, text and subscripts unwrapped,
     markdown emphasis and code marks dropped."""
-    return _SUBSCRIPT.sub(r"\1", answer_region.normalize(text)).translate(_CLEAN)
+    text = answer_region.normalize(text)
+    if "_" in text:  # the guards keep a megabyte-long edge list at one C-level scan
+        text = _SUBSCRIPT.sub(r"\1", text)
+    if "…" in text or "..." in text or "dots" in text:
+        text = _ELLIPSIS.sub(" .. ", text)
+    return text.translate(_CLEAN)
 
 
 def _numbered(text: str, explicit: bool) -> object:

@@ -29,8 +29,8 @@ _CLOSE_TAG = re.compile(r"<\s*/\s*answer\s*>", re.I)
 _OPEN_TAG = re.compile(r"<\s*answer\s*>", re.I)
 _RETRACT = re.compile(
     r"\bI[ \t]+(?:retract|withdraw)\b|\b(?:disregard|ignore)[ \t]+(?:the|this|that|my)[ \t]+"
-    r"(?:above|answer|previous|output)|\b(?:this|that|it|my[ \t]+answer|the[ \t]+above)[ \t]+"
-    r"(?:answer[ \t]+)?(?:is|was)[ \t]+(?:wrong|incorrect|not[ \t]+(?:right|correct))"
+    r"(?:above|answer|previous|output)|\b(?:this|that|it|my[ \t]+answer|the[ \t]+above)(?:'s|"
+    r"[ \t]+(?:answer[ \t]+)?(?:is|was))[ \t]+(?:wrong|incorrect|not[ \t]+(?:right|correct))"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
     r"(?:right|correct)", re.I)
 # numbers that point at the prompt, not at the output graph: "fails on example 2"
@@ -53,13 +53,12 @@ def offers_alternatives(body: str) -> bool:
 
 
 def retracted(body: str) -> bool:
-    """The last tagged answer is taken back and no graph follows."""
+    """The answer is taken back ("that's wrong", "I retract it") and no graph follows:
+    nothing but references to the prompt ("example 2") after the retraction."""
     closes = list(_CLOSE_TAG.finditer(body))
-    if not closes:
-        return False
-    tail = body[closes[-1].end():]
-    return (_RETRACT.search(tail) is not None
-            and not re.search(r"\d", _REFERENCE.sub(" ", tail)))
+    tail = body[closes[-1].end():] if closes else body
+    found = list(_RETRACT.finditer(tail))
+    return bool(found) and not re.search(r"\d", _REFERENCE.sub(" ", tail[found[-1].start():]))
 
 
 def cut_off(body: str) -> bool:
