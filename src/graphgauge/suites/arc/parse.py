@@ -32,6 +32,7 @@ from graphgauge.suites.arc.parse_tables import node_tables
 from graphgauge.suites.arc.rule import COLOURS
 
 DEFAULT_MAX_NODES = 10_000
+MAX_HUBS = 100  # nodes "connected to all other nodes" per answer
 
 
 @dataclass(frozen=True)
@@ -255,8 +256,9 @@ def _note_to_node(m: re.Match) -> str:
 _DECLARATIONS = re.compile(
     rf"(?:\b(?:among|on|with|has|have|contains?)[ \t]+(?:the[ \t]+)?(?:\d+[ \t]+)?nodes?[ \t]+"
     rf"{_OPENER}"
-    rf"|\b(?:nodes?|vertices|vertex[ \t]+set|node[ \t]+set|node[ \t]+list|V(?=[ \t]*=))[\"']?[ \t]*"
-    rf"(?:are|:|=)[ \t]*{_OPENER}"
+    rf"|\b(?:nodes?|vertices|vertex[ \t]+set|node[ \t]+set|node[ \t]+list|V(?=[ \t]*=))[\"']?"
+    rf"(?:[ \t]*\([^()\n]{{0,20}}\))?[ \t]*(?:are|:|=)[ \t]*{_OPENER}"  # "Nodes (15): 0-14"
+    rf"|\b(?:re)?(?:numbered|labell?ed|indexed)[ \t]+(?:as[ \t]+|from[ \t]+)?"
     rf"|\bnodes?[ \t]+(?=\d{{1,9}}[ \t]*(?:-|–|\.\.|to|through)[ \t]*\d)"
     rf")(?P<items>{_LIST})"
     # a DOT node statement "7;"; a bare "nodes 1, 3, 5" opening a clause and closing it:
@@ -264,6 +266,14 @@ _DECLARATIONS = re.compile(
     rf"|[\n{{][ \t]*(?P<dot>\d{{1,9}})[ \t]*;[ \t]*(?=\n|$)"
     rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))", re.I)
 
+_GONE_EDGES = re.compile(
+    r"\b(?:(?:removed|deleted|dropped)[ \t]+edges?|edges?[ \t]+(?:removed|deleted|dropped))"
+    r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*:(?P<list>[^\n]*)"
+    r"|\b(?:remove|delete|drop)[ \t]+(?:the[ \t]+)?edges?[ \t]*(?P<one>[^.\n]{0,40})"
+    r"|\bedges?[ \t]+(?P<said>[(\[{][ \t]*\d{1,9}[ \t]*,[ \t]*\d{1,9}[ \t]*[)\]}]|\d{1,9}[ \t]*"
+    r"(?:-|–)[ \t]*\d{1,9})[^.\n]{0,20}?\b(?:should(?:[ \t]+not|n't)[ \t]+(?:be[ \t]+there|"
+    r"exist|be[ \t]+(?:included|present|kept))|is[ \t]+not[ \t]+(?:there|an[ \t]+edge)|should[ \t]+"
+    r"be[ \t]+(?:removed|deleted|dropped))", re.I)
 _REMOVED = re.compile(
     rf"\b(?:removed|deleted|dropped|discarded)[ \t]+nodes?[ \t]*(?:are|:|=)?[ \t]*{_OPENER}"
     rf"(?P<items>{_LIST})|\bnodes?[ \t]+(?P<items2>{_LIST})[ \t]+(?:is|are|was|were|gets?|got)"
@@ -276,7 +286,8 @@ _INCIDENCE = re.compile(
     rf"|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*(?::|->|→|connects[ \t]+to|(?:is[ \t]+)?{_JOINED})"
     rf"|(?<=[{{,])[ \t\n]*(?P<w>\d{{1,9}})[ \t]*:(?=[ \t]*(?:\[|\#\d)))"  # {{0: [5, 6], 1: []}}
     rf"[ \t]*(?:(?:neighbou?rs?(?:[ \t]+(?:are|is))?|{_JOINED})[ \t]*:?[ \t]*)?"
-    rf"(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
+    rf"(?P<all>(?:all|every)[ \t]+(?:the[ \t]+)?(?:other[ \t]+|remaining[ \t]+)?(?:\d+[ \t]+)?"
+    rf"nodes?\b[ \t]*)?(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
 _LINK = r"[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*"
 _DASH = re.compile(rf"(?<![\w.#\-–])(\d{{1,9}}){_LINK}(\d{{1,9}})(?![\w#\-–>]|\.\d)")
@@ -285,12 +296,6 @@ _CHAIN = re.compile(rf"(?<![\w.#\-–])\d{{1,9}}(?:{_LINK}\d{{1,9}}){{2,}}(?![\w
 _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b(?:between|from)"
                       r"[ \t]+(?:nodes?[ \t]+)?(\d{1,9})[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?"
                       r"(\d{1,9})\b", re.I)
-# a markdown table whose header names edge ends ("| Source | Target |", "| u | v |")
-_EDGE_TABLE = re.compile(
-    r"(?:^|\n)[ \t]*\|[^\n]{0,80}?\b(?:source|target|from|to|u|v|endpoint|node[ \t]*[ab12])"
-    r"\b[^\n]{0,80}\|[ \t]*\n[ \t]*\|[-:| \t]+\|[ \t]*\n(?P<rows>(?:[ \t]*\|[ \t]*\d{1,9}[ \t]*"
-    r"\|[ \t]*\d{1,9}[ \t]*\|[ \t]*(?:\n|$))+)", re.I)
-_TABLE_ROW = re.compile(r"\|[ \t]*(\d{1,9})[ \t]*\|[ \t]*(\d{1,9})[ \t]*\|")
 # "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
 _SPACED_EDGES = re.compile(
     r"\bedges?(?:[ \t]+list)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*(?:are|:|=)?[ \t]*\n?"
@@ -314,6 +319,7 @@ class _Reader:
         self.nodes: set[int] = set()
         self.edges: list[np.ndarray] = []
         self.colours: dict[tuple[int, int], str | None] = {}  # (position, node) -> colour
+        self.hubs: list[int] = []  # nodes joined to every other node
 
     def items(self, text: str) -> np.ndarray:
         """The ids of a list: numbers, ranges (expanded within the node budget, else
@@ -352,6 +358,7 @@ class _Reader:
             key = next(k for k in ("items", "dot", "clause") if m.group(k) is not None)
             self.nodes.update(self.items(m.group(key)).tolist())
             declared.append(m.span(key))
+        gone = self._gone_edges(text, spans)
         for m in _REMOVED.finditer(text):  # "Removed nodes: 5, 6" names no node of the output
             self.nodes.difference_update(self.items(m.group("items") or m.group("items2"))
                                          .tolist())
@@ -360,6 +367,9 @@ class _Reader:
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
         edges = np.concatenate([*self.edges, np.zeros((0, 2), dtype=np.int64)])
+        if gone.size:  # a later "remove the edge (3, 5)" takes a listed edge out
+            edges = edges[~_rows_in(edges, gone)]
+        edges = self._hub_edges(edges)
         self._every_node(text, edges)
         self._positional(text)
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
@@ -367,6 +377,30 @@ class _Reader:
         if not nodes and not edges.size:
             return None
         return nodes, edges, colours
+
+    def _gone_edges(self, text: str, spans: list[tuple[int, int]]) -> np.ndarray:
+        """Edges the answer takes out ("Removed edges: (0,3) (0,4)", "the edge (0,14)
+        should not be there"); their text is added to ``spans``, not read as edges."""
+        pairs = []
+        for m in _GONE_EDGES.finditer(text):
+            key = next(k for k in ("list", "one", "said") if m.group(k) is not None)
+            piece = self.runs.restored(m.group(key))
+            found = _PAIR.findall(piece) + _DASH.findall(piece)
+            pairs += [(int(a), int(b)) for a, b in found]
+            for run in _RUN_TOKEN_IN.findall(m.group(key)):
+                self.runs.claimed.add(int(run))
+            spans.append(m.span(key))
+        return np.array(pairs, dtype=np.int64).reshape(-1, 2)
+
+    def _hub_edges(self, edges: np.ndarray) -> np.ndarray:
+        """"Node 10 is connected to all other nodes": an edge to every other node."""
+        if not self.hubs:
+            return edges
+        graph = sorted(self.nodes | {n for _, n in self.colours} | set(np.unique(edges).tolist()))
+        around = np.array(graph, dtype=np.int64)
+        joined = [np.column_stack((np.full(around.size, hub), around))[around != hub]
+                  for hub in set(self.hubs)]
+        return np.concatenate([edges, *joined])
 
     def _tables(self, text: str) -> str:
         """Node tables ("| Node | Neighbors | Color |"), blanked once read."""
@@ -458,8 +492,6 @@ class _Reader:
             pairs += list(zip(steps, steps[1:], strict=False))
         for spaced in _SPACED_EDGES.finditer(text):
             pairs += [(int(a), int(b)) for a, b in _SPACED_PAIR.findall(spaced.group("body"))]
-        for table in _EDGE_TABLE.finditer(text):
-            pairs += [(int(a), int(b)) for a, b in _TABLE_ROW.findall(table.group("rows"))]
         self.edges.append(np.array(pairs, dtype=np.int64).reshape(-1, 2))
 
     def _incidence(self, text: str) -> str:
@@ -475,7 +507,10 @@ class _Reader:
                 around = _numbers(self.runs.runs[int(one_run.group(1))])
             else:
                 around = self.items(listed)
-            if around.size or m.group("none") or m.group("u"):
+            if m.group("all") and not around.size:
+                if len(self.hubs) < MAX_HUBS:  # keeps hostile text from asking n^2 edges
+                    self.hubs.append(int(m.group("u") or m.group("v") or m.group("w")))
+            elif around.size or m.group("none") or m.group("u"):
                 centres.append(int(m.group("u") or m.group("v") or m.group("w")))
                 lists.append(around)
                 if m.group("items"):
@@ -483,6 +518,14 @@ class _Reader:
         self.nodes.update(centres)
         self._stars(centres, lists)
         return _blank(text, spans)
+
+
+def _rows_in(edges: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+    """Which rows of ``edges`` are among ``pairs`` (either orientation)."""
+    lo, hi = np.minimum(edges[:, 0], edges[:, 1]), np.maximum(edges[:, 0], edges[:, 1])
+    span = int(max(hi.max(initial=0), pairs.max(initial=0))) + 1
+    wanted = np.minimum(pairs[:, 0], pairs[:, 1]) * span + np.maximum(pairs[:, 0], pairs[:, 1])
+    return np.isin(lo * span + hi, wanted)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:

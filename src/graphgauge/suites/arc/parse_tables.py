@@ -1,9 +1,10 @@
-"""Markdown tables of an output graph, one row per node: "| Node | Neighbors | Color |".
+"""Markdown tables of an output graph: one row per node ("| Node | Neighbors | Color |")
+or per edge ("| # | Source | Target |").
 
-Chat models like to tabulate a graph node by node. The header says which column holds
-what, so the table is read by its header rather than by position: a neighbours column
-gives the row's edges, a colour column its colour. Edge tables ("| Source | Target |")
-are the statement reader's.
+Chat models like to tabulate a graph. The header says which column holds what, so a
+table is read by its header rather than by position: a neighbours column gives the
+row's edges, a colour column its colour, two end columns an edge (an index column
+"#" is not an end).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ _TABLE = re.compile(
 _ID_HEADER = re.compile(r"\b(?:node|vertex|id|v)\b", re.I)
 _NEIGHBOURS_HEADER = re.compile(r"neighbo|adjacen|connect|\bedges?\b|\blinks?\b", re.I)
 _COLOUR_HEADER = re.compile(r"colou?r", re.I)
+_END_HEADER = re.compile(r"\s*(?:source|target|from|to|u|v|start|end|endpoint[ \t]*\d?|"
+                         r"node[ \t]*[ab12]|vertex[ \t]*[ab12])\s*", re.I)
 _FIRST_ID = re.compile(r"(?<![\w.])\d{1,9}(?![\w.])")
 _COLOUR = re.compile(r"\b(" + "|".join(COLOURS) + r"|gray)\b", re.I)
 
@@ -36,10 +39,15 @@ def _cells(line: str) -> list[str]:
 
 
 def _roles(head: str) -> tuple[int, int | None, int | None] | None:
-    """Columns of the node id, its neighbours and its colour, or None when the header
-    names no node column or neither of the others."""
+    """Columns of the node id, its neighbours and its colour (for an edge table: of its
+    two ends, the second as the "neighbours"), or None when the header names no node
+    column or neither of the others."""
+    names = _cells(head)
+    ends = [i for i, name in enumerate(names) if _END_HEADER.fullmatch(name)]
+    if len(ends) >= 2:
+        return ends[0], ends[1], None
     node = neighbours = colour = None
-    for i, name in enumerate(_cells(head)):
+    for i, name in enumerate(names):
         if _COLOUR_HEADER.search(name):
             colour = colour if colour is not None else i
         elif _NEIGHBOURS_HEADER.search(name):
