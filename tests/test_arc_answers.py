@@ -4,6 +4,14 @@ tests/data/answers/arc_*.jsonl holds hand-written answers, each with the task co
 grader has (the test input's colours for rules that keep ids, the one colour the examples
 paint) and the expected reading: nodes, edges and non-grey colours, or null for "no
 answer". The reader must agree on >= 98% and never read a no-answer case as a graph.
+
+arc_heldout_*.jsonl were written blind, on real generated tasks (both encodings, every
+rule), by a second author who had not read the reader or the earlier corpus: the reader
+then read 152 of the first 188 right (80.9%; 154 after two answer-key errors were
+fixed), and read 12 no-answers (cut off, retracted, alternatives offered) as graphs.
+After general rules for those misses, a second blind batch (44 answers) was read right
+on 33 (75.0%, one no-answer read as a graph), and after rules for its misses a third (20
+answers, 15-node tasks) on 14 (70.0%, none): the honest estimate on unseen phrasings.
 """
 
 from __future__ import annotations
@@ -78,6 +86,13 @@ def test_reader_agrees_with_the_grader_on_98_percent_and_never_invents_a_graph()
     "colored: " + "1 (blue), " * 5000,
     "NaN " * 10000,
     "node " * 20000 + "blue",
+    "| Node | Neighbors | Color |\n|---|---|---|\n" + "| 1 | 2, 3 | blue |\n" * 5000,
+    "nodes = 999999999\ncolors = [" + "'blue', " * 20000 + "]",
+    "Node 1: connected to " + "2, " * 50000 + "3 (blue)",
+    "Option A: " * 20000 + "I retract",
+    "<answer>" + "(1," * 30000,
+    "".join(f"Node {i} is connected to all other nodes. " for i in range(5000)),
+    "Removed edges: " + "(1,2) " * 20000 + "\nedge (1,2) should be removed. " * 2000,
 ])
 def test_hostile_answers_never_raise_and_stay_fast(text):
     """Thousands-of-digit ids, huge ranges, deep brackets, repeated markers: no exception,

@@ -26,10 +26,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphgauge.scoring import region as answer_region
+from graphgauge.suites.arc.parse_commit import cut_off, offers_alternatives, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
+from graphgauge.suites.arc.parse_tables import node_tables
 from graphgauge.suites.arc.rule import COLOURS
 
 DEFAULT_MAX_NODES = 10_000
+MAX_HUBS = 100  # nodes "connected to all other nodes" per answer
 
 
 @dataclass(frozen=True)
@@ -61,17 +64,21 @@ _SENTENCE_END = re.compile(r"(?<=[.!?\n])")
 _NUMBER = re.compile(r"\d")
 
 
+def _after_thinking(text: str) -> str:
+    """The text after the reasoning block; empty when it stops inside one."""
+    ends = list(_THINK_END.finditer(text))
+    if ends:
+        return text[ends[-1].end():]
+    return "" if _THINK_OPEN.search(text[:200]) else text
+
+
 def graph_region(text: str) -> str:
     """The part of ``text`` holding the committed answer: after the reasoning block
     (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
     from the last answer marker ("Final answer:", "Output graph:", "the output is"),
     else the last code block, else everything; then from the last "G describes a graph"
     in it, plus any explicit correction after the tagged answer."""
-    ends = list(_THINK_END.finditer(text))
-    if ends:
-        text = text[ends[-1].end():]
-    elif _THINK_OPEN.search(text[:200]):
-        return ""  # cut off while still thinking: no committed answer
+    text = _after_thinking(text)
     tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
     if tags:
         after = text[tags[-1].end():]
@@ -84,9 +91,26 @@ def graph_region(text: str) -> str:
         if markers and text[markers[-1].end():].strip():
             text = text[markers[-1].end():]
         elif fences:
-            text = fences[-1].group(1)
+            text = _fence_group(text, fences)
     starts = list(_START.finditer(text))
     return text[starts[-1].start():] if starts else text
+
+
+_LABEL = re.compile(r"[^\n]{0,80}\n?[ \t]*\Z")
+
+
+def _fence_group(text: str, fences: list[re.Match]) -> str:
+    """The last code block with the blocks just before it that only a short label line
+    separates from it ("Edges:\n```...```\nColours:\n```...```" is one answer), each
+    with its label."""
+    first = len(fences) - 1
+    while first and _LABEL.fullmatch(text, fences[first - 1].end(), fences[first].start()):
+        first -= 1
+    parts = []
+    for i in range(first, len(fences)):
+        start = fences[i - 1].end() if i > first else text.rfind("\n", 0, fences[i].start()) + 1
+        parts.append(text[start:fences[i].start()] + "\n" + fences[i].group(1))
+    return "\n".join(parts)
 
 
 # --- long runs of numbers ----------------------------------------------------------------
@@ -94,6 +118,7 @@ def graph_region(text: str) -> str:
 _RUN = re.compile(r"[\d(\[][\d \t\n,;()\[\]]{30,}[\d)\]]")  # braces stay: JSON objects
 _SEPARATORS = str.maketrans({c: " " for c in ",;()[]{}\n\t"})
 _PAIR = re.compile(r"[(\[{]\s*(\d{1,9})\s*,\s*(\d{1,9})\s*[)\]}]")
+_PAIR_BREAK = re.compile(r"[\n,;]")
 _RUN_TOKEN = re.compile(r" #(\d+)# ")
 _RUN_TOKEN_IN = re.compile(r"#(\d+)#")
 
@@ -114,6 +139,9 @@ def _run_pairs(run: str) -> np.ndarray:
     opens = run.count("(") + run.count("[") + run.count("{")
     nested = 1 if re.match(r"[\[({]\s*[\[({]", run) else 0
     if numbers.size and numbers.size == 2 * (opens - nested):
+        return numbers.reshape(-1, 2)
+    if not opens and all(len(chunk.split()) == 2 for chunk in _PAIR_BREAK.split(run)
+                         if chunk.strip()):  # "0 4\n0 13\n1 13": one pair a line
         return numbers.reshape(-1, 2)
     pairs = _PAIR.findall(run)
     return np.array(pairs, dtype=np.int64).reshape(-1, 2)
@@ -158,14 +186,17 @@ _VERB = (r"(?:is|are|was|were|becomes?|turns?|gets?|goes|go|changes?\s+to|remain
          r"keeps?\s+(?:its|their)|(?:should|will|must|would)\s+(?:also\s+|now\s+)?be|"
          r"(?:is|are)\s+now)")
 _ADVERB = r"(?:(?:now|also|all|both|instead|still)\s+)?"
-_PAINT = r"(?:colou?red|painted|marked|shown)(?:[ \t]+in)?[ \t]+"
+_PAINT = r"(?:colou?red|painted|marked|shown|highlighted)(?:[ \t]+in)?[ \t]+"
 
+_NOTE_KEY = r"(?:colou?r[ \t]*[:=][ \t]*)?"  # "3 (colour: blue)"
 _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list group "items"
-    (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*(?P<c>{_COL})[ \t]*\)|[\"']?[ \t]*(?:[:=|]|->|→)"
+    (rf"(?P<items>{_ID})[ \t]*(?:\([ \t]*{_NOTE_KEY}(?P<c>{_COL})[ \t]*\)|\[[^\]\n]{{0,40}}?\b"
+     rf"(?:fill)?colou?r[ \t]*=[ \t]*[\"']?(?P<c4>{_COL})\b|[\"']?[ \t]*(?:[:=|]|->|→|-|–|—)"
      rf"[ \t]*[\"']?(?P<c2>{_COL})\b|[ \t]+is[ \t]+(?P<c3>{_COL})\b)", "annotated"),
-    (rf"(?:colou?r\w*|nodes?)[ \t]*[\[(][ \t]*(?P<items>\d{{1,9}})[ \t]*[\])](?:[ \t]*\[[ \t]*"
+    (rf"(?:\bc|\bcol|colou?r\w*|nodes?)[ \t]*[\[(][ \t]*(?P<items>\d{{1,9}})[ \t]*[\])]"
+     rf"(?:[ \t]*\[[ \t]*"
      rf"[\"']colou?r[\"'][ \t]*\])?[ \t]*(?:=|:|is)[ \t]*[\"']?(?P<c>{_COL})\b", "named"),
-    (rf"\b(?P<c>{_COL})[ \t]+nodes?[ \t]*(?:are|:|=|-)?[ \t]*{_OPENER}(?P<items>{_LIST})",
+    (rf"\b(?P<c>{_COL})[ \t]+nodes?[ \t]*(?:are|:|=|-|–|—)?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"\bnodes?[ \t]+(?:are|is|that\s+are|(?:colou?red|painted))[ \t]+(?P<c>{_COL})[ \t]*:"
      rf"[ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
@@ -175,17 +206,20 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn
     # green": one sentence naming the nodes, then their colour
     (rf"\bnodes?\b[^.\n(]{{0,40}}?[ \t](?:\((?P<items>{_LIST})\)[ \t]*,?[ \t]+"
-     rf"|(?P<items2>{_LIST})\b[^.\n]{{0,60}}?\b(?:they|these|those|which|both|all[ \t]+of"
+     rf"|(?P<items2>{_LIST})\b[^.\n]{{0,60}}?\b(?:they|these|those|which|both|it|all[ \t]+of"
      rf"[ \t]+them)[ \t]+)(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|{_PAINT})(?P<c>{_COL})\b",
      "named"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+{_ADVERB}"
      rf"(?:not[ \t]+(?:colou?red|{_COL})\b|uncolou?red\b)", "grey"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
      rf"{_PAINT})(?P<c>{_COL})\b", "named"),
+    # "6, 8 and 12 are blue." at the start of a sentence or line: the subject is the list
+    (rf"(?:^|[.;!:\n])[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
+     rf"{_ADVERB}(?:{_PAINT})?(?P<c>{_COL})\b", "named"),
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
-    (rf"\bcolou?r(?:s|ing)?[ \t]*:[ \t]*(?P<items>(?:(?:node[ \t]+)?\d{{1,9}}[ \t]*(?:[:=-]|is)?"
-     rf"[ \t]*{_COL}\b(?:[ \t]*[,;][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    (rf"\bcolou?r(?:s|ing)?[ \t]*:\s*(?P<items>(?:(?:node[ \t]+)?\d{{1,9}}[ \t]*(?:[:=-]|is)?"
+     rf"[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
     (rf"(?<!not[ \t])\b(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?"
      rf"[\"']?[ \t]*"
      rf"(?:are|:|=)[ \t]*(?:the[ \t]+following[ \t]*:?[ \t]*)?{_OPENER}(?P<items>{_LIST})",
@@ -197,25 +231,63 @@ _EVERY = re.compile(
     rf"(?:[ \t]+(?:the|three|two|four|five|\d+))?[ \t]+nodes?[ \t]+(?:are|is|become|turn)"
     rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
     rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
-_ANNOTATION = re.compile(rf"\([ \t]*({_COL})[ \t]*\)", re.I)
+_ANNOTATION = re.compile(rf"\([ \t]*{_NOTE_KEY}({_COL})[ \t]*\)", re.I)
 _ID_COLOUR = re.compile(rf"(\d{{1,9}})[ \t]*(?:[:=-]|is)?[ \t]*({_COL})\b", re.I)
 
-_DECLARATIONS = re.compile(
-    rf"(?:\b(?:among|on|with)[ \t]+(?:the[ \t]+)?(?:\d+[ \t]+)?nodes?[ \t]+{_OPENER}"
-    rf"|\b(?:nodes?|vertices|vertex[ \t]+set|node[ \t]+set|node[ \t]+list)[\"']?[ \t]*"
-    rf"(?:are|:|=)[ \t]*{_OPENER}"
-    rf"|\bnodes?[ \t]+(?=\d{{1,9}}[ \t]*(?:-|–|\.\.|to|through)[ \t]*\d))"
-    rf"(?P<items>{_LIST})", re.I)
+_COUNT = re.compile(
+    r"(?:^|(?<=[\n,;({]))[ \t]*(?:num_?nodes|n_?nodes|node_?count|number[ \t]+of[ \t]+nodes"
+    r"[ \t]*(?:is|:|=)|nodes[ \t]*=)[ \t]*(?P<n>\d{1,9})\b(?![ \t]*(?:[,\-–.(]|to\b|through\b"
+    r"|and\b)[ \t]*\d)", re.I)
+_POSITIONAL = re.compile(
+    rf"\bcolou?rs?[\"']?[ \t]*[:=][ \t]*[\[(][ \t]*(?P<list>[\"']?{_COL}[\"']?(?:[ \t]*,[ \t]*"
+    rf"[\"']?{_COL}[\"']?)*)[ \t]*,?[ \t]*[\])]", re.I)
+# "Node 2: connected to 1, 3 (blue)": a colour note closing an incidence line is the
+# line's node's colour, not its last neighbour's
+_LINE_NOTE = re.compile(
+    rf"(?im)^(?P<head>[ \t>*-]*(?:node[ \t]+)?(?P<u>\d{{1,9}})[ \t]*(?::|->|→|[ \t]+(?:is[ \t]+)?"
+    rf"(?:connected|adjacent|linked|joined)[ \t]+(?:to|with))[^\n(.]*?)[ \t]*\([ \t]*"
+    rf"(?P<c>{_COL})[ \t]*\)[ \t.;,]*$")
 
+
+def _note_to_node(m: re.Match) -> str:
+    return f"{m.group('head')}\nNode {m.group('u')} is {m.group('c')}."
+
+
+_DECLARATIONS = re.compile(
+    rf"(?:\b(?:among|on|with|has|have|contains?)[ \t]+(?:the[ \t]+)?(?:\d+[ \t]+)?nodes?[ \t]+"
+    rf"{_OPENER}"
+    rf"|\b(?:nodes?|vertices|vertex[ \t]+set|node[ \t]+set|node[ \t]+list|V(?=[ \t]*=))[\"']?"
+    rf"(?:[ \t]*\([^()\n]{{0,20}}\))?[ \t]*(?:are|:|=)[ \t]*{_OPENER}"  # "Nodes (15): 0-14"
+    rf"|\b(?:re)?(?:numbered|labell?ed|indexed)[ \t]+(?:as[ \t]+|from[ \t]+)?"
+    rf"|\bnodes?[ \t]+(?=\d{{1,9}}[ \t]*(?:-|–|\.\.|to|through)[ \t]*\d)"
+    rf")(?P<items>{_LIST})"
+    # a DOT node statement "7;"; a bare "nodes 1, 3, 5" opening a clause and closing it:
+    # "Remaining: nodes 1, 3; edges 5-7"
+    rf"|[\n{{][ \t]*(?P<dot>\d{{1,9}})[ \t]*;[ \t]*(?=\n|$)"
+    rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))", re.I)
+
+_GONE_EDGES = re.compile(
+    r"\b(?:(?:removed|deleted|dropped)[ \t]+edges?|edges?[ \t]+(?:removed|deleted|dropped))"
+    r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*:(?P<list>[^\n]*)"
+    r"|\b(?:remove|delete|drop)[ \t]+(?:the[ \t]+)?edges?[ \t]*(?P<one>[^.\n]{0,40})"
+    r"|\bedges?[ \t]+(?P<said>[(\[{][ \t]*\d{1,9}[ \t]*,[ \t]*\d{1,9}[ \t]*[)\]}]|\d{1,9}[ \t]*"
+    r"(?:-|–)[ \t]*\d{1,9})[^.\n]{0,20}?\b(?:should(?:[ \t]+not|n't)[ \t]+(?:be[ \t]+there|"
+    r"exist|be[ \t]+(?:included|present|kept))|is[ \t]+not[ \t]+(?:there|an[ \t]+edge)|should[ \t]+"
+    r"be[ \t]+(?:removed|deleted|dropped))", re.I)
 _REMOVED = re.compile(
     rf"\b(?:removed|deleted|dropped|discarded)[ \t]+nodes?[ \t]*(?:are|:|=)?[ \t]*{_OPENER}"
     rf"(?P<items>{_LIST})|\bnodes?[ \t]+(?P<items2>{_LIST})[ \t]+(?:is|are|was|were|gets?|got)"
     rf"[ \t]+(?:removed|deleted|dropped)\b", re.I)
+_JOINED = r"(?:connected|adjacent|linked|joined)[ \t]+(?:to|with)"
 _INCIDENCE = re.compile(
-    rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})[ \t]*(?::?[ \t]*(?:is[ \t]+)?(?:connected|adjacent|linked"
-    rf"|joined)[ \t]+(?:to|with)|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
-    rf"|:|->|→)|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*"
-    rf"(?::|->|→))[ \t]*(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
+    rf"(?:\bnode[ \t]+(?P<u>\d{{1,9}})(?:[ \t]*\([^()\n]{{0,20}}\))?(?:[ \t]*(?::?[ \t]*"
+    rf"(?:is[ \t]+)?{_JOINED}|connects[ \t]+to|(?:has[ \t]+)?neighbou?rs?(?:[ \t]+(?:are|is))?:?"
+    rf"|:|->|→)|,(?:(?!\bnot\b)[^.\n\d]){{0,30}}?[ \t]+{_JOINED})"  # "node 10, blue, connected to"
+    rf"|(?:^|\n)[ \t>*-]*(?P<v>\d{{1,9}})[ \t]*(?::|->|→|connects[ \t]+to|(?:is[ \t]+)?{_JOINED})"
+    rf"|(?<=[{{,])[ \t\n]*(?P<w>\d{{1,9}})[ \t]*:(?=[ \t]*(?:\[|\#\d)))"  # {{0: [5, 6], 1: []}}
+    rf"[ \t]*(?:(?:neighbou?rs?(?:[ \t]+(?:are|is))?|{_JOINED})[ \t]*:?[ \t]*)?"
+    rf"(?P<all>(?:all|every)[ \t]+(?:the[ \t]+)?(?:other[ \t]+|remaining[ \t]+)?(?:\d+[ \t]+)?"
+    rf"nodes?\b[ \t]*)?(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
 _LINK = r"[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*"
 _DASH = re.compile(rf"(?<![\w.#\-–])(\d{{1,9}}){_LINK}(\d{{1,9}})(?![\w#\-–>]|\.\d)")
@@ -224,19 +296,17 @@ _CHAIN = re.compile(rf"(?<![\w.#\-–])\d{{1,9}}(?:{_LINK}\d{{1,9}}){{2,}}(?![\w
 _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b(?:between|from)"
                       r"[ \t]+(?:nodes?[ \t]+)?(\d{1,9})[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?"
                       r"(\d{1,9})\b", re.I)
-# a markdown table whose header names edge ends ("| Source | Target |", "| u | v |")
-_EDGE_TABLE = re.compile(
-    r"(?:^|\n)[ \t]*\|[^\n]{0,80}?\b(?:source|target|from|to|u|v|endpoint|node[ \t]*[ab12])"
-    r"\b[^\n]{0,80}\|[ \t]*\n[ \t]*\|[-:| \t]+\|[ \t]*\n(?P<rows>(?:[ \t]*\|[ \t]*\d{1,9}[ \t]*"
-    r"\|[ \t]*\d{1,9}[ \t]*\|[ \t]*(?:\n|$))+)", re.I)
-_TABLE_ROW = re.compile(r"\|[ \t]*(\d{1,9})[ \t]*\|[ \t]*(\d{1,9})[ \t]*\|")
 # "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
 _SPACED_EDGES = re.compile(
-    r"\bedges?(?:[ \t]+list)?[ \t]*(?:are|:|=)?[ \t]*\n?(?P<body>(?:[ \t]*\d{1,9}[ \t]+\d{1,9}"
+    r"\bedges?(?:[ \t]+list)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*(?:are|:|=)?[ \t]*\n?"
+    r"(?P<body>(?:[ \t]*\d{1,9}[ \t]+\d{1,9}"
     r"[ \t]*(?:,|;|\n|and\b)?)+)", re.I)
 _SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
 _SOURCE_TARGET = re.compile(r"[\"']source[\"']\s*:\s*(\d{1,9})\s*,\s*[\"']target[\"']\s*:\s*"
                             r"(\d{1,9})")
+_SUBSCRIPT = re.compile(r"\b[vn]_\{?(\d{1,9})\}?", re.I)  # LaTeX v_{3}, v_3: node 3
+# "0, 1, …, 9": a range
+_ELLIPSIS = re.compile(r"[ \t]*,[ \t]*(?:…|\.{3}|\\[lc]?dots)[ \t]*,[ \t]*")
 _CLEAN = str.maketrans({"*": " ", "`": " ", "$": " ", "\u2011": "-", "\u2212": "-"})
 _TOKEN = re.compile(r"#(\d+)#|(\d{1,9})[ \t]*(?:-|–|\.\.|to|through)[ \t]*(\d{1,9})|(\d{1,9})"
                     r"|\([^()\n]{0,30}\)")
@@ -249,6 +319,7 @@ class _Reader:
         self.nodes: set[int] = set()
         self.edges: list[np.ndarray] = []
         self.colours: dict[tuple[int, int], str | None] = {}  # (position, node) -> colour
+        self.hubs: list[int] = []  # nodes joined to every other node
 
     def items(self, text: str) -> np.ndarray:
         """The ids of a list: numbers, ranges (expanded within the node budget, else
@@ -273,28 +344,111 @@ class _Reader:
         return np.concatenate(parts)
 
     def read(self, text: str) -> Reading | None:
+        text = self._tables(self._counts(_LINE_NOTE.sub(_note_to_node, text)))
         spans: list[tuple[int, int]] = []
         # a statement's list is not read again as edges ("colored": [1, 2] is no edge)
         for pattern, kind in _STATEMENT:
             for m in pattern.finditer(text):
                 self._statement(m, kind)
-                spans.append(m.span("items2" if m.groupdict().get("items2") else "items"))
+                key = "items2" if m.groupdict().get("items2") else "items"
+                if not m.group(key).isdigit():  # one id is no edge: "node 10, blue, joined to"
+                    spans.append(m.span(key))
+        declared = []
         for m in _DECLARATIONS.finditer(text):
-            self.nodes.update(self.items(m.group("items")).tolist())
-            spans.append(m.span("items"))
+            key = next(k for k in ("items", "dot", "clause") if m.group(k) is not None)
+            self.nodes.update(self.items(m.group(key)).tolist())
+            declared.append(m.span(key))
+        gone = self._gone_edges(text, spans)
         for m in _REMOVED.finditer(text):  # "Removed nodes: 5, 6" names no node of the output
             self.nodes.difference_update(self.items(m.group("items") or m.group("items2"))
                                          .tolist())
-        self._edges(_blank(text, spans))
+        # an incidence line may end in a declared-looking list ("connected to nodes 0 to 9")
+        self._edges(_blank(self._incidence(_blank(text, spans)), declared))
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
         edges = np.concatenate([*self.edges, np.zeros((0, 2), dtype=np.int64)])
+        if gone.size:  # a later "remove the edge (3, 5)" takes a listed edge out
+            edges = edges[~_rows_in(edges, gone)]
+        edges = self._hub_edges(edges)
         self._every_node(text, edges)
+        self._positional(text)
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
         nodes = self.nodes | set(colours)
         if not nodes and not edges.size:
             return None
         return nodes, edges, colours
+
+    def _gone_edges(self, text: str, spans: list[tuple[int, int]]) -> np.ndarray:
+        """Edges the answer takes out ("Removed edges: (0,3) (0,4)", "the edge (0,14)
+        should not be there"); their text is added to ``spans``, not read as edges."""
+        pairs = []
+        for m in _GONE_EDGES.finditer(text):
+            key = next(k for k in ("list", "one", "said") if m.group(k) is not None)
+            piece = self.runs.restored(m.group(key))
+            found = _PAIR.findall(piece) + _DASH.findall(piece)
+            pairs += [(int(a), int(b)) for a, b in found]
+            for run in _RUN_TOKEN_IN.findall(m.group(key)):
+                self.runs.claimed.add(int(run))
+            spans.append(m.span(key))
+        return np.array(pairs, dtype=np.int64).reshape(-1, 2)
+
+    def _hub_edges(self, edges: np.ndarray) -> np.ndarray:
+        """"Node 10 is connected to all other nodes": an edge to every other node."""
+        if not self.hubs:
+            return edges
+        graph = sorted(self.nodes | {n for _, n in self.colours} | set(np.unique(edges).tolist()))
+        around = np.array(graph, dtype=np.int64)
+        joined = [np.column_stack((np.full(around.size, hub), around))[around != hub]
+                  for hub in set(self.hubs)]
+        return np.concatenate([edges, *joined])
+
+    def _tables(self, text: str) -> str:
+        """Node tables ("| Node | Neighbors | Color |"), blanked once read."""
+        spans, centres, lists = [], [], []
+        for span, rows in node_tables(text):
+            spans.append(span)
+            for row in rows:
+                self.nodes.add(row.node)
+                if row.neighbours is not None:
+                    centres.append(row.node)
+                    lists.append(self.items(row.neighbours))
+                if row.colour is not None:
+                    self.colours[row.at, row.node] = row.colour
+        self._stars(centres, lists)
+        return _blank(text, spans)
+
+    def _stars(self, centres: list[int], lists: list[np.ndarray]) -> None:
+        """Edges from each centre to each node of its list, in one array."""
+        if centres:
+            sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            self.edges.append(np.column_stack((np.repeat(centres, sizes),
+                                               np.concatenate(lists))))
+
+    def _counts(self, text: str) -> str:
+        """"nodes = 3", "num_nodes: 15": nodes 0..n-1 (within the node budget); blanked,
+        so that the count is not read as node 3."""
+        spans = []
+        for m in _COUNT.finditer(text):
+            count = int(m.group("n"))
+            if count <= self.budget:
+                self.budget -= count
+                self.nodes.update(range(count))
+                spans.append(m.span())
+        return _blank(text, spans)
+
+    def _positional(self, text: str) -> None:
+        """"colors = ['blue', 'grey', 'blue']": colours by position, over the nodes read
+        when there are as many, else over ids 0, 1, 2, ... (within the node budget)."""
+        for m in _POSITIONAL.finditer(text):
+            names = [c.lower() for c in re.findall(_COL, m.group("list"), re.I)]
+            if len(self.nodes) == len(names):
+                order = sorted(self.nodes)
+            else:  # new ids: within the node budget, like a range
+                names = names[:max(self.budget, 0)]
+                self.budget -= len(names)
+                order = range(len(names))
+            for node, colour in zip(order, names, strict=False):
+                self.colours[m.start(), node] = "grey" if colour == "gray" else colour
 
     def _every_node(self, text: str, edges: np.ndarray) -> None:
         """"All three nodes are blue", "every node is blue", "all other nodes are grey",
@@ -311,7 +465,7 @@ class _Reader:
                 self.colours[m.start(), node] = "grey" if colour == "gray" else colour
 
     def _statement(self, m: re.Match, kind: str) -> None:
-        named = next((m.group(g) for g in ("c", "c2", "c3") if g in m.groupdict()
+        named = next((m.group(g) for g in ("c", "c2", "c3", "c4") if g in m.groupdict()
                       and m.group(g)), None)
         items = m.group("items") or m.groupdict().get("items2") or ""
         if kind == "pairs":  # "colours: 0 blue, 2 orange"
@@ -331,7 +485,6 @@ class _Reader:
             self.colours[m.start(), node] = colour
 
     def _edges(self, text: str) -> None:
-        text = self._incidence(text)
         pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
         for chain in _CHAIN.finditer(text):
@@ -339,8 +492,6 @@ class _Reader:
             pairs += list(zip(steps, steps[1:], strict=False))
         for spaced in _SPACED_EDGES.finditer(text):
             pairs += [(int(a), int(b)) for a, b in _SPACED_PAIR.findall(spaced.group("body"))]
-        for table in _EDGE_TABLE.finditer(text):
-            pairs += [(int(a), int(b)) for a, b in _TABLE_ROW.findall(table.group("rows"))]
         self.edges.append(np.array(pairs, dtype=np.int64).reshape(-1, 2))
 
     def _incidence(self, text: str) -> str:
@@ -356,17 +507,25 @@ class _Reader:
                 around = _numbers(self.runs.runs[int(one_run.group(1))])
             else:
                 around = self.items(listed)
-            if around.size or m.group("none") or m.group("u"):
-                centres.append(int(m.group("u") or m.group("v")))
+            if m.group("all") and not around.size:
+                if len(self.hubs) < MAX_HUBS:  # keeps hostile text from asking n^2 edges
+                    self.hubs.append(int(m.group("u") or m.group("v") or m.group("w")))
+            elif around.size or m.group("none") or m.group("u"):
+                centres.append(int(m.group("u") or m.group("v") or m.group("w")))
                 lists.append(around)
                 if m.group("items"):
                     spans.append(m.span("items"))
-        if centres:
-            self.nodes.update(centres)
-            sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
-            self.edges.append(np.column_stack((np.repeat(centres, sizes),
-                                               np.concatenate(lists))))
+        self.nodes.update(centres)
+        self._stars(centres, lists)
         return _blank(text, spans)
+
+
+def _rows_in(edges: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+    """Which rows of ``edges`` are among ``pairs`` (either orientation)."""
+    lo, hi = np.minimum(edges[:, 0], edges[:, 1]), np.maximum(edges[:, 0], edges[:, 1])
+    span = int(max(hi.max(initial=0), pairs.max(initial=0))) + 1
+    wanted = np.minimum(pairs[:, 0], pairs[:, 1]) * span + np.maximum(pairs[:, 0], pairs[:, 1])
+    return np.isin(lo * span + hi, wanted)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -399,14 +558,28 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     """The graph an answer commits to, or None (no answer). Never raises on text."""
     if not isinstance(text, str):
         return None
-    runs = _Runs(text.translate(_CLEAN))
+    runs = _Runs(_plain(text))
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
     if isinstance(answer_region.final_region(runs.skeleton, _numbered),
                   answer_region.NoAnswer):
         return None
+    body = _after_thinking(runs.skeleton)
+    if offers_alternatives(body) or retracted(body) or cut_off(body):
+        return None
     return _read(graph_region(runs.skeleton), runs, context or Context())
+
+
+def _plain(text: str) -> str:
+    """Plain-text spelling of an answer: LaTeX set braces, text and subscripts unwrapped,
+    markdown emphasis and code marks dropped."""
+    text = answer_region.normalize(text)
+    if "_" in text:  # the guards keep a megabyte-long edge list at one C-level scan
+        text = _SUBSCRIPT.sub(r"\1", text)
+    if "…" in text or "..." in text or "dots" in text:
+        text = _ELLIPSIS.sub(" .. ", text)
+    return text.translate(_CLEAN)
 
 
 def _numbered(text: str, explicit: bool) -> object:
@@ -421,7 +594,7 @@ def read_region(region: str, context: Context | None = None) -> Reading | None:
     colour the task cannot tell."""
     if not isinstance(region, str):
         return None
-    runs = _Runs(region.translate(_CLEAN))
+    runs = _Runs(_plain(region))
     return _read(runs.skeleton, runs, context or Context())
 
 
