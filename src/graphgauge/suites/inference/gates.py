@@ -110,7 +110,7 @@ def cap_and_split(instances: Sequence[Instance], sizes: dict[str, int],
 
     Strata (the gold balance label) are drawn round-robin in random order, so every
     stratum keeps close to an equal share; when the cell has fewer instances than the
-    cap, the split sizes shrink in proportion."""
+    cap, the split sizes shrink in proportion. The split is stratified too."""
     total = sum(sizes.values())
     by_stratum: dict[str, list[Instance]] = defaultdict(list)
     for inst in instances:
@@ -122,11 +122,43 @@ def cap_and_split(instances: Sequence[Instance], sizes: dict[str, int],
         for g in rng.permutation(len(groups)):
             if queues[g] and len(chosen) < total:
                 chosen.append(groups[g][queues[g].pop()])
-    order = rng.permutation(len(chosen))
     scale = len(chosen) / total if total else 0.0
     quota = {name: int(round(sizes[name] * scale)) for name in ("val", "test")}
     quota["test"] = min(quota["test"], len(chosen))
     quota["val"] = min(quota["val"], len(chosen) - quota["test"])
     quota["train"] = len(chosen) - quota["val"] - quota["test"]
-    labels = [name for name in SPLITS for _ in range(quota[name])]
-    return [(chosen[i], labels[position]) for position, i in enumerate(order)]
+    return _stratified_split(chosen, quota, rng)
+
+
+def _apportion(total: int, weights: list[int], rng: np.random.Generator) -> list[int]:
+    """``total`` split in proportion to ``weights`` (largest remainder, ties at random),
+    never more than a weight."""
+    whole = sum(weights)
+    exact = [total * w / whole if whole else 0.0 for w in weights]
+    counts = [int(x) for x in exact]
+    tiebreak = rng.random(len(weights))
+    order = sorted(range(len(weights)), key=lambda i: (counts[i] - exact[i], tiebreak[i]))
+    for i in order[:total - sum(counts)]:
+        counts[i] += 1
+    return counts
+
+
+def _stratified_split(chosen: list[Instance], quota: dict[str, int],
+                      rng: np.random.Generator) -> list[tuple[Instance, str]]:
+    """Every split takes each stratum in proportion, so a balanced cell stays balanced in
+    test and val too ("always yes" scores 50% on every T2 split, not only overall)."""
+    by_stratum: dict[str, list[Instance]] = defaultdict(list)
+    for inst in chosen:
+        by_stratum[inst.meta["stratum"]].append(inst)
+    groups = [by_stratum[key] for key in sorted(by_stratum)]
+    left = [len(group) for group in groups]
+    names: list[list[str]] = [[] for _ in groups]
+    for split in ("test", "val"):
+        for g, count in enumerate(_apportion(quota[split], left, rng)):
+            names[g] += [split] * count
+            left[g] -= count
+    out = []
+    for group, labels in zip(groups, names, strict=True):
+        labels += ["train"] * (len(group) - len(labels))
+        out += [(group[i], labels[j]) for j, i in enumerate(rng.permutation(len(group)))]
+    return [out[i] for i in rng.permutation(len(out))]

@@ -63,24 +63,37 @@ def outlier_scores(flagged: Sequence[int], gold: int) -> dict[str, float]:
     return {"hit1": hit, "precision": precision, "recall": recall, "f1": f1}
 
 
-def purity(predicted: Sequence[int], gold: Sequence[int]) -> float:
+def purity(predicted: Sequence[int | None], gold: Sequence[int]) -> float:
+    """Share of nodes in their predicted community's majority gold class; a node the
+    prediction leaves out (None) counts as misplaced."""
     clusters: dict[int, Counter] = {}
     for p, g in zip(predicted, gold, strict=True):
-        clusters.setdefault(p, Counter())[g] += 1
+        if p is not None:
+            clusters.setdefault(p, Counter())[g] += 1
     return sum(c.most_common(1)[0][1] for c in clusters.values()) / max(len(gold), 1)
 
 
 def partition_scores(predicted: dict[int, int], gold: Sequence[int],
                      k: int) -> dict[str, float]:
-    """ARI, NMI, purity on the nodes both sides name; community-count accuracy."""
+    """ARI, NMI, purity and community-count accuracy over the instance's nodes.
+
+    Lines for nodes that do not exist are ignored. A node the prediction leaves out is
+    its own singleton community for ARI/NMI and misplaced for purity, so only a complete
+    prediction can score 1; the count is over the communities given to real nodes."""
     from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
-    shared = sorted(node for node in predicted if 0 <= node < len(gold))
-    if not shared:
+    n = len(gold)
+    given = [predicted.get(node) for node in range(n)]
+    if all(c is None for c in given):
         return {"ari": 0.0, "nmi": 0.0, "purity": 0.0, "count_accuracy": 0.0}
-    p = [predicted[node] for node in shared]
-    g = [gold[node] for node in shared]
-    return {"ari": float(adjusted_rand_score(g, p)),
-            "nmi": float(normalized_mutual_info_score(g, p)),
-            "purity": purity(p, g),
-            "count_accuracy": float(len(set(predicted.values())) == k)}
+    spare = max(c for c in given if c is not None) + 1  # ids no given community uses
+    p = [c if c is not None else spare + node for node, c in enumerate(given)]
+    return {"ari": float(adjusted_rand_score(gold, p)),
+            "nmi": float(normalized_mutual_info_score(gold, p)),
+            "purity": purity(given, gold),
+            "count_accuracy": float(len({c for c in given if c is not None}) == k)}
+
+
+def complete(predicted: dict[int, int], n: int) -> bool:
+    """Does the prediction assign every node 0..n-1?"""
+    return all(node in predicted for node in range(n))

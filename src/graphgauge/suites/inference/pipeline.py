@@ -30,6 +30,7 @@ from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.suites.inference import construct, gates
 from graphgauge.suites.inference.gold import statement, template_reasoning
+from graphgauge.suites.inference.prompts import render_prompt
 from graphgauge.suites.inference.sampling import Ego, Sampler
 from graphgauge.suites.inference.tasks import TASK_ORDER
 from graphgauge.suites.inference.vocab import terms_for
@@ -74,9 +75,23 @@ def candidates(ctx: construct.Context, pool: EgoPool, task: str, wanted: int,
             break
         rng = np.random.default_rng([seed, _salt(task), i])
         cand = builder(ctx, pool[i], rng)
-        if cand is not None:
-            out.append(to_instance(ctx, cand, len(out), words, dataset, seed))
+        if cand is None:
+            continue
+        inst = to_instance(ctx, cand, len(out), words, dataset, seed)
+        if not shows_masked_title(ctx, cand, inst):
+            out.append(inst)
     return out
+
+
+def shows_masked_title(ctx: construct.Context, cand: construct.Candidate,
+                       inst: Instance) -> bool:
+    """The last guard of T1: the rendered prompt must not contain a masked title
+    anywhere (node list, question, answer frame)."""
+    if not cand.masked:
+        return False
+    text = construct.folded(render_prompt(inst, None, "original").text)
+    return any(construct.folded(ctx.tag.titles[int(cand.nodes[i])]) in text
+               for i in cand.masked)
 
 
 def _hops(cand: construct.Candidate, n: int) -> list[int]:

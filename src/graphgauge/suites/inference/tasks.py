@@ -167,7 +167,7 @@ class Community(InferTask):
         gold = instance.answer["answer"]["communities"]
         predicted = {int(node): c for node, c in value.items()}
         scores = metrics.partition_scores(predicted, gold, instance.query["k"])
-        exact = len(predicted) >= len(gold) and scores["ari"] > 1 - 1e-9
+        exact = metrics.complete(predicted, len(gold)) and scores["ari"] > 1 - 1e-9
         return {"accuracy": float(exact), **scores}
 
 
