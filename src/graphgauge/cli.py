@@ -498,9 +498,9 @@ def quickstart(
 
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
-    from graphgauge.commands import gteval, infer, reports, taxonomy
+    from graphgauge.commands import audit, gteval, infer, reports, taxonomy
 
-    for module in (reports, gteval, infer, taxonomy):
+    for module in (reports, gteval, infer, taxonomy, audit):
         module.register(app)
 
 

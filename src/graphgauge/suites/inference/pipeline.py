@@ -11,7 +11,8 @@ Options (``--dataset``, ``-p key=value``):
   reasoning_encoder  encoder that scores the reasoning cosine of every run of this file
               (default: $GRAPHGAUGE_REASONING_ENCODER, else minilm)
 Every instance carries its task's gate counts in ``meta["gates"]``, so a report can show
-the gate table from a results store alone, without the benchmark file.
+the gate table from a results store alone, without the benchmark file. The gate report
+also scores the trivial shortcut baselines (``graphgauge.suites.shortcuts``) on the file.
 ``--count`` does not apply: the cap and split sizes decide the file's size.
 All five tasks walk the same ego-graph pool (ego i is drawn from seed and i alone).
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ import numpy as np
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
+from graphgauge.suites import shortcuts
 from graphgauge.suites.inference import construct, gates
 from graphgauge.suites.inference.gold import statement, template_reasoning
 from graphgauge.suites.inference.prompts import render_prompt
@@ -195,6 +198,7 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         kept_all += [Instance(**{**inst.to_dict(),
                                  "meta": {**inst.meta, **extra, "split": split}})
                      for inst, split in sorted(chosen, key=lambda c: c[0].meta["index"])]
+    report["shortcuts"] = [asdict(row) for row in shortcuts.audit(kept_all)]
     if options["gate_report"]:
         path = Path(str(options["gate_report"]))
         path.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")

@@ -11,6 +11,7 @@ from graphgauge.instance import Instance
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.suites.base import Task, task
 from graphgauge.suites.inference import metrics, parsing
+from graphgauge.suites.inference.features import answer_text, canonical_partition
 from graphgauge.suites.inference.gold import full_text, statement
 from graphgauge.suites.inference.prompts import render_prompt
 from graphgauge.suites.inference.vocab import terms_for
@@ -47,9 +48,19 @@ class GoldText(AnswerType):
 
 class InferTask(Task):
     suite = "infer"
+    # What the shortcut audit (graphgauge.suites.shortcuts) may answer, and compares.
+    shortcut_kind: str = "label"
+    audit_metric: str = "accuracy"
 
     def __init__(self) -> None:
         self.answer = GoldText(self.name)
+
+    def plain_gold(self, instance: Instance) -> Any:
+        return instance.answer["answer"]
+
+    def shortcut_answer(self, value: Any, instance: Instance) -> str:
+        """A shortcut's plain value written as an ``Answer:`` block, no reasoning."""
+        return answer_text(instance, value)
 
     def question(self, instance: Instance) -> str:
         from graphgauge.suites.inference.prompts import question
@@ -119,6 +130,13 @@ class Relation(InferTask):
     """T2: say whether two nodes are linked and describe the relation."""
 
     name, difficulty = "relation", "easy"
+    shortcut_kind = "yes/no"
+
+    def plain_gold(self, instance: Instance) -> Any:
+        return instance.answer["answer"]["has_edge"]
+
+    def shortcut_answer(self, value: Any, instance: Instance) -> str:
+        return super().shortcut_answer({"has_edge": bool(value)}, instance)
 
     def read(self, answer: str, instance: Instance) -> Any:
         return parsing.polarity(answer)
@@ -139,6 +157,7 @@ class Outlier(InferTask):
     """T4: find the one node of another category attached to a coherent cluster."""
 
     name, difficulty = "outlier", "hard"
+    shortcut_kind = "node"
     metric_names = ("accuracy", "hit1", "precision", "recall", "f1")
 
     def read(self, answer: str, instance: Instance) -> Any:
@@ -157,6 +176,13 @@ class Community(InferTask):
     """T5: partition nodes of 2-3 interleaved categories into communities."""
 
     name, difficulty = "community", "challenging"
+    shortcut_kind, audit_metric = "partition", "nmi"
+
+    def plain_gold(self, instance: Instance) -> Any:
+        return instance.answer["answer"]["communities"]
+
+    def shortcut_answer(self, value: Any, instance: Instance) -> str:
+        return super().shortcut_answer({"communities": canonical_partition(value)}, instance)
     metric_names = ("accuracy", "ari", "nmi", "purity", "count_accuracy")
 
     def read(self, answer: str, instance: Instance) -> Any:
