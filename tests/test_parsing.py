@@ -221,7 +221,7 @@ EXACT = [
     (parse_node_list, "Answer: ['3', '7']", [3, 7]),
     (parse_node_list, "I don't know.", None),
     (parse_node_list, '{"answer": [1, 2, 3], "confidence": 0.9}', [1, 2, 3]),
-    (parse_node_list, "Answer: [1, 2, 3", [1, 2, 3]),  # truncated output
+    (parse_node_list, "Answer: [1, 2, 3", None),  # cut off inside the list: not committed
     (parse_node_list, "Answer: 1 2 3", [1, 2, 3]),
     (parse_node_list, "**Final Answer**\n\n\\[\n\\boxed{[0, 2, 4]}\n\\]", [0, 2, 4]),
     (parse_node_list, "Sorted: [3, 1, 2] -> wait, ascending: [1, 2, 3].", [1, 2, 3]),
@@ -258,9 +258,11 @@ def test_realistic_outputs(parser, text, expected):
         assert got == expected
 
 
-def test_answer_region_priority():
-    assert answer_region("x <answer>5</answer> \\boxed{6} Answer: 7") == "5"
-    assert answer_region("Answer: 7 then \\boxed{6}") == "6"
+def test_answer_region_follows_the_grading_rule():
+    # two different strong final answers with no correction between them: no answer
+    assert answer_region("x <answer>5</answer> \\boxed{6} Answer: 7") == ""
+    # a correction cue between them lets the later one win
+    assert answer_region("Answer: 7. Wait, I miscounted: \\boxed{6}") == "6"
     assert answer_region("To answer this we think.\nThe answer is 9.\n\nBye 3") == "9."
     assert answer_region("I put \\boxed{} here. Answer: 4") == "4"
     assert answer_region("no markers 1 2 3") == "no markers 1 2 3"

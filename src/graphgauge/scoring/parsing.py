@@ -12,179 +12,25 @@ unparsable answers are counted apart from wrong ones.
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-# --- normalisation ---------------------------------------------------------------------
-
-_CHARS = str.maketrans({"\u2212": "-", "\u2009": " ", "\u202f": " ", "\xa0": " ",
-                        "\u200b": ""})
-# LaTeX spellings of values, rewritten to the plain text the readers below understand.
-_LATEX = [
-    (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
-    (re.compile(r"\\(?:text\w*|math\w*|operatorname)\s*\{([^{}]*)\}"), r"\1"),
-    (re.compile(r"(?<=\d)(?:\{,\}|\\,)(?=\d{3})"), ","),
-    (re.compile(r"\\(?:left|right|displaystyle)(?![a-z])|\\[\[\]()]"), " "),
-    (re.compile(r"\\([{}])"), r"\1"),
-    (re.compile(r"\\(?:long)?(?:right|Right)arrow|\\to\b|\\mapsto"), "→"),
-    (re.compile(r"\\(?:emptyset|varnothing)"), "∅"),
-    (re.compile(r"\\(?:[,;:!]|q?quad\b)"), " "),
-]
-_THINKING_END = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
-
-
-def _normalize(text: str) -> str:
-    """Plain-text spelling of the answer, without the thinking block of a reasoning model
-    when an answer follows it: guesses made while thinking are not the answer."""
-    ends = list(_THINKING_END.finditer(text))
-    if ends and text[ends[-1].end() :].strip():
-        text = text[ends[-1].end() :]
-    text = text.translate(_CHARS)
-    for pattern, repl in _LATEX:
-        # Text commands nest (\text{\textbf{5}}): a second pass unwraps the outer one.
-        text = pattern.sub(repl, pattern.sub(repl, text))
-    return text
-
-
-# --- answer regions ----------------------------------------------------------------------
-
-_TAG_OPEN = re.compile(r"<\s*(?:final[_ ]?)?answer\s*>", re.I)
-_TAG_CLOSE = re.compile(r"<\s*/\s*(?:final[_ ]?)?answer\s*>", re.I)
-_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
-_BRACE = re.compile(r"[{}]")
-# "answer:", "answer is", "answer to the question is", "answer (yes/no) =", and an
-# "Answer"/"Final Answer" heading ending its line; never a bare "to answer this, ...".
-_MARKER = re.compile(
-    r"\b(?:final\s+)?answers?(?:\s+(?:to|for)\b[^.:\n]{0,60}?)?[\s*_\"'`]{0,6}"
-    r"(?:\([^()\n]{0,40}\)[ \t*_]{0,4})?"
-    r"(?:is\b|was\b|(?:would|should|will|must)\s+be\b|[:=])[\s*_:]*"
-    r"|(?:^|(?<=[.!?])[ \t])[ \t#*_>]*(?:final\s+)?answers?[ \t*_#:.]*$",
-    re.I | re.M,
-)
-_EMPHASIS = re.compile(
-    r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
-)
-_VALUE_WORDS = re.compile(r"\b(?:yes|no|true|false|none|null|empty|nodes?|edges?|and)\b",
-                          re.I)
-_VALUE_CHARS = re.compile(r"[\s\d.,;:()\[\]{}<>=+\-–—→⟶↔∅≈~/%$\\'\"`*_#|•eE]*")
-
-
-def _value_like(text: str) -> bool:
-    """Only numbers, brackets, separators and answer words: a line that continues an
-    answer, or an emphasis that highlights one (not "**Step 1:**")."""
-    return bool(text.strip()) and _VALUE_CHARS.fullmatch(_VALUE_WORDS.sub("", text)) is not None
-
-
-def _last_tag(text: str) -> str | None:
-    """The last non-blank ``<answer>…</answer>``; else what follows an unclosed last tag."""
-    opens = [m.end() for m in _TAG_OPEN.finditer(text)]
-    if not opens:
-        return None
-    closes = [m.start() for m in _TAG_CLOSE.finditer(text)]
-    for close in reversed(closes):
-        before = bisect.bisect_right(opens, close)
-        if before and text[opens[before - 1] : close].strip():
-            return text[opens[before - 1] : close]
-    if not closes or opens[-1] > closes[-1]:
-        tail = text[opens[-1] :]
-        return tail if tail.strip() else None
-    return None
-
-
-def _last_boxed(text: str) -> str | None:
-    """The last non-blank ``\\boxed{…}`` with balanced braces, or the tail of a truncated
-    box. Blank boxes are skipped: they are echoes of "put your answer in \\boxed{}"."""
-    opens = {m.end() - 1 for m in _BOX.finditer(text)}
-    if not opens:
-        return None
-    closing, stack = {}, []
-    for m in _BRACE.finditer(text, min(opens)):
-        if m.group() == "{":
-            stack.append(m.start())
-        elif stack:
-            start = stack.pop()
-            if start in opens:
-                closing[start] = m.start()
-    for start in sorted(closing, reverse=True):
-        if text[start + 1 : closing[start]].strip():
-            return text[start + 1 : closing[start]]
-    last = max(opens)
-    if last not in closing and text[last + 1 :].strip():
-        return text[last + 1 :]
-    return None
-
-
-def _block_after(text: str, pos: int) -> str:
-    """The answer after a marker: the rest of its line (or the next non-blank line) plus
-    the following lines that continue it, such as bullet items of an edge list."""
-    lines: list[str] = []
-    while pos <= len(text):
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end
-        line, pos = text[pos:end], end + 1
-        if not line.strip():
-            if lines:
-                break
-            continue
-        if lines and not _value_like(line):
-            break
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def _last_emphasis(text: str) -> str | None:
-    spans = [next(g for g in m.groups() if g is not None) for m in _EMPHASIS.finditer(text)]
-    values = [s for s in spans if _value_like(s)]
-    return values[-1] if values else None
-
-
-def _regions(text: str) -> Iterator[tuple[str, bool]]:
-    """Candidate answer regions, best first, each flagged *explicit* when the model
-    delimited it (then its first value counts; in the bare text, the last one does).
-
-    A tag or a box is authoritative: nothing else is looked at. Markers are tried from
-    the last one back, so a note after the answer ("the answer is verified") or a
-    "to answer: ..." in the reasoning does not hide the real answer.
-    """
-    for finder in (_last_tag, _last_boxed):
-        found = finder(text)
-        if found is not None:
-            yield found, True
-            return
-    for marker in reversed(list(_MARKER.finditer(text))):
-        yield _block_after(text, marker.end()), True
-    emphasis = _last_emphasis(text)
-    if emphasis is not None:
-        yield emphasis, True
-    yield text, False
+from graphgauge.scoring.region import ABSENT as _ABSENT
+from graphgauge.scoring.region import NoAnswer, final_region, read_answer
 
 
 def answer_region(text: str) -> str:
-    """The part of ``text`` that most likely holds the final answer.
-
-    Priority: the last ``<answer>`` tag, the last ``\\boxed{}``, the text after the last
-    "answer:"/"answer is" marker, the last emphasised value (bold, code), else the text.
-    """
-    if not isinstance(text, str):
-        return ""
-    text = _normalize(text)
-    return next((region for region, _ in _regions(text) if region.strip()), text)
-
-
-_ABSENT = object()  # a region without any candidate: try the next region
+    """The text of the final committed answer region ("" when there is none); see
+    graphgauge.scoring.region for the grading rule."""
+    region = final_region(text)
+    return "" if isinstance(region, NoAnswer) else region.text
 
 
 def _read(text: Any, reader: Callable[[str, bool], Any]) -> Any:
-    if not isinstance(text, str):
-        return None
-    for region, explicit in _regions(_normalize(text)):
-        value = reader(region, explicit)
-        if value is not _ABSENT:
-            return value
-    return None
+    value = read_answer(text, reader)
+    return None if isinstance(value, NoAnswer) else value
 
 
 def _pick(items: list, explicit: bool):

@@ -1,0 +1,513 @@
+"""Where a model's final committed answer is: the grading rule every reader follows.
+
+A model's text mixes reasoning, guesses, answers, corrections and notes. The rule:
+
+- The answer is the **last committed final answer**. Commitments are ``<answer>`` tags,
+  ``\\boxed{}``, "Final answer:"/"Answer:" lines and headings (*strong*), an inline "the
+  answer is" (*weak*), and, when there is no marker at all, the last emphasised value or
+  the end of the text. A later commitment replaces an earlier one when a correction cue
+  ("wait", "actually", "let me recount", "correction:") comes between them, or when the
+  earlier one was weak; two strong commitments with different values and no correction
+  between them are **no answer**. A weaker marker after a strong one, without a cue, is a
+  note ("the answer is verified below"), not a new answer.
+- A correction cue after the last commitment wins when a value follows it; a retraction
+  ("that's wrong", "let me recount") with no new value voids the answer.
+- Thinking blocks (``<think>…</think>``) and answer-first "Reasoning:" sections are read
+  for structure, never as the answer.
+- **No answer**: empty text, text cut off before it commits (inside a thinking block, mid
+  sentence, inside an unclosed list), a refusal or a question back, a hedge ("either 4 or
+  5", "it depends on whether"), two different final answers. Truncation *after* a
+  committed answer does not void it.
+
+The layer knows nothing about answer types: a *reader* ``(region_text, explicit) -> value``
+says whether a region holds a value of its type (returning ``ABSENT`` when not), so that
+"Answer: let me think" is skipped and conflicts are judged on values, not spellings. An
+*explicit* region was delimited by the model: its first value counts; in bare text the
+last one does.
+
+All work is linear in the length of the text: one pass per pattern, regions bounded by
+the next commitment, and at most ``_MAX_COMMITMENTS`` commitments weighed.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
+"""What a reader returns for a region holding no candidate of its type."""
+
+Reader = Callable[[str, bool], Any]
+
+STRONG, WEAK, BARE = 2, 1, 0
+_MAX_COMMITMENTS = 64
+
+
+@dataclass(frozen=True)
+class Region:
+    """A stretch of (normalised) answer text that holds the final answer.
+
+    ``kind`` says how it was found: tag, box, marker, emphasis, json, correction, text.
+    ``reasoning`` is the thinking block, kept for readers that need the model's structure.
+    """
+
+    text: str
+    explicit: bool
+    kind: str
+    strength: int = BARE
+    start: int = 0
+    end: int = 0
+    reasoning: str = ""
+
+
+@dataclass(frozen=True)
+class NoAnswer:
+    """No committed answer, and why (empty, truncated, refusal, hedge, conflict, ...)."""
+
+    reason: str
+
+    def __bool__(self) -> bool:
+        return False
+
+
+# --- normalisation ---------------------------------------------------------------------
+
+_CHARS = str.maketrans({"\u2212": "-", "\u2009": " ", "\u202f": " ", "\xa0": " ",
+                        "\u200b": "", "\u2013": "–", "\u00d7": "×", "\u2217": "*"})
+# LaTeX spellings of values, rewritten to the plain text the readers understand.
+_LATEX = [
+    (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
+    (re.compile(r"\\(?:text\w*|math\w*|operatorname)\s*\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"(?<=\d)(?:\{,\}|\\,)(?=\d{3})"), ","),
+    (re.compile(r"\\(?:left|right|displaystyle)(?![a-z])|\\[\[\]()]"), " "),
+    (re.compile(r"\\([{}])"), r"\1"),
+    (re.compile(r"\\(?:long)?(?:right|Right)arrow|\\to\b|\\mapsto"), "→"),
+    (re.compile(r"\\(?:emptyset|varnothing)"), "∅"),
+    (re.compile(r"\\(?:[,;:!]|q?quad\b)"), " "),
+    (re.compile(r"\\(?:times|cdot)"), "×"),
+    (re.compile(r"\\sqrt\s*\{\s*([^{}]*?)\s*\}|\\sqrt\s*(\d+)"), r"√\1\2"),
+]
+_THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
+_THINK_CLOSE = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
+
+
+def normalize(text: str) -> str:
+    """Plain-text spelling: unicode minus and spaces, LaTeX fractions, text and arrows."""
+    text = text.translate(_CHARS)
+    if "\\" in text:
+        for pattern, repl in _LATEX:
+            # Text commands nest (\text{\textbf{5}}): a second pass unwraps the outer one.
+            text = pattern.sub(repl, pattern.sub(repl, text))
+    return text
+
+
+def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
+    """(thinking, answer part) of a reasoning model's text; no answer when it was cut off
+    inside the thinking block or wrote nothing after it."""
+    closes = list(_THINK_CLOSE.finditer(text))
+    if closes:
+        body = text[closes[-1].end():]
+        if not body.strip():
+            return NoAnswer("nothing after the reasoning block")
+        return text[: closes[-1].start()], body
+    opened = _THINK_OPEN.search(text)
+    if opened:
+        if not text[: opened.start()].strip():
+            return NoAnswer("cut off inside the reasoning block")
+        return text[opened.start():], text[: opened.start()]
+    return "", text
+
+
+# Models that answer first and explain after: "Yes.\n\nReasoning: ..." — the section after
+# the heading is reasoning, not a later answer.
+_REASONING_HEADING = re.compile(
+    r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why)[ \t*_]*:", re.I | re.M
+)
+
+
+def _answer_first(body: str) -> tuple[str, str]:
+    heading = _REASONING_HEADING.search(body)
+    if heading and re.search(r"[\w∅]", body[: heading.start()]):
+        return body[: heading.start()], body[heading.start():]
+    return body, ""
+
+
+# --- commitments -------------------------------------------------------------------------
+
+_TAG = re.compile(r"<\s*(?:final[_ ]?)?answer\s*>(.*?)(?:<\s*/\s*(?:final[_ ]?)?answer\s*>|\Z)",
+                  re.I | re.S)
+_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+# "answer:", "answer is", "answer to the question is", "answer (yes/no) =", and an
+# "Answer"/"Final Answer" heading ending its line; never a bare "to answer this, ...".
+_MARKER = re.compile(
+    r"\b(?P<final>final\s+|correct\s+|corrected\s+|revised\s+|updated\s+)?answers?"
+    r"(?:\s+(?:to|for)\b[^.:\n]{0,60}?)?[\s*_\"'`]{0,6}"
+    r"(?:\([^()\n]{0,40}\)[ \t*_]{0,4})?"
+    r"(?P<verb>is\b|was\b|(?:would|should|will|must)\s+be\b|remains\b|stays\b|[:=])[ \t*_:]*"
+    r"|(?:^|(?<=[.!?])[ \t])[ \t#*_>]*(?P<head>(?:final\s+)?answers?)[ \t*_#:.]*$",
+    re.I | re.M,
+)
+_LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
+_EMPHASIS = re.compile(
+    r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
+)
+_VALUE_WORDS = re.compile(
+    r"\b(?:yes|no|true|false|none|null|empty|nodes?|edges?|vertex|vertices|and|then|to|"
+    r"from|between|or|of|is|are)\b", re.I)
+_VALUE_CHARS = re.compile(r"[\s\d.,;:()\[\]{}<>=+\-–—→⟶↔∅≈~/%$\\'\"`*_#|•eE×√^⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*")
+_LINE = re.compile(r"[^\n]*")
+
+
+def value_like(text: str) -> bool:
+    """Only numbers, brackets, separators and answer words: a line that continues an
+    answer, or an emphasis that highlights one (not "**Step 1:**")."""
+    return bool(text.strip()) and _VALUE_CHARS.fullmatch(_VALUE_WORDS.sub("", text)) is not None
+
+
+def _block_after(text: str, pos: int, limit: int) -> int:
+    """End of the answer after a marker at ``pos``: the rest of its line (or the next
+    non-blank line) plus following lines that continue it, such as bullet items."""
+    lines, last_end = 0, pos
+    while pos < limit:
+        end = _LINE.match(text, pos, limit).end()
+        body = text[pos:end]
+        if not body.strip():
+            if lines:
+                return last_end
+        elif lines and not (value_like(body) or _ITEM.match(body)):
+            return last_end
+        else:
+            lines, last_end = lines + 1, end
+        pos = end + 1
+    return limit if lines else last_end
+
+
+# Bullet / numbered / table lines continue a list answer ("- 3 (degree 4)").
+_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
+
+
+def _boxes(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each ``\\boxed{...}`` body, braces balanced; an unclosed box runs
+    to the end of the text. One pass over the braces, however many boxes."""
+    opens = {m.end() for m in _BOX.finditer(text)}
+    if not opens:
+        return []
+    ends: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _BRACE.finditer(text, min(opens) - 1):
+        if m.group() == "{":
+            stack.append(m.end())
+        elif stack:
+            start = stack.pop()
+            if start in opens:
+                ends[start] = m.start()
+    return [(start, ends.get(start, len(text))) for start in sorted(opens)]
+
+
+_BRACE = re.compile(r"[{}]")
+
+
+def _strength(text: str, m: re.Match) -> int:
+    if m["final"] or m["head"]:
+        return STRONG
+    return STRONG if _LINE_START.search(text, max(0, m.start() - 12), m.start()) else WEAK
+
+
+def _commitments(text: str) -> list[Region]:
+    """Every place the model commits to an answer, in text order (blank ones dropped)."""
+    found: list[tuple[int, int, str, int]] = []  # start, end, kind, strength
+    for m in _TAG.finditer(text):
+        found.append((m.start(1), m.end(1), "tag", STRONG))
+    for start, end in _boxes(text):
+        found.append((start, end, "box", STRONG))
+    markers = list(_MARKER.finditer(text))[-_MAX_COMMITMENTS:]
+    starts = sorted([f[0] for f in found] + [m.start() for m in markers])
+    for m in markers:
+        nxt = bisect.bisect_right(starts, m.start())
+        limit = starts[nxt] if nxt < len(starts) else len(text)
+        end = _block_after(text, m.end(), limit)
+        found.append((m.end(), end, "marker", _strength(text, m)))
+    regions = [Region(text[s:e], True, kind, strength, s, e)
+               for s, e, kind, strength in sorted(found) if text[s:e].strip()]
+    if not regions:
+        emphasis = [m for m in _EMPHASIS.finditer(text)
+                    if value_like(next(g for g in m.groups() if g is not None))]
+        if emphasis:
+            m = emphasis[-1]
+            group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
+            regions.append(Region(m.group(group), True, "emphasis", WEAK, m.start(group),
+                                  m.end(group)))
+    return regions[-_MAX_COMMITMENTS:]
+
+
+# --- corrections, hedges, refusals, truncation ------------------------------------------
+
+_CUE = re.compile(
+    r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
+    r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
+    r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
+    r"|(?:that'?s|this is|that is) (?:wrong|incorrect|not (?:right|correct))"
+    r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking)\b",
+    re.I,
+)
+_RETRACTION = re.compile(
+    r"\b(?:wrong|incorrect|not (?:right|correct)|mistake|error|miscounted|re-?count"
+    r"|re-?check|scratch that|overlooked|missed|forgot)\b", re.I)
+_CONFIRM = re.compile(
+    r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
+    r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
+_HEDGE = re.compile(
+    r"\beither\b[^.\n]{0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
+    r"|would depend|could depend)\b|\bdepending on (?:whether|if|how)\b"
+    r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
+    r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*,?\s+or\s+(?:possibly\s+|maybe\s+|"
+    r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?![\w.])",
+    re.I,
+)
+_CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
+_REFUSAL = re.compile(
+    r"\bI (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
+    r"|won'?t be able to|do not have enough|don'?t have enough) (?:\w+ ){0,2}?(?:determine"
+    r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
+    r"|\bI (?:do not|don'?t) know\b|\b(?:not enough|insufficient|more) information\b"
+    r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
+    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b|\bI'?m sorry\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)")
+# A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
+_TRUNCATED_END = re.compile(
+    r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
+    r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer)|[,:(\[{=+\-–—→])"
+    r"[\s*_`]*\Z",
+    re.I,
+)
+
+
+def is_hedge(text: str) -> bool:
+    """Does ``text`` commit to two values, or to a condition, instead of one answer?"""
+    for m in _HEDGE.finditer(text):
+        a, b = m["a"], m["b"]
+        if a is None:
+            return True
+        a, b = a.lower(), b.lower()
+        if a != b and {a, b} not in _CHOICE_PAIRS:
+            return True
+    return False
+
+
+def _last_paragraph(text: str) -> str:
+    parts = [p for p in re.split(r"\n[ \t]*\n", text.strip()) if p.strip()]
+    return parts[-1] if parts else ""
+
+
+def _strip_questions(text: str) -> str:
+    """``text`` without the trailing questions and offers ("Would you like ...?")."""
+    stripped = text.rstrip()
+    while stripped.endswith("?"):
+        cut = max(stripped.rfind(c, 0, len(stripped) - 1) for c in ".!?\n")
+        stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
+    return stripped
+
+
+def _unclosed(text: str) -> bool:
+    depth = 0
+    for char in text[-4000:]:
+        if char in "[{":
+            depth += 1
+        elif char in "]}" and depth:
+            depth -= 1
+    return depth > 0 or text.count("```") % 2 == 1
+
+
+def is_truncated(text: str) -> bool:
+    """Was ``text`` cut off mid-sentence or inside a bracket or code block?"""
+    tail = text.rstrip()
+    return bool(tail) and (_TRUNCATED_END.search(tail[-40:]) is not None or _unclosed(tail))
+
+
+# --- the final region ---------------------------------------------------------------------
+
+
+def _key(value: Any) -> Any:
+    """Values compared for a conflict: lists of the same items in another order agree."""
+    if isinstance(value, list):
+        try:
+            return tuple(sorted(map(repr, value)))
+        except TypeError:
+            return repr(value)
+    return value
+
+
+def _value(region: Region, reader: Reader | None) -> Any:
+    if reader is None:
+        return region.text.strip() or ABSENT
+    return reader(region.text, region.explicit)
+
+
+_FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
+
+
+def _settled(region: Region) -> int:
+    """Where the commitment ends: a marker's answer is its first sentence, and a correction
+    later on the same line ("Answer: 5. Wait, it's 6") comes after it."""
+    if region.kind in ("tag", "box"):
+        return region.end
+    stop = _FIRST_SENTENCE.search(region.text)
+    return region.start + (stop.end() if stop else len(region.text))
+
+
+def _choose(commits: list[Region], text: str, reader: Reader | None
+            ) -> tuple[Region, Any] | NoAnswer | None:
+    chosen: Region | None = None
+    chosen_value: Any = ABSENT
+    for region in commits:
+        value = _value(region, reader)
+        if value is ABSENT:
+            continue
+        if chosen is not None and not _CUE.search(text, _settled(chosen), region.start):
+            if region.strength < chosen.strength:
+                continue  # a note after the answer, not a new one
+            if (region.strength == STRONG == chosen.strength
+                    and _key(value) != _key(chosen_value)):
+                return NoAnswer("two different final answers")
+        chosen, chosen_value = region, value
+    return None if chosen is None else (chosen, chosen_value)
+
+
+def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
+               ) -> Region | NoAnswer | None:
+    """A correction after the chosen answer: its new value, a retraction, or None when the
+    cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
+    cues = list(_CUE.finditer(text, _settled(chosen)))
+    if not cues:
+        return None
+    cue = cues[-1]
+    after = text[cue.end():]
+    region = Region(after, False, "correction", WEAK, cue.end(), len(text))
+    new = _value(region, reader) if after.strip() else ABSENT
+    last = _last_paragraph(after)
+    if new is not ABSENT and not is_truncated(after):
+        if _key(new) == _key(value) or _CONFIRM.search(last):
+            return None
+        if is_hedge(last):
+            return NoAnswer("hedge after a correction")
+        return region
+    if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
+        return NoAnswer("answer retracted without a new one")
+    return None
+
+
+def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
+    """The region holding the final committed answer of ``text``, or why there is none.
+
+    With a ``reader``, regions without a value of its type are skipped and conflicting
+    final answers are detected on values; without one, any non-blank region counts.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return NoAnswer("empty answer")
+    parts = split_thinking(text)
+    if isinstance(parts, NoAnswer):
+        return parts
+    thinking, body = parts
+    body, _ = _answer_first(normalize(body))
+    data = _json_answer(body)
+    if data is not None:
+        return Region(data, True, "json", STRONG, 0, len(body), thinking)
+    commits = _commitments(body)
+    chosen = _choose(commits, body, reader)
+    if isinstance(chosen, NoAnswer):
+        return chosen
+    if chosen is not None:
+        region, value = chosen
+        corrected = _after_cue(body, region, value, reader)
+        if isinstance(corrected, NoAnswer):
+            return corrected
+        if corrected is not None:
+            region = corrected
+        elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
+                region.kind == "box" or _unclosed(region.text)):
+            return NoAnswer("cut off inside the answer")
+        if is_hedge(region.text if region.explicit else _last_paragraph(region.text)):
+            return NoAnswer("hedged between answers")
+        return Region(region.text, region.explicit, region.kind, region.strength,
+                      region.start, region.end, thinking)
+    return _bare(body, thinking)
+
+
+def _bare(body: str, thinking: str) -> Region | NoAnswer:
+    """No marker anywhere: the end of the text is the answer, unless it refuses, asks
+    back, hedges or was cut off."""
+    if is_truncated(body):
+        return NoAnswer("cut off before committing to an answer")
+    kept = _strip_questions(body)
+    if not kept.strip():
+        return NoAnswer("a question back instead of an answer")
+    last = _last_paragraph(kept)
+    if _REFUSAL.search(last):
+        return NoAnswer("refused to answer")
+    if is_hedge(last):
+        return NoAnswer("hedged between answers")
+    return Region(kept, False, "text", BARE, 0, len(kept), thinking)
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+_JSON_KEYS = ("final_answer", "answer", "result", "value", "output", "prediction")
+_FENCE = re.compile(r"\A\s*(?:```(?:json)?\s*\n?)?(?P<body>[\[{].*?[\]}])\s*(?:```)?\s*\Z",
+                    re.S | re.I)
+
+
+def _json_answer(body: str) -> str | None:
+    """The answer value of a reply that is one JSON object (maybe fenced): under an answer
+    key, or the object's only key; written back as JSON text for the readers."""
+    if len(body) > 20000 or "{" not in body[:200]:
+        return None
+    m = _FENCE.match(body)
+    if m is None:
+        return None
+    try:
+        data = json.loads(m["body"])
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not data:
+        return None
+    lowered = {str(k).lower(): v for k, v in data.items()}
+    for key in _JSON_KEYS:
+        if key in lowered:
+            return _json_text(lowered[key])
+    if len(data) == 1:
+        return _json_text(next(iter(data.values())))
+    return None
+
+
+def _json_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        return str(value)
+
+
+def read_answer(text: Any, reader: Reader) -> Any:
+    """The value ``reader`` finds in the final region of ``text``, or a ``NoAnswer``.
+
+    When the final region holds no value of the reader's type, earlier regions are not
+    consulted: a final answer of the wrong shape is no answer, not an invitation to pick
+    a number from the reasoning.
+    """
+    region = final_region(text, reader)
+    if isinstance(region, NoAnswer):
+        return region
+    value = reader(region.text, region.explicit)
+    if value is ABSENT:
+        return NoAnswer("no answer of this type in the final answer")
+    if value is None:
+        return NoAnswer("the final answer is malformed")
+    return value
