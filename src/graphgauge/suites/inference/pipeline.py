@@ -10,6 +10,9 @@ Options (``--dataset``, ``-p key=value``):
   encoder     sentence encoder for the T4 cosine rule (default minilm)
   reasoning_encoder  encoder that scores the reasoning cosine of every run of this file
               (default: $GRAPHGAUGE_REASONING_ENCODER, else minilm)
+  reader      how answers of this file are read: ``human`` (what a careful grader reads)
+              or ``faithful`` (the paper's Answer:-block protocol); default: human, or
+              $GRAPHGAUGE_INFER_READER
 Every instance carries its task's gate counts in ``meta["gates"]``, so a report can show
 the gate table from a results store alone, without the benchmark file. The gate report
 also scores the trivial shortcut baselines (``graphgauge.suites.shortcuts``) on the file.
@@ -35,12 +38,12 @@ from graphgauge.suites.inference import construct, gates
 from graphgauge.suites.inference.gold import statement, template_reasoning
 from graphgauge.suites.inference.prompts import render_prompt
 from graphgauge.suites.inference.sampling import Ego, Sampler
-from graphgauge.suites.inference.tasks import TASK_ORDER
+from graphgauge.suites.inference.tasks import READER_MODES, TASK_ORDER
 from graphgauge.suites.inference.vocab import terms_for
 
 DEFAULTS = {"dataset": "dblp", "candidates": 2200, "train": 1000, "val": 100, "test": 300,
             "reasoning": "template", "judges": None, "gate_report": None,
-            "encoder": "minilm", "reasoning_encoder": None}
+            "encoder": "minilm", "reasoning_encoder": None, "reader": None}
 
 
 def _salt(name: str) -> int:
@@ -153,6 +156,9 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
     for name in names:
         if name not in TASK_ORDER:
             raise UserError(f"unknown infer task {name!r}; tasks: {', '.join(TASK_ORDER)}")
+    if options["reader"] is not None and options["reader"] not in READER_MODES:
+        raise UserError(f"option reader must be one of {', '.join(READER_MODES)}, got "
+                        f"{options['reader']!r}")
     wanted = _int_option(options, "candidates", 1)
     sizes = {split: _int_option(options, split, 0) for split in gates.SPLITS}
     tag = load_tag(str(options["dataset"]))
@@ -195,6 +201,8 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         extra = {"gates": report["tasks"][name]}
         if options["reasoning_encoder"]:
             extra["reasoning_encoder"] = str(options["reasoning_encoder"])
+        if options["reader"]:
+            extra["reader"] = options["reader"]
         kept_all += [Instance(**{**inst.to_dict(),
                                  "meta": {**inst.meta, **extra, "split": split}})
                      for inst, split in sorted(chosen, key=lambda c: c[0].meta["index"])]

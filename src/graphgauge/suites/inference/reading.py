@@ -1,0 +1,534 @@
+"""Reading GraphInfer answers the way a careful grader would (the default ``human`` mode).
+
+The paper's protocol (``parsing.py``, the ``faithful`` mode) reads only an ``Answer:``
+block with one ``Node i: ...`` line per node. Real models write the same answers as
+prose, grouped lists, tables, JSON, after a ``<think>`` block, and revise them. The
+grading rule is the shared one (``graphgauge.scoring.region``): the last committed final
+answer counts, a correction replaces it, a hedge, refusal, truncated or self-contradicting
+answer is no answer (``NoAnswer`` with the reason).
+
+  T2   yes/no: a leading yes/no, else the polarity of the edge statement ("they are not
+       connected", "the papers are unrelated"); negation counts only when it is about the
+       link ("no doubt" is not a no).
+  T4   the nodes called outliers: per-node verdict lines ("Node 3: outlier", "Node 0 —
+       outlier? Yes", table rows), a list ("Outliers: 3, 7"), JSON, or prose ("Node 5 is
+       the outlier").
+  T5   node -> community from per-node lines ("Node 3: Community 1", "3 → Group B"),
+       grouped lines ("Community 1: nodes 0, 2-4"), community headings with node bullets,
+       tables, JSON / Python dicts and prose; community names are kept as given.
+  T1/T3 the label the answer names (spelling variants and acronyms included); free text
+       that names none is projected to the nearest label by the sentence encoder.
+
+The last assignment block wins (a "Final assignment" after a draft), but a complete block
+is preferred over a later partial restatement. Everything is linear in the text; node
+ids longer than 7 digits and ranges past the graph are ignored, so no input can make a
+reader slow or raise.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from graphgauge.scoring.region import (
+    ABSENT,
+    NoAnswer,
+    is_hedge,
+    is_truncated,
+    normalize,
+    read_answer,
+    split_thinking,
+)
+
+MAX_TEXT = 200_000
+FREE_TEXT = 300  # characters of a label-free answer given to the encoder (it reads 256 tokens)
+ID = r"(\d{1,7})(?!\d)"
+_REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
+                        r"|analysis)[ \t*_]*:", re.I | re.M)
+_MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
+_PAREN = re.compile(r"\([^()\n]{0,200}\)|\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
+
+
+def answer_part(text: Any) -> str | NoAnswer:
+    """The text after any thinking block, normalised, without an answer-first
+    "Reasoning:" section (the paper's frame puts the reasoning after the answer)."""
+    if not isinstance(text, str) or not text.strip():
+        return NoAnswer("empty answer")
+    parts = split_thinking(text[:MAX_TEXT])
+    if isinstance(parts, NoAnswer):
+        return parts
+    body = normalize(parts[1])
+    heading = _REASONING.search(body)
+    if heading and re.search(r"\w", body[:heading.start()]):
+        body = body[:heading.start()]
+    return body
+
+
+def reasoning_part(text: str) -> str:
+    """The text of a "Reasoning:" section, for the reasoning cosine ("" when none)."""
+    heading = _REASONING.search(text or "")
+    return text[heading.end():].strip() if heading else ""
+
+
+# --- node lists ----------------------------------------------------------------------------
+
+_RANGE = re.compile(r"(?<![\w.])" + ID + r"\s*(?:-|–|—|\.\.|to|through|thru)\s*(?:nodes?\s*)?"
+                    + ID)
+_NUMBER = re.compile(r"(?<![\w.])(?:v_?\{?|n)?" + ID + r"\}?(?![\w.]\w)")
+
+
+def node_ids(text: str, n: int) -> list[int]:
+    """Node ids in ``text`` in order: numbers and ranges ("0-3", "4 to 6"); a range past
+    the graph or backwards is ignored, never expanded."""
+    out: list[int] = []
+    pos = 0
+    for m in _RANGE.finditer(text):
+        out += [int(x) for x in _NUMBER.findall(text, pos, m.start())]
+        lo, hi = int(m[1]), int(m[2])
+        if lo <= hi < n:
+            out += range(lo, hi + 1)
+        pos = m.end()
+    out += [int(x) for x in _NUMBER.findall(text, pos)]
+    return out
+
+
+# --- assignments (T4 verdicts, T5 communities) --------------------------------------------
+
+_COMMUNITY = r"(?:(?:community|communities|group|cluster|class)\b|comm\.)"
+_COMMUNITY_ID = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*([A-Za-z]\b|\d{1,7}(?!\d)|[IVX]+\b)",
+                           re.I)
+_SHORT_ID = re.compile(r"^\W*([A-Za-z]{1,2}\d{0,3}|\d{1,7})\W*$")
+_NODE_AT_START = re.compile(r"^\W*(?:node|vertex|paper|item|n)?\s*#?" + ID + r"\b", re.I)
+_NODE_WORD = re.compile(r"\b(?:nodes?|vertices|vertex|papers?|items?|members?)\b", re.I)
+_GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|are|is|"
+                         r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
+# Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
+# Community 1 = {..}", sentences and semicolon clauses.
+_SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?=(?:node|vertex|community|"
+                      r"group|cluster)\s*#?\s*\w+\s*(?:[:=→(]|\bbelongs|\bis\b|\bgoes))",
+                      re.I)
+
+
+def _table_row(cells: list[str], header: list[str] | None) -> str:
+    """A table row as the line a model would have written: "Node 3: Community 1" or
+    "Community 1: 0, 2" when the header says which column is which."""
+    if header and len(cells) >= 2 and len(header) >= 2:
+        first, second = header[0].lower(), header[1].lower()
+        if re.search(_COMMUNITY, first, re.I) and "node" in second:
+            return f"Community {cells[0]}: nodes {cells[1]}"
+        if "node" in first and re.search(_COMMUNITY, second, re.I) and \
+                not _COMMUNITY_ID.search(cells[1]):
+            return f"Node {cells[0]}: Community {cells[1]}"
+    return " : ".join(cells)
+
+
+def _lines(body: str) -> list[str]:
+    """Lines with markup stripped; table rows become statements, and clauses of one line
+    (sentences, "; ", ", Node 4 ...") become lines of their own."""
+    out: list[str] = []
+    header: list[str] | None = None
+    for raw in body.splitlines():
+        line = _MARKUP.sub("", raw).strip()
+        if line.startswith("|") or line.count("|") >= 2:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue  # the |---|---| rule
+            if header is None and not any(re.search(r"\d", c) for c in cells):
+                header = cells
+                out.append(" ".join(cells))
+                continue
+            out.append(_table_row(cells, header))
+            continue
+        header = None
+        out += _SEGMENT.split(line)
+    return out
+
+
+def _community_of(value: str) -> str | None:
+    """The community named by the value part of a per-node line."""
+    m = _COMMUNITY_ID.search(value)
+    if m:
+        return m[1].upper() if not m[1].isdigit() else str(int(m[1]))
+    bare = _SHORT_ID.match(value)
+    if bare:
+        return bare[1].upper() if not bare[1].isdigit() else str(int(bare[1]))
+    return None
+
+
+def _split_node_line(line: str) -> tuple[int, str] | None:
+    """(node, the rest) of a line that starts with one node reference and a separator."""
+    m = _NODE_AT_START.match(line)
+    if m is None:
+        return None
+    rest = _PAREN.sub(" ", line[m.end():])
+    sep = re.match(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
+                   r"|\bgoes to\b|\bis\b)", rest, re.I)
+    if sep is None:
+        return None
+    return int(m[1]), rest[sep.end():].strip()
+
+
+def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | None:
+    """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
+    {node: verdict} or {"outlier(s)": nodes} (T4)."""
+    start = body.find("{")
+    if start < 0 or len(body) > 50_000:
+        return None
+    end = body.rfind("}")
+    if end <= start:
+        return None
+    chunk = body[start:end + 1]
+    data: Any = None
+    for loader in (json.loads, ast.literal_eval):
+        try:
+            data = loader(chunk)
+            break
+        except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+            continue
+    if not isinstance(data, dict):
+        return None
+    for key in ("final_answer", "answer", "assignment", "communities", "partition", "result"):
+        if isinstance(data.get(key), dict | list) and kind == "community" or \
+                key in data and isinstance(data[key], dict):
+            data = data[key]
+            break
+    out: dict[int, Any] = {}
+    if kind == "outlier":
+        for key, value in (data.items() if isinstance(data, dict) else ()):
+            if re.fullmatch(r"\s*(?:the\s+)?outliers?(?:_?nodes?)?\s*", str(key), re.I):
+                nodes = value if isinstance(value, list) else [value]
+                return {node: True for node in node_ids(" ".join(map(str, nodes)), n)}
+        for key, value in (data.items() if isinstance(data, dict) else ()):
+            node = node_ids(str(key), n)
+            verdict = _verdict(str(value)) if not isinstance(value, bool) else value
+            if len(node) == 1 and verdict is not None:
+                out[node[0]] = verdict
+        return out or None
+    if isinstance(data, list):
+        data = dict(enumerate(data))
+    for key, value in data.items():
+        if isinstance(value, list | tuple):  # community -> nodes
+            for node in node_ids(" ".join(map(str, value)), n):
+                out.setdefault(node, set()).add(_label(str(key)))
+        else:
+            node = node_ids(str(key), n)
+            if len(node) == 1:
+                out.setdefault(node[0], set()).add(_label(str(value)))
+    return out or None
+
+
+def _label(text: str) -> str:
+    return _community_of(text) or " ".join(text.lower().split())
+
+
+# Verdicts of one node: positive (outlier) or negative.
+_NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
+                       r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
+                       r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
+_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b",
+                       re.I)
+
+
+def _verdict(text: str) -> bool | None:
+    if _NEGATIVE.search(text):
+        return False
+    if _POSITIVE.search(text):
+        return True
+    return None
+
+
+def _blocks(lines: list[str], n: int, kind: str) -> list[dict[int, set]]:
+    """Consecutive runs of assignment lines, each as node -> the values given to it."""
+    blocks: list[dict[int, set]] = []
+    current: dict[int, set] = {}
+    heading: str | None = None  # a "Community 1" heading whose bullets list its nodes
+
+    def close() -> None:
+        nonlocal current, heading
+        if current:
+            blocks.append(current)
+        current, heading = {}, None
+
+    for line in lines:
+        if not line.strip():
+            continue
+        found = _assignment(line, n, kind)
+        if heading is not None and not _COMMUNITY_ID.search(line):
+            found = None  # under a "Community 2" heading, "Node 3: BM25" is a title
+        if found is None and kind == "community":
+            found, heading_now = _grouped(line, n)
+            if heading_now is not None:
+                heading = heading_now
+                continue
+            if found is None and heading is not None:
+                nodes = node_ids(_PAREN.sub(" ", line.split(":")[0]), n)
+                if nodes and _NODE_AT_START.match(line):
+                    found = {node: heading for node in nodes[:1]}
+        if found is None and kind == "outlier":
+            found = _outlier_list(line, n)
+        if found:
+            for node, value in found.items():
+                current.setdefault(node, set()).add(value)
+        elif re.search(r"[A-Za-z]{3,}", line) and not _is_header(line):
+            close()
+    close()
+    return blocks
+
+
+def _is_header(line: str) -> bool:
+    """A table header inside an answer ("Node | Community"): it does not end a block."""
+    return bool(re.fullmatch(
+        r"\W*(?:node|nodes|community|group|cluster|outlier\??|verdict|id|assignment|label)"
+        r"(?:\W+(?:node|nodes|community|group|cluster|outlier\??|verdict|id|label))*\W*",
+        line, re.I))
+
+
+def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
+    split = _split_node_line(line)
+    if split is None or not 0 <= split[0] < n:
+        return None
+    node, rest = split
+    if kind == "community":
+        community = _community_of(rest)
+        return None if community is None else {node: community}
+    verdict = _verdict(rest)
+    return None if verdict is None else {node: verdict}
+
+
+_NAMED_GROUP = re.compile(r"^\W*(?:\d{1,3}[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)\s*"
+                         r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–]|\s-\s)\s*(?:the\s+)?nodes?\b"
+                         r"(?P<list>[^A-Za-z]*)", re.I)
+
+
+def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
+    """("Community 1: nodes 0, 2-4") -> ({0: "1", 2: "1", ...}, None); a bare heading
+    ("Community 1 (databases)") -> (None, "1"); "2. Databases — nodes 0, 5" names one."""
+    m = _COMMUNITY_ID.search(line)
+    if m is None or re.search(r"\bnode\s*\d", line[:m.start()], re.I):
+        named = _NAMED_GROUP.match(line)
+        if named is None or re.search(r"\bnode\s*\d", named["name"], re.I):
+            return None, None
+        nodes = node_ids(named["list"], n)
+        return ({node: named["name"].strip().lower() for node in nodes} or None), None
+    community = m[1].upper() if not m[1].isdigit() else str(int(m[1]))
+    rest = _PAREN.sub(" ", line[m.end():])
+    verb = _GROUP_VERB.search(rest)
+    nodes = node_ids(rest[verb.end():], n) if verb else []
+    if nodes and (verb or _NODE_WORD.search(rest)):
+        return {node: community for node in nodes}, None
+    plain = re.sub(r"[^\w\s]", " ", rest).split()
+    if (not re.search(r"\d", rest) and line[:m.start()].strip(" -*#>•") == ""
+            and verb is None and len(plain) <= 8):
+        return None, community
+    return None, None
+
+
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out)\b"
+                           r"(?:\s+nodes?)?"
+                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|\bis\b|\bare\b|\bwould be\b)\s*"
+                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?[\d\s,and&–\-]+)", re.I)
+
+
+def _outlier_list(line: str, n: int) -> dict[int, bool] | None:
+    m = _OUTLIER_LIST.search(line)
+    if m is None:
+        return None
+    nodes = node_ids(m["list"], n)
+    return {node: not m["neg"] for node in nodes} or None
+
+
+def _last_paragraph(body: str) -> str:
+    parts = [p for p in re.split(r"\n[ \t]*\n", body.strip()) if p.strip()]
+    return parts[-1] if parts else ""
+
+
+def _dangling(body: str, n: int, kind: str) -> bool:
+    """Does the text end on a statement that was cut off ("Node 3: outl")?"""
+    last = _MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
+    starts = _NODE_AT_START.match(last) or _COMMUNITY_ID.match(last.lstrip("-*• "))
+    return bool(starts) and not _assignment(last, n, kind) and \
+        not (kind == "community" and _grouped(last, n)[0])
+
+
+def _choose(blocks: list[dict[int, set]], n: int) -> dict[int, set] | None:
+    complete = [block for block in blocks if len(block) >= n]
+    if complete:
+        return complete[-1]
+    return blocks[-1] if blocks else None
+
+
+def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
+    """node -> community (``kind`` "community") or node -> is outlier ("outlier")."""
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    found = _assignments_from_json(body, n, kind)
+    blocks = [{node: {v} if not isinstance(v, set) else v for node, v in found.items()}] \
+        if found else _blocks(_lines(body), n, kind)
+    chosen = _choose(blocks, n)
+    if chosen is None:
+        return NoAnswer("no assignment in the answer")
+    if any(len(values) > 1 for values in chosen.values()):
+        return NoAnswer("a node given two different answers")
+    if len(chosen) < n and (is_truncated(body) or _dangling(body, n, kind)):
+        return NoAnswer("cut off inside the assignment")
+    if len(chosen) < n and is_hedge(_last_paragraph(body)):
+        return NoAnswer("hedged between assignments")
+    return {node: next(iter(values)) for node, values in chosen.items()}
+
+
+# --- T4 ------------------------------------------------------------------------------------
+
+_OUTLIER_PROSE = re.compile(
+    r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
+    r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
+    r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one out)"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit",
+    re.I)
+
+
+def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
+    hits = []
+    for m in _OUTLIER_PROSE.finditer(region):
+        node = int(m[1] or m[3])
+        if m["neg"] and m["neg"].lower() != "is":
+            continue
+        if node < n:
+            hits.append(node)
+    listed = [m for m in _OUTLIER_LIST.finditer(region) if not m["neg"]]
+    for m in listed:
+        hits += [node for node in node_ids(m["list"], n)][:1]
+    if not hits and explicit:
+        plain = _PAREN.sub(" ", _MARKUP.sub("", region)).strip()
+        if re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
+            hits = [node for node in node_ids(plain, n)]
+    if not hits:
+        return ABSENT
+    return [hits[0]] if explicit else [hits[-1]]
+
+
+def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
+    """The nodes called outliers, in the order written (Hit@1 takes the first)."""
+    verdicts = read_assignment(text, n, "outlier")
+    if not isinstance(verdicts, NoAnswer):
+        flagged = [node for node, is_outlier in verdicts.items() if is_outlier]
+        if flagged or len(verdicts) >= 2:
+            return flagged
+    elif verdicts.reason in ("a node given two different answers",
+                             "cut off inside the assignment"):
+        return verdicts
+    value = read_answer(text[:MAX_TEXT] if isinstance(text, str) else text,
+                        lambda region, explicit: _prose_outlier(region, explicit, n))
+    return value
+
+
+# --- T2 ------------------------------------------------------------------------------------
+
+_EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared author|author"
+               r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
+_NEG_EDGE = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|adjacent|"
+    r"related|share|cite|co-?authored|joined|neighbou?rs)"
+    r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
+    r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent)\b"
+    r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
+    r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
+    + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b", re.I)
+_POS_EDGE = re.compile(
+    r"\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
+    r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
+    r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
+    + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
+_LEAD = re.compile(r"^\W*(yes|no|true|false|correct|incorrect)\b(?!\s+(?:doubt|question)\b)",
+                   re.I)
+
+
+def polarity(sentence: str) -> bool | None:
+    """Does one statement assert the link? Negation counts only on the link itself."""
+    lead = _LEAD.match(sentence)
+    if lead:
+        return lead[1].lower() in ("yes", "true", "correct")
+    if _NEG_EDGE.search(sentence):
+        return False
+    if _POS_EDGE.search(sentence):
+        return True
+    return None
+
+
+def _relation_reader(region: str, explicit: bool) -> Any:
+    plain = _MARKUP.sub("", region)
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+    if not explicit:
+        sentences = sentences[::-1]
+    for sentence in sentences:
+        value = polarity(sentence)
+        if value is not None:
+            return value
+    return ABSENT
+
+
+def read_relation(text: Any) -> bool | NoAnswer:
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    return read_answer(body, _relation_reader)
+
+
+# --- T1 / T3 -------------------------------------------------------------------------------
+
+def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
+    out = []
+    for label in labels:
+        words = label.replace("_", " ").split()
+        variants = [r"\s*[-_ ]\s*".join(map(re.escape, words))]
+        if len(words) >= 2:  # "IR" for "Information Retrieval"
+            variants.append("".join(w[0].upper() for w in words))
+        out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
+                    label))
+        if label.isupper() and 2 <= len(label) <= 5:  # "Artificial Intelligence" for "AI"
+            spelled = r"\s+".join(f"{c}[a-z]+" for c in label)
+            out.append((re.compile(r"(?<![\w-])" + spelled + r"(?![\w-])"), label))
+    return out
+
+
+_NOT_THIS = re.compile(r"(?:\bnot|\brather than|\binstead of|\bas opposed to|\bthan|\bno)"
+                       r"\s+(?:\w+\s+){0,2}$", re.I)
+
+
+def named_labels(text: str, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` names (not the ones it rules out), in order of mention."""
+    found: list[tuple[int, str]] = []
+    for pattern, label in _label_patterns(tuple(labels)):
+        for m in pattern.finditer(text):
+            if not _NOT_THIS.search(text[max(0, m.start() - 40):m.start()]):
+                found.append((m.start(), label))
+                break
+    return list(dict.fromkeys(label for _, label in sorted(found)))
+
+
+def _label_reader(labels: Sequence[str]):
+    """An explicit answer's first sentence naming a label decides; in bare text, the last
+    one. A sentence naming two labels (not ruling one out) is no answer."""
+    def read(region: str, explicit: bool) -> Any:
+        plain = _MARKUP.sub("", region).strip()
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+        for sentence in (sentences if explicit else sentences[::-1]):
+            named = named_labels(sentence, labels)
+            if named:
+                return named[0] if len(named) == 1 else None
+        first = sentences[0].strip()[:FREE_TEXT] if sentences else ""
+        return ("free", first) if re.search(r"[A-Za-z]{3}", first) else ABSENT
+    return read
+
+
+def read_label(text: Any, labels: Sequence[str]) -> str | tuple[str, str] | NoAnswer:
+    """A label named in the final answer, or ("free", text) for the encoder to project."""
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    if is_hedge(body.strip().split("\n")[-1]):
+        return NoAnswer("hedged between labels")
+    return read_answer(body, _label_reader(labels))
