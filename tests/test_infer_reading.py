@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from graphgauge.instance import Instance
 from graphgauge.registry import get_task
@@ -142,3 +144,34 @@ def test_reader_option_is_fixed_per_file_and_checked():
     assert items and all(inst.meta["reader"] == "faithful" for inst in items)
     task = get_task("infer", "relation")
     assert not task.parse("The papers are unrelated.", items[0]).ok  # no Answer: block
+
+
+def test_faithful_mode_and_gate_survive_huge_ids():
+    from graphgauge.suites.inference import parsing
+
+    huge = "9" * 5000
+    text = f"Answer:\nNode {huge}: outlier\nNode {huge}: Community {huge}\nReasoning: x"
+    for task in ("outlier", "community", "relation", "theme"):
+        prediction = get_task("infer", task).parse(text, instance(task, 5, reader="faithful"))
+        assert task not in ("outlier", "community") or not prediction.ok  # no such node
+    assert parsing.node_refs(f"Node {huge} and Node 3") == [10**9, 3]
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=st.sampled_from(list("Node 0123456789:-–,|{}[]\"'\n yesnoutlierCmyGrpAB"
+                                             "()*#<>thinkanswer.")), max_size=400))
+def test_readers_never_raise_and_return_their_own_type(text):
+    for task, n in (("relation", 6), ("outlier", 6), ("community", 6), ("masked_node", 6)):
+        prediction = get_task("infer", task).parse(text, instance(task, n, labels=LABELS))
+        if not prediction.ok:
+            continue
+        value = prediction.value["answer"]
+        if task == "relation":
+            assert isinstance(value, bool)
+        elif task == "outlier":
+            assert isinstance(value, list) and all(0 <= v < n for v in value)
+        elif task == "community":
+            assert all(0 <= int(k) < n and isinstance(c, int) for k, c in value.items())
+        else:
+            assert value in LABELS
