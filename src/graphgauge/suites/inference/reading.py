@@ -173,7 +173,16 @@ def _split_node_line(line: str) -> tuple[int, str] | None:
 
 def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | None:
     """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
-    {node: verdict} or {"outlier(s)": nodes} (T4)."""
+    {node: verdict} or {"outlier(s)": nodes} (T4); for T5 also a bare list of one
+    community per node."""
+    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
+    if kind == "community" and listed:
+        try:
+            values = json.loads(listed[1].replace("'", '"'))
+        except ValueError:
+            values = None
+        if isinstance(values, list) and len(values) == n:
+            return {node: _label(str(value)) for node, value in enumerate(values)}
     start = body.find("{")
     if start < 0 or len(body) > 50_000:
         return None
@@ -240,17 +249,30 @@ def _verdict(text: str) -> bool | None:
     return None
 
 
-def _blocks(lines: list[str], n: int, kind: str) -> list[dict[int, set]]:
-    """Consecutive runs of assignment lines, each as node -> the values given to it."""
-    blocks: list[dict[int, set]] = []
-    current: dict[int, set] = {}
+_CORRECTION = re.compile(r"\b(?:wait|actually|correction|instead|should (?:be|go|move)|"
+                         r"moves? to|mistake|oops|on second thought|I meant|let me (?:re-?"
+                         r"check|fix|correct)|fix(?:ed)?)\b", re.I)
+
+
+class Block(dict):
+    """node -> the values one run of assignment lines gives it; ``corrects`` when a
+    correction cue ("wait", "should be", "correction:") comes just before or inside it."""
+
+    corrects = False
+
+
+def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
+    """Consecutive runs of assignment lines."""
+    blocks: list[Block] = []
+    current = Block()
     heading: str | None = None  # a "Community 1" heading whose bullets list its nodes
+    cue = False
 
     def close() -> None:
         nonlocal current, heading
         if current:
             blocks.append(current)
-        current, heading = {}, None
+        current, heading = Block(), None
 
     for line in lines:
         if not line.strip():
@@ -270,10 +292,13 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[dict[int, set]]:
         if found is None and kind == "outlier":
             found = _outlier_list(line, n)
         if found:
+            if not current:
+                current.corrects = cue or bool(_CORRECTION.search(line))
             for node, value in found.items():
                 current.setdefault(node, set()).add(value)
         elif re.search(r"[A-Za-z]{3,}", line) and not _is_header(line):
             close()
+            cue = bool(_CORRECTION.search(line))
     close()
     return blocks
 
@@ -286,7 +311,25 @@ def _is_header(line: str) -> bool:
         line, re.I))
 
 
+_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs to|is in|goes (?:in)?to|"
+                        r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to)\s+"
+                        r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
+_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>[\d,\s&–-]+(?:\s*(?:and|&)\s*\d+)?)\s+"
+                          r"(?:form|are in|belong to|make up|constitute|are assigned to|go "
+                          r"(?:in)?to|compose)\s+(?:the\s+)?(?P<c>" + _COMMUNITY +
+                          r"\s*#?\s*\w+)", re.I)
+
+
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
+    if kind == "community":
+        moved = {int(m[1]): _community_of(m[2]) for m in _NODE_MOVE.finditer(line)
+                 if int(m[1]) < n and not _NODE_AT_START.match(line)}
+        if moved:
+            return moved
+        first = _NODES_FIRST.search(line)
+        if first:
+            return {node: _community_of(first["c"]) for node in node_ids(first["list"], n)} \
+                or None
     split = _split_node_line(line)
     if split is None or not 0 <= split[0] < n:
         return None
@@ -314,6 +357,9 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
         nodes = node_ids(named["list"], n)
         return ({node: named["name"].strip().lower() for node in nodes} or None), None
     community = m[1].upper() if not m[1].isdigit() else str(int(m[1]))
+    inner = re.match(r"\s*\(\s*nodes?\b([^()]*)\)", line[m.end():], re.I)
+    if inner and node_ids(inner[1], n):
+        return {node: community for node in node_ids(inner[1], n)}, None
     rest = _PAREN.sub(" ", line[m.end():])
     verb = _GROUP_VERB.search(rest)
     nodes = node_ids(rest[verb.end():], n) if verb else []
@@ -326,9 +372,10 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     return None, None
 
 
-_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out)\b"
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|(?:one|"
+                           r"paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
-                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|\bis\b|\bare\b|\bwould be\b)\s*"
+                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\bis\b|\bare\b|\bwould be\b)\s*"
                            r"(?:the\s+)?(?P<list>(?:nodes?\s*)?[\d\s,and&–\-]+)", re.I)
 
 
@@ -353,11 +400,18 @@ def _dangling(body: str, n: int, kind: str) -> bool:
         not (kind == "community" and _grouped(last, n)[0])
 
 
-def _choose(blocks: list[dict[int, set]], n: int) -> dict[int, set] | None:
-    complete = [block for block in blocks if len(block) >= n]
-    if complete:
-        return complete[-1]
-    return blocks[-1] if blocks else None
+def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
+    """The last complete block, patched by later partial blocks that correct it ("Wait,
+    node 5 belongs to Community 1"); a later partial block without a cue restates, so it
+    does not count. Without a complete block, the last block."""
+    complete = [i for i, block in enumerate(blocks) if len(block) >= n]
+    if not complete:
+        return blocks[-1] if blocks else None
+    chosen = dict(blocks[complete[-1]])
+    for block in blocks[complete[-1] + 1:]:
+        if block.corrects:
+            chosen.update(block)
+    return chosen
 
 
 def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
