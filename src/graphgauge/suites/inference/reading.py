@@ -108,7 +108,7 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
 _SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?=(?:node|vertex|community|"
-                      r"group|cluster)\s*#?\s*\w+\s*(?:[:=→(]|\bbelongs|\bis\b|\bgoes))",
+                      r"group|cluster)\s*#?\s*\w+\s*(?:[:=→(\-–—]|\bbelongs|\bis\b|\bgoes))",
                       re.I)
 
 
@@ -375,7 +375,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
 _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|(?:one|"
                            r"paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
-                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\bis\b|\bare\b|\bwould be\b)\s*"
+                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
+                           r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
                            r"(?:the\s+)?(?P<list>(?:nodes?\s*)?[\d\s,and&–\-]+)", re.I)
 
 
@@ -445,23 +446,22 @@ _OUTLIER_PROSE = re.compile(
 
 
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
-    hits = []
+    hits: list[tuple[int, int]] = []  # (position, node): the first or last one counts
     for m in _OUTLIER_PROSE.finditer(region):
         node = int(m[1] or m[3])
-        if m["neg"] and m["neg"].lower() != "is":
-            continue
-        if node < n:
-            hits.append(node)
-    listed = [m for m in _OUTLIER_LIST.finditer(region) if not m["neg"]]
-    for m in listed:
-        hits += [node for node in node_ids(m["list"], n)][:1]
-    if not hits and explicit:
-        plain = _PAREN.sub(" ", _MARKUP.sub("", region)).strip()
-        if re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
-            hits = [node for node in node_ids(plain, n)]
+        if (not m["neg"] or m["neg"].lower() == "is") and node < n:
+            hits.append((m.start(), node))
+    for m in _OUTLIER_LIST.finditer(region):
+        nodes = node_ids(m["list"], n)
+        if nodes and not m["neg"]:
+            hits.append((m.start(), nodes[0]))
+    plain = _PAREN.sub(" ", _MARKUP.sub("", region)).strip()
+    if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
+        hits = [(0, node) for node in node_ids(plain, n)]
     if not hits:
         return ABSENT
-    return [hits[0]] if explicit else [hits[-1]]
+    hits.sort()
+    return [hits[0][1]] if explicit else [hits[-1][1]]
 
 
 def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
