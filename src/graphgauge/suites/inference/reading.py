@@ -81,8 +81,9 @@ _NUMBER = re.compile(r"(?<![\w.])(?:v_?\{?|n)?" + ID + r"\}?(?![\w.]\w)")
 
 
 def node_ids(text: str, n: int) -> list[int]:
-    """Node ids in ``text`` in order: numbers and ranges ("0-3", "4 to 6"); a range past
-    the graph or backwards is ignored, never expanded."""
+    """The graph's node ids in ``text`` in order: numbers and ranges ("0-3", "4 to 6");
+    ids outside 0..n-1 are dropped, and a range past the graph or backwards is ignored,
+    never expanded."""
     out: list[int] = []
     pos = 0
     for m in _RANGE.finditer(text):
@@ -92,7 +93,7 @@ def node_ids(text: str, n: int) -> list[int]:
             out += range(lo, hi + 1)
         pos = m.end()
     out += [int(x) for x in _NUMBER.findall(text, pos)]
-    return out
+    return [node for node in out if node < n]
 
 
 # --- assignments (T4 verdicts, T5 communities) --------------------------------------------
