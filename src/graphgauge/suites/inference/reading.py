@@ -114,15 +114,22 @@ _SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?=(?:node|vert
 
 
 def _table_row(cells: list[str], header: list[str] | None) -> str:
-    """A table row as the line a model would have written: "Node 3: Community 1" or
-    "Community 1: 0, 2" when the header says which column is which."""
-    if header and len(cells) >= 2 and len(header) >= 2:
-        first, second = header[0].lower(), header[1].lower()
-        if re.search(_COMMUNITY, first, re.I) and "node" in second:
-            return f"Community {cells[0]}: nodes {cells[1]}"
-        if "node" in first and re.search(_COMMUNITY, second, re.I) and \
-                not _COMMUNITY_ID.search(cells[1]):
-            return f"Node {cells[0]}: Community {cells[1]}"
+    """A table row as the line a model would have written ("Node 3: Community 1",
+    "Community 1: nodes 0, 2", "Node 3: yes") when the header names the columns."""
+    names = [cell.lower() for cell in header or []]
+    if len(names) != len(cells):
+        return " : ".join(cells)
+    node = next((i for i, h in enumerate(names) if re.search(r"\bnodes?\b|\bid\b", h)), None)
+    group = next((i for i, h in enumerate(names) if re.search(_COMMUNITY, h, re.I)), None)
+    verdict = next((i for i, h in enumerate(names) if re.search(r"outlier|verdict", h)), None)
+    if node is not None and group is not None:
+        if group < node and "nodes" in names[node]:
+            return f"Community {cells[group]}: nodes {cells[node]}"
+        value = cells[group]
+        return f"Node {cells[node]}: " + (value if _COMMUNITY_ID.search(value)
+                                          else f"Community {value}")
+    if node is not None and verdict is not None:
+        return f"Node {cells[node]}: outlier? {cells[verdict]}"
     return " : ".join(cells)
 
 
@@ -315,10 +322,10 @@ def _is_header(line: str) -> bool:
 _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs to|is in|goes (?:in)?to|"
                         r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to)\s+"
                         r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
-_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>[\d,\s&–-]+(?:\s*(?:and|&)\s*\d+)?)\s+"
-                          r"(?:form|are in|belong to|make up|constitute|are assigned to|go "
-                          r"(?:in)?to|compose)\s+(?:the\s+)?(?P<c>" + _COMMUNITY +
-                          r"\s*#?\s*\w+)", re.I)
+_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>\d[\d\s,&–-]*(?:,|\band\b|&)[\d\s,&–-]*"
+                          r"(?:\s*(?:and|&)\s*\d+)?)\s*(?:→|->|=>|:|\b(?:form|are in|belong to|"
+                          r"make up|constitute|are assigned to|go (?:in)?to|compose)\b)\s*"
+                          r"(?:the\s+)?(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
 
 
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
@@ -438,6 +445,10 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
 
 # --- T4 ------------------------------------------------------------------------------------
 
+_OUTLIERS_PLURAL = re.compile(r"\bnodes?\s*(?P<list>\d[\d\s,&]*(?:(?:and|&)\s*(?:node\s*)?\d+))"
+                              r"\s+are\s+(?:both\s+|all\s+)?(?:the\s+)?outliers\b", re.I)
+_RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\bon second "
+                      r"thought\b|\bthat'?s (?:wrong|incorrect)\b|\bscratch that\b", re.I)
 _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
     r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
@@ -447,37 +458,51 @@ _OUTLIER_PROSE = re.compile(
 
 
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
-    hits: list[tuple[int, int]] = []  # (position, node): the first or last one counts
+    """The nodes an outlier statement names: the first statement of an explicit answer,
+    the last one in bare text (where a retraction after it, with no new statement, leaves
+    no answer)."""
+    hits: list[tuple[int, list[int]]] = []
+    region = _MARKUP.sub("", region)
     for m in _OUTLIER_PROSE.finditer(region):
         node = int(m[1] or m[3])
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
-            hits.append((m.start(), node))
-    for m in _OUTLIER_LIST.finditer(region):
-        nodes = node_ids(m["list"], n)
-        if nodes and not m["neg"]:
-            hits.append((m.start(), nodes[0]))
-    plain = _PAREN.sub(" ", _MARKUP.sub("", region)).strip()
+            hits.append((m.start(), [node]))
+    for pattern in (_OUTLIER_LIST, _OUTLIERS_PLURAL):
+        for m in pattern.finditer(region):
+            nodes = node_ids(m["list"], n)
+            if nodes and not m.groupdict().get("neg"):
+                plural = "outliers" in m[0].lower()
+                hits.append((m.start(), nodes if plural else nodes[:1]))
+    plain = _PAREN.sub(" ", region).strip()
     if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
-        hits = [(0, node) for node in node_ids(plain, n)]
+        hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
     if not hits:
         return ABSENT
     hits.sort()
-    return [hits[0][1]] if explicit else [hits[-1][1]]
+    if explicit:
+        return hits[0][1]
+    if _RETRACT.search(region, hits[-1][0] + 1):
+        return None
+    return hits[-1][1]
 
 
 def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
-    """The nodes called outliers, in the order written (Hit@1 takes the first)."""
+    """The nodes called outliers, in the order written (Hit@1 takes the first): from a
+    JSON answer, a per-node listing (or a list of several), else an outlier statement."""
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    given = _assignments_from_json(body, n, "outlier")
+    if given:
+        return [node for node, is_outlier in given.items() if is_outlier]
     verdicts = read_assignment(text, n, "outlier")
     if not isinstance(verdicts, NoAnswer):
-        flagged = [node for node, is_outlier in verdicts.items() if is_outlier]
-        if flagged or len(verdicts) >= 2:
-            return flagged
+        if len(verdicts) >= 2:
+            return [node for node, is_outlier in verdicts.items() if is_outlier]
     elif verdicts.reason in ("a node given two different answers",
                              "cut off inside the assignment"):
         return verdicts
-    value = read_answer(text[:MAX_TEXT] if isinstance(text, str) else text,
-                        lambda region, explicit: _prose_outlier(region, explicit, n))
-    return value
+    return read_answer(body, lambda region, explicit: _prose_outlier(region, explicit, n))
 
 
 # --- T2 ------------------------------------------------------------------------------------
@@ -501,8 +526,17 @@ _LEAD = re.compile(r"^\W*(yes|no|true|false|correct|incorrect)\b(?!\s+(?:doubt|q
                    re.I)
 
 
+_BOTH = re.compile(r"^\W*(?:yes|no)\s+(?:and|or|/)\s+(?:yes|no)\b", re.I)
+_NOT_THAT = re.compile(r"\b(?:not|n't)\s+(?:true|the case|correct)\s+that\b", re.I)
+
+
 def polarity(sentence: str) -> bool | None:
-    """Does one statement assert the link? Negation counts only on the link itself."""
+    """Does one statement assert the link? Negation counts only on the link itself;
+    "it is not true that ..." turns the statement after it around."""
+    turned = _NOT_THAT.search(sentence)
+    if turned:
+        inner = polarity(sentence[turned.end():])
+        return None if inner is None else not inner
     lead = _LEAD.match(sentence)
     if lead:
         return lead[1].lower() in ("yes", "true", "correct")
@@ -518,6 +552,8 @@ def _relation_reader(region: str, explicit: bool) -> Any:
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
     if not explicit:
         sentences = sentences[::-1]
+    if sentences and _BOTH.match(sentences[0 if explicit else -1]):
+        return None  # "Yes and no: ..." commits to neither
     for sentence in sentences:
         value = polarity(sentence)
         if value is not None:
