@@ -108,8 +108,9 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
                          r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
-_SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?=(?:node|vertex|community|"
-                      r"group|cluster)\s*#?\s*\w+\s*(?:[:=→(\-–—]|\bbelongs|\bis\b|\bgoes))",
+_SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
+                      r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→(\-–—]|\bbelongs|\bis\b|\bgoes|"
+                      r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
 
 
@@ -133,6 +134,11 @@ def _table_row(cells: list[str], header: list[str] | None) -> str:
     return " : ".join(cells)
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth)(?:\s+(?:community|group|"
+                      r"cluster)\b|(?=\s+(?:contains|includes|has|consists|is made)\b))", re.I)
+
+
 def _lines(body: str) -> list[str]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
     (sentences, "; ", ", Node 4 ...") become lines of their own."""
@@ -151,6 +157,7 @@ def _lines(body: str) -> list[str]:
             out.append(_table_row(cells, header))
             continue
         header = None
+        line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
         out += _SEGMENT.split(line)
     return out
 
@@ -350,8 +357,11 @@ def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
 
 
 _NAMED_GROUP = re.compile(r"^\W*(?:\d{1,3}[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)\s*"
-                         r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–]|\s-\s)\s*(?:the\s+)?nodes?\b"
-                         r"(?P<list>[^A-Za-z]*)", re.I)
+                         r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
+                         r"(?P<list>[^A-Za-z]*)|(?P<bare>[\d\s,&–{}\[\]-]*\d[\d\s,&–{}\[\]-]*"
+                         r"(?:and\s+\d+)?)\s*$)", re.I)
+_NOT_A_GROUP = re.compile(r"answer|final|reasoning|outliers?|explanation|result|total|note",
+                          re.I)
 
 
 def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
@@ -360,9 +370,10 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     m = _COMMUNITY_ID.search(line)
     if m is None or re.search(r"\bnode\s*\d", line[:m.start()], re.I):
         named = _NAMED_GROUP.match(line)
-        if named is None or re.search(r"\bnode\s*\d", named["name"], re.I):
+        if named is None or re.search(r"\bnode\s*\d|^\s*nodes?\b", named["name"], re.I) \
+                or _NOT_A_GROUP.fullmatch(named["name"].strip()):
             return None, None
-        nodes = node_ids(named["list"], n)
+        nodes = node_ids(named["list"] or named["bare"] or "", n)
         return ({node: named["name"].strip().lower() for node in nodes} or None), None
     community = m[1].upper() if not m[1].isdigit() else str(int(m[1]))
     inner = re.match(r"\s*\(\s*nodes?\b([^()]*)\)", line[m.end():], re.I)
@@ -586,7 +597,7 @@ def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
 
 
 _NOT_THIS = re.compile(r"(?:\bnot|\brather than|\binstead of|\bas opposed to|\bthan|\bno)"
-                       r"\s+(?:\w+\s+){0,2}$", re.I)
+                       r"\s+(?:(?!but\b|and\b)\w+\s+){0,2}$", re.I)
 
 
 def named_labels(text: str, labels: Sequence[str]) -> list[str]:
