@@ -12,7 +12,7 @@ from graphgauge.instance import Instance
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.scoring.region import NoAnswer
 from graphgauge.suites.base import Task, task
-from graphgauge.suites.inference import metrics, parsing, reading
+from graphgauge.suites.inference import assignments, metrics, parsing, reading
 from graphgauge.suites.inference.features import answer_text, canonical_partition
 from graphgauge.suites.inference.gold import full_text, statement
 from graphgauge.suites.inference.prompts import render_prompt
@@ -204,7 +204,7 @@ class Outlier(InferTask):
         return [node for node, is_outlier in lines if is_outlier]
 
     def read_human(self, text: str, instance: Instance) -> Any:
-        return reading.read_outliers(text, len(instance.graphs["G"]["nodes"]))
+        return assignments.read_outliers(text, len(instance.graphs["G"]["nodes"]))
 
     def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
         scores = metrics.outlier_scores(value, instance.answer["answer"])
@@ -230,7 +230,7 @@ class Community(InferTask):
         return {str(node): c for node, c in lines.items()} if lines else None
 
     def read_human(self, text: str, instance: Instance) -> Any:
-        found = reading.read_assignment(text, len(instance.graphs["G"]["nodes"]), "community")
+        found = assignments.read_assignment(text, len(instance.graphs["G"]["nodes"]), "community")
         if isinstance(found, NoAnswer):
             return found
         ids: dict[Any, int] = {}  # community names ("B", "3") as ids by first appearance
