@@ -32,25 +32,32 @@ HOSTILE = ["9" * 5000, "answer is " * 2000, "\n" * 4000, "[" * 3000,
            "Yes no " * 20000, "x" * 200_000]
 
 
+def _read_ms(task, inst, texts: list[str]) -> list[float]:
+    times = []
+    for text in texts:
+        start = time.perf_counter()
+        task.parse(text, inst)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def reading_times() -> None:
     rows = [json.loads(line) for line in CORPUS.read_text().splitlines()]
     rows = [row for row in rows if "_format" not in row]
     labels = ["Database", "Data Mining", "AI", "Information Retrieval"]
-    print(f"{'task':<12} {'answers':>8} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
+    print(f"{'task':<12} {'answers':>8} {'median ms':>10} {'p99 ms':>8} "
+          f"{'hostile max ms':>15} (hostile: {len(HOSTILE)} texts up to 200k characters)")
     for name in TASK_ORDER:
-        task, times = get_task("infer", name), []
-        texts = [row["text"] for row in rows if row["task"] == name] + HOSTILE
+        task = get_task("infer", name)
         inst = Instance(id=f"infer/{name}/0", suite="infer", task=name, graphs={"G": {
             "directed": False, "nodes": [{"id": i, "title": "t"} for i in range(9)],
             "edges": [], "graph": {"label_names": labels, "domain": "coauthor", "k": 3}}},
             query={"k": 3, "a": 0, "b": 1, "hub": 0}, meta={"domain": "coauthor"})
         task.parse("warm up the encoder", inst)
-        for text in texts:
-            start = time.perf_counter()
-            task.parse(text, inst)
-            times.append((time.perf_counter() - start) * 1000)
-        print(f"{name:<12} {len(texts):>8} {np.median(times):>10.2f} "
-              f"{np.percentile(times, 99):>8.2f} {max(times):>8.2f}")
+        corpus = _read_ms(task, inst, [row["text"] for row in rows if row["task"] == name])
+        hostile = _read_ms(task, inst, HOSTILE)
+        print(f"{name:<12} {len(corpus):>8} {np.median(corpus):>10.2f} "
+              f"{np.percentile(corpus, 99):>8.2f} {max(hostile):>15.0f}")
 
 
 def main() -> None:
