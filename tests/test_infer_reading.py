@@ -175,3 +175,18 @@ def test_readers_never_raise_and_return_their_own_type(text):
             assert all(0 <= int(k) < n and isinstance(c, int) for k, c in value.items())
         else:
             assert value in LABELS
+
+
+@pytest.mark.parametrize("text", [
+    "Nodes " + ", ".join(str(i) for i in range(20000)) + " form",
+    "Community 1: nodes " + ", ".join(str(i) for i in range(20000)),
+    ", ".join(str(i) for i in range(20000)) + " → A",
+    "Databases: " + ", ".join(str(i) for i in range(20000)) + " x",
+    "Nodes " + " and ".join(str(i) for i in range(5000)) + " are outliers",
+], ids=["nodes-first", "grouped", "arrow", "named", "plural"])
+def test_long_node_lists_read_in_linear_time(text):
+    # these took minutes when a list pattern could backtrack over every split point
+    for task in ("community", "outlier"):
+        start = time.perf_counter()
+        get_task("infer", task).parse(text, instance(task, 9, 3))
+        assert time.perf_counter() - start < 3.0, task

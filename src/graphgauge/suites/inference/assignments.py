@@ -33,7 +33,7 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
 _SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
-                      r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→(\-–—]|\bbelongs|\bis\b|\bgoes|"
+                      r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
                       r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
 
@@ -253,14 +253,35 @@ def _is_header(line: str) -> bool:
 _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs to|is in|goes (?:in)?to|"
                         r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to)\s+"
                         r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
-_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>\d[\d\s,&–-]*(?:,|\band\b|&)[\d\s,&–-]*"
-                          r"(?:\s*(?:and|&)\s*\d+)?)\s*(?:→|->|=>|:|\b(?:form|are in|belong to|"
+# Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
+# numbers that leads nowhere costs one pass, not a backtracking search.
+_LIST = r"\d{1,7}(?:\s*(?:,|\band\b|&|[–-]|to)\s*(?:node\s*)?\d{1,7}){0,300}+"
+_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:|\b(?:form|are in|"
+                          r"belong to|"
                           r"make up|constitute|are assigned to|go (?:in)?to|compose)\b)\s*"
                           r"(?:the\s+)?(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
 
 
+# "{0, 2, 5} → community 0", "0 → A": node lists pointing at a community, several a line.
+_ARROW = re.compile(r"(?<![\w,])(?P<list>[{\[(]?\s*" + _LIST + r"\s*[}\])]?)\s*(?:→|->|=>)\s*"
+                    r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+|[A-Za-z]{1,2}\d{0,3}\b)", re.I)
+
+
+def _arrows(line: str, n: int) -> dict[int, str] | None:
+    out: dict[int, str] = {}
+    if not re.search(r"→|->|=>", line):
+        return None
+    for m in _ARROW.finditer(line):
+        for node in node_ids(m["list"], n):
+            out[node] = _community_of(m["c"]) or m["c"].upper()
+    return out or None
+
+
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
     if kind == "community":
+        pointed = _arrows(line, n)
+        if pointed:
+            return pointed
         moved = {int(m[1]): _community_of(m[2]) for m in _NODE_MOVE.finditer(line)
                  if int(m[1]) < n and not _NODE_AT_START.match(line)}
         if moved:
@@ -282,8 +303,8 @@ def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
 
 _NAMED_GROUP = re.compile(r"^\W*(?:\d{1,3}[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)\s*"
                          r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
-                         r"(?P<list>[^A-Za-z]*)|(?P<bare>[\d\s,&–{}\[\]-]*\d[\d\s,&–{}\[\]-]*"
-                         r"(?:and\s+\d+)?)\s*$)", re.I)
+                         r"(?P<list>[^A-Za-z]*)|(?P<bare>[\d\s,&–{}\[\]-]++(?:and\s+\d+)?)"
+                         r"\s*$)", re.I)
 _NOT_A_GROUP = re.compile(r"answer|final|reasoning|outliers?|explanation|result|total|note",
                           re.I)
 
@@ -315,8 +336,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     return None, None
 
 
-_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|(?:one|"
-                           r"paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|exception"
+                           r"|(?:one|paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
@@ -380,7 +401,7 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
 
 # --- T4 ------------------------------------------------------------------------------------
 
-_OUTLIERS_PLURAL = re.compile(r"\bnodes?\s*(?P<list>\d[\d\s,&]*(?:(?:and|&)\s*(?:node\s*)?\d+))"
+_OUTLIERS_PLURAL = re.compile(r"\bnodes?\s*(?P<list>" + _LIST + r")"
                               r"\s+are\s+(?:both\s+|all\s+)?(?:the\s+)?outliers\b", re.I)
 _RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\bon second "
                       r"thought\b|\bthat'?s (?:wrong|incorrect)\b|\bscratch that\b", re.I)
@@ -388,7 +409,9 @@ _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
     r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
     r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one out)"
-    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit",
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID
+    + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",
     re.I)
 
 
@@ -399,7 +422,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
     for m in _OUTLIER_PROSE.finditer(region):
-        node = int(m[1] or m[3])
+        node = int(next(g for g in (m[1], m[3], m[4]) if g))  # the alternative that matched
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
     for pattern in (_OUTLIER_LIST, _OUTLIERS_PLURAL):

@@ -92,18 +92,21 @@ _EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared aut
                r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
 _NEG_EDGE = re.compile(
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|adjacent|"
-    r"related|share|cite|co-?authored|joined|neighbou?rs)"
+    r"related|share|cite|co-?authored|joined|neighbou?rs|written by)"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
     r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b", re.I)
 _POS_EDGE = re.compile(
-    r"\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
+    r"\b(?:written|authored) by (?:a |the )?(?:common|same|shared) author"
+    r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
     r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
     r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
     + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
-_LEAD = re.compile(r"^\W*(yes|no|true|false|correct|incorrect)\b(?!\s+(?:doubt|question)\b)",
+# A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
+_LEAD = re.compile(r"^\W*(?:[A-Za-z][A-Za-z _-]{0,30}(?:\?|:|=)\W*)?"
+                   r"(yes|no|true|false|correct|incorrect)\b(?!\s+(?:doubt|question)\b)",
                    re.I)
 
 
