@@ -403,6 +403,8 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
 
 _OUTLIERS_PLURAL = re.compile(r"\bnodes?\s*(?P<list>" + _LIST + r")"
                               r"\s+are\s+(?:both\s+|all\s+)?(?:the\s+)?outliers\b", re.I)
+_ELLIPTIC = re.compile(r"\bnot (?:the|an) outlier\s*[;,.—–-]\s*(?:but\s+|rather\s+|instead\s+)?"
+                       r"(?:node|vertex)\s*#?" + ID + r"\s+is\b", re.I)
 _RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\bon second "
                       r"thought\b|\bthat'?s (?:wrong|incorrect)\b|\bscratch that\b", re.I)
 _OUTLIER_PROSE = re.compile(
@@ -425,6 +427,9 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
         node = int(next(g for g in (m[1], m[3], m[4]) if g))  # the alternative that matched
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
+    for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
+        if int(m[1]) < n:
+            hits.append((m.start(1), [int(m[1])]))
     for pattern in (_OUTLIER_LIST, _OUTLIERS_PLURAL):
         for m in pattern.finditer(region):
             nodes = node_ids(m["list"], n)
