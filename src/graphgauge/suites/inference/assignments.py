@@ -357,12 +357,17 @@ def _last_paragraph(body: str) -> str:
     return parts[-1] if parts else ""
 
 
-def _dangling(body: str, n: int, kind: str) -> bool:
+def _dangling(body: str, kind: str) -> bool:
     """Does the text end on a statement that was cut off ("Node 3: outl")?"""
     last = MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
-    starts = _NODE_AT_START.match(last) or _COMMUNITY_ID.match(last.lstrip("-*• "))
-    return bool(starts) and not _assignment(last, n, kind) and \
-        not (kind == "community" and _grouped(last, n)[0])
+    split = _split_node_line(last)
+    if split is not None:  # whatever the node (a line for node 113 is complete, just ignored)
+        rest = split[1]
+        return (_community_of(rest) if kind == "community" else _verdict(rest)) is None
+    heading = _COMMUNITY_ID.match(last.lstrip("-*• "))
+    if heading:  # "Community 2: nodes 3, 6, 8" is whole; "Community 2 (retrieval)" lists none
+        return kind == "community" and not re.search(r"\d", last.lstrip("-*• ")[heading.end():])
+    return bool(_NODE_AT_START.match(last))
 
 
 def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
@@ -392,7 +397,7 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
         return NoAnswer("no assignment in the answer")
     if any(len(values) > 1 for values in chosen.values()):
         return NoAnswer("a node given two different answers")
-    if len(chosen) < n and (is_truncated(body) or _dangling(body, n, kind)):
+    if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)):
         return NoAnswer("cut off inside the assignment")
     if len(chosen) < n and is_hedge(_last_paragraph(body)):
         return NoAnswer("hedged between assignments")
