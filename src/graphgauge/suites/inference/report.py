@@ -178,7 +178,8 @@ def shortcut_table(report: dict[str, Any]) -> TextTable:
 def print_gate_report(report: dict[str, Any], console: Any = None) -> None:
     from rich.console import Console
 
-    console = console or Console(stderr=True)
+    # At least 100 columns: a piped stderr defaults to 80 and would cut the cells.
+    console = console or Console(stderr=True, width=max(Console(stderr=True).width, 100))
     _print(gate_table(report), console)
     if report.get("shortcuts"):
         _print(shortcut_table(report), console)
