@@ -38,6 +38,8 @@ FREE_TEXT = 300  # characters of a label-free answer given to the encoder (it re
 ID = r"(\d{1,7})(?!\d)"
 _REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
                         r"|analysis)[ \t*_]*:", re.I | re.M)
+# "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer.
+_LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]", re.I | re.M)
 MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
 PAREN = re.compile(r"\([^()\n]{0,200}\)|\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
 
@@ -53,7 +55,10 @@ def answer_part(text: Any) -> str | NoAnswer:
     body = normalize(parts[1])
     heading = _REASONING.search(body)
     if heading and re.search(r"\w", body[:heading.start()]):
-        body = body[:heading.start()]
+        # answer first, reasoning after: keep the answer; a preface ("Let's think.") then
+        # reasoning then "Answer:": keep from the reasoning on, so the answer stays last
+        later = _LATER_ANSWER.search(body, heading.end())
+        body = body[heading.start():] if later else body[:heading.start()]
     return body
 
 
