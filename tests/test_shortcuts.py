@@ -129,6 +129,11 @@ def test_audit_command_on_any_suite(tmp_path, capsys):
     assert "0 of" in capsys.readouterr().out
     assert main(["audit", str(tmp_path / "missing.jsonl")]) == 2
     assert main(["audit", str(path), "--split", "test"]) == 2
+    spectral = tmp_path / "spectral.jsonl"  # numeric answers only: nothing to audit
+    write_jsonl(generate("spectral", None, count=2, seed=1), spectral)
+    capsys.readouterr()
+    assert main(["audit", str(spectral)]) == 0
+    assert "no shortcut applies" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(not (data_root() / "dblp").is_dir(), reason="shared data absent")
