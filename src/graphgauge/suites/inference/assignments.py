@@ -415,7 +415,7 @@ _RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\
 _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
     r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
-    r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one out)"
+    r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one(?: out)?)"
     r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
     + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",

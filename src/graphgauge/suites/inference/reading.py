@@ -104,6 +104,7 @@ _NEG_EDGE = re.compile(
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b", re.I)
 _POS_EDGE = re.compile(
+    r"^\W*(?:connected|linked|adjacent|co-?authored)\W*$|"
     r"\b(?:written|authored) by (?:a |the )?(?:common|same|shared) author"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
     r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
