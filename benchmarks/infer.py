@@ -1,7 +1,9 @@
 """GraphInfer sampling throughput on DBLP: candidates per second for each of the five
-tasks, including gates L1 and L4 (target: 2,200 candidates per task in <= 60 s).
+tasks, including gates L1 and L4 (target: 2,200 candidates per task in <= 60 s), and the
+time to read one answer per task over the hand-written answer corpus plus hostile texts
+(target: p99 <= 10 ms; T1/T3 free text goes through the sentence encoder).
 
-    python benchmarks/infer.py [--candidates 2200] [--seed 0]
+    python benchmarks/infer.py [--candidates 2200] [--seed 0] [--reading-only]
 
 The dataset load and the (cached) title embeddings are timed separately: they are paid
 once per generate, not per candidate.
@@ -10,13 +12,52 @@ once per generate, not per candidate.
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
+
+import numpy as np
 
 from graphgauge.datasets import embed_texts, load_tag
+from graphgauge.instance import Instance
+from graphgauge.registry import get_task
 from graphgauge.suites.inference import construct, gates
 from graphgauge.suites.inference.pipeline import EgoPool, candidates
 from graphgauge.suites.inference.sampling import Sampler
 from graphgauge.suites.inference.tasks import TASK_ORDER
+
+CORPUS = Path(__file__).parent.parent / "tests" / "data" / "answers" / "infer_graphinfer.jsonl"
+HOSTILE = ["9" * 5000, "answer is " * 2000, "\n" * 4000, "[" * 3000,
+           "Community 1: nodes 0 to 99999999\n" * 100, "Node 1: outlier\n" * 5000,
+           "Yes no " * 20000, "x" * 200_000]
+
+
+def _read_ms(task, inst, texts: list[str]) -> list[float]:
+    times = []
+    for text in texts:
+        start = time.perf_counter()
+        task.parse(text, inst)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def reading_times() -> None:
+    rows = [json.loads(line) for line in CORPUS.read_text().splitlines()]
+    rows = [row for row in rows if "_format" not in row]
+    labels = ["Database", "Data Mining", "AI", "Information Retrieval"]
+    print(f"{'task':<12} {'answers':>8} {'median ms':>10} {'p99 ms':>8} "
+          f"{'hostile max ms':>15} (hostile: {len(HOSTILE)} texts up to 200k characters)")
+    for name in TASK_ORDER:
+        task = get_task("infer", name)
+        inst = Instance(id=f"infer/{name}/0", suite="infer", task=name, graphs={"G": {
+            "directed": False, "nodes": [{"id": i, "title": "t"} for i in range(9)],
+            "edges": [], "graph": {"label_names": labels, "domain": "coauthor", "k": 3}}},
+            query={"k": 3, "a": 0, "b": 1, "hub": 0}, meta={"domain": "coauthor"})
+        task.parse("warm up the encoder", inst)
+        corpus = _read_ms(task, inst, [row["text"] for row in rows if row["task"] == name])
+        hostile = _read_ms(task, inst, HOSTILE)
+        print(f"{name:<12} {len(corpus):>8} {np.median(corpus):>10.2f} "
+              f"{np.percentile(corpus, 99):>8.2f} {max(hostile):>15.0f}")
 
 
 def main() -> None:
@@ -24,7 +65,11 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=2200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dataset", default="dblp")
+    parser.add_argument("--reading-only", action="store_true")
     args = parser.parse_args()
+    reading_times()
+    if args.reading_only:
+        return
 
     start = time.perf_counter()
     tag = load_tag(args.dataset)

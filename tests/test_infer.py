@@ -267,7 +267,8 @@ def test_partition_metrics_against_sklearn_and_hand():
     assert s["nmi"] == pytest.approx(normalized_mutual_info_score(gold, p))
     # predicted cluster 1 = {0,1,4}: majority gold 0 (2); cluster 0 = {2,3,5}: gold 1 (2)
     assert s["purity"] == pytest.approx(4 / 6)
-    assert s["count_accuracy"] == 1.0
+    assert s["count_accuracy"] == 0.0  # community 2 is only on the phantom node 9
+    assert metrics.partition_scores(predicted, gold, 2)["count_accuracy"] == 1.0
     assert metrics.partition_scores({0: 0}, gold, 2)["count_accuracy"] == 0.0
 
 

@@ -592,6 +592,7 @@ def quickstart(
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own."""
     from graphgauge.commands import (
+        audit,
         estimate,
         export_task,
         gteval,
@@ -602,7 +603,8 @@ def _register_commands() -> None:
         taxonomy,
     )
 
-    for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore):
+    for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
+                   audit):
         module.register(app)
 
 

@@ -1,6 +1,7 @@
 """Models: the protocol and the backends, chosen by a spec string.
 
-``reference``, ``random``, ``majority``, ``mean``, ``python:module:function``,
+``reference``, ``random``, ``majority``, ``mean``, ``shortcut:NAME`` (a trivial
+baseline such as ``shortcut:min-degree``), ``python:module:function``,
 ``openai:MODEL`` (any OpenAI-compatible server) and ``hf:PATH_OR_NAME`` (a local
 transformers model) are built in. Backends are imported only
 when named, so an unused backend costs nothing at start-up.
@@ -44,10 +45,12 @@ def load_model(spec: str, **params: Any) -> Model:
         from graphgauge.models.infer_baselines import GNNBaseline as backend
     elif prefix == "sbert":
         from graphgauge.models.infer_baselines import SBERTBaseline as backend
+    elif prefix == "shortcut":
+        from graphgauge.models.shortcuts import ShortcutModel as backend
     else:
         raise UserError(
             f"unknown model {spec!r}; use one of {', '.join(BUILTIN)}, openai:MODEL, "
-            "hf:PATH_OR_NAME, python:module:function, gnn:gcn|gat|sage or "
+            "hf:PATH_OR_NAME, python:module:function, shortcut:NAME, gnn:gcn|gat|sage or "
             "sbert:text|neighbour-mean (the last two learn from an infer benchmark)"
         )
     check_options(spec, backend, params, skip=1)

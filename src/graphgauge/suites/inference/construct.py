@@ -3,13 +3,16 @@
 Each builder is a pure function of (context, ego-graph, generator) and returns None when
 the ego-graph cannot carry the task (too few same-label nodes, one category only, no
 distant outlier); the pipeline then moves on to the next hub.
-  T1  the hub's title is masked; gold = the hub's label.
+  T1  the hub's title is masked (nodes whose title contains it are left out);
+      gold = the hub's label.
   T2  a connected or unconnected pair (coin flip, balanced later by the stratified cap);
       gold = has-edge plus the second endpoint's label.
   T3  the hub's same-label connected cluster (>= 5 nodes); gold = that label.
   T4  a same-label cluster plus one node of another category whose title embedding has
-      cosine < 0.40 to the cluster centroid, attached to the cluster (by its real edges
-      when it has some, else by 1-3 injected ones); ids shuffled; gold = its id.
+      cosine < 0.40 to the cluster centroid (a real neighbour of the cluster when one
+      qualifies), attached to as many members as a random member's degree, real edges
+      first, injected ones for the rest, so its degree tells nothing; ids shuffled;
+      gold = its id.
   T5  the ego-graph's nodes of 2-3 categories (>= 3 nodes each), ids shuffled so that
       communities interleave; gold = the label partition.
 """
@@ -95,11 +98,24 @@ def _cluster(ego: Ego, labels: np.ndarray) -> np.ndarray:
     return np.array(order, dtype=np.int64)
 
 
+def folded(text: str) -> str:
+    """Case- and spacing-insensitive form, for "does this text show that title"."""
+    return " ".join(text.casefold().split())
+
+
 def masked_node(ctx: Context, ego: Ego, rng: np.random.Generator) -> Candidate | None:
     label = int(ctx.tag.labels[ego.hub])
-    if label < 0 or (ego.hops == 1).sum() < 3:
+    if label < 0:
         return None
-    return Candidate("masked_node", ego.hub, ego.nodes, ego.edges, {"hub": 0},
+    # A duplicate title elsewhere (69 DBLP papers share one) would show the masked text.
+    hidden = folded(ctx.tag.titles[ego.hub])
+    keep = np.array([i for i, v in enumerate(ego.nodes.tolist())
+                     if i == 0 or hidden not in folded(ctx.tag.titles[v])], dtype=np.int64)
+    if (ego.hops[keep] == 1).sum() < 3:
+        return None
+    nodes, edges = _subset(ego, keep, ctx.tag.directed) if len(keep) < len(ego.nodes) \
+        else (ego.nodes, ego.edges)
+    return Candidate("masked_node", ego.hub, nodes, edges, {"hub": 0},
                      ctx.tag.label_names[label], ctx.tag.label_names[label],
                      f"T1:{ego.hub}", masked=(0,))
 
@@ -143,6 +159,27 @@ def theme(ctx: Context, ego: Ego, rng: np.random.Generator) -> Candidate | None:
                      signature=ids)
 
 
+def _degree_matched_links(edges: np.ndarray, size: int, real: list[int],
+                          rng: np.random.Generator) -> tuple[list[int], int]:
+    """The cluster positions the outlier attaches to, and how many of them are its real
+    neighbours.
+
+    On DBLP a cluster is a shared-author clique while the outlier's real edges into it are
+    one to three, so "the lowest-degree node" found it two times in three. The outlier
+    instead takes the degree of a uniformly drawn member (plus one with the chance that
+    any member gains an edge from it), so its degree is a draw from the cluster's own
+    distribution. Its real neighbours fill the slots first; the rest are injected."""
+    degree = np.bincount(edges.reshape(-1), minlength=size) if len(edges) else \
+        np.zeros(size, dtype=np.int64)
+    target = int(degree[int(rng.integers(size))])
+    target += int(rng.random() < min(1.0, (target + 0.5) / size))
+    target = min(max(target, 1), size)
+    real = [real[i] for i in rng.permutation(len(real))][:target]
+    others = np.setdiff1d(np.arange(size), real)
+    fill = rng.choice(others, target - len(real), replace=False).tolist()
+    return sorted(real + fill), len(real)
+
+
 def outlier(ctx: Context, ego: Ego, rng: np.random.Generator) -> Candidate | None:
     labels, vectors = ctx.tag.labels, ctx.embeddings
     label = int(labels[ego.hub])
@@ -156,13 +193,10 @@ def outlier(ctx: Context, ego: Ego, rng: np.random.Generator) -> Candidate | Non
     near = np.unique(np.concatenate([ctx.sampler.neighbours(int(v)) for v in nodes]))
     pool = near[(labels[near] >= 0) & (labels[near] != label)]
     pool = pool[vectors[pool] @ centroid < OUTLIER_MAX_COSINE]
-    attached = "real"
     if len(pool):
         chosen = int(pool[int(rng.integers(len(pool)))])
-        around = set(ctx.sampler.neighbours(chosen).tolist())
-        links = [i for i, v in enumerate(nodes.tolist()) if v in around]
     else:
-        chosen, attached = -1, "injected"
+        chosen = -1
         for _ in range(50):
             guess = int(rng.integers(ctx.tag.num_nodes()))
             if (labels[guess] >= 0 and labels[guess] != label and guess not in members
@@ -171,13 +205,16 @@ def outlier(ctx: Context, ego: Ego, rng: np.random.Generator) -> Candidate | Non
                 break
         if chosen < 0:
             return None
-        links = sorted(rng.choice(len(nodes), min(len(nodes), int(rng.integers(1, 4))),
-                                  replace=False).tolist())
+    around = set(ctx.sampler.neighbours(chosen).tolist())
+    real = [i for i, v in enumerate(nodes.tolist()) if v in around]
+    links, real_links = _degree_matched_links(edges, len(nodes), real, rng)
     out_pos = len(nodes)
     nodes = np.append(nodes, chosen)
     outgoing = set(ctx.sampler.out_idx[ctx.sampler.out_ptr[chosen]:
                                        ctx.sampler.out_ptr[chosen + 1]].tolist())
-    extra = np.array([[out_pos, i] if int(nodes[i]) in outgoing else [i, out_pos]
+    # A real directed edge keeps its direction; an injected one gets a random one.
+    extra = np.array([[out_pos, i] if (int(nodes[i]) in outgoing if i in real
+                                       else rng.random() < 0.5) else [i, out_pos]
                       for i in links], dtype=np.int64).reshape(-1, 2)
     edges = np.concatenate([edges.reshape(-1, 2), extra])
     order = rng.permutation(len(nodes))
@@ -187,7 +224,8 @@ def outlier(ctx: Context, ego: Ego, rng: np.random.Generator) -> Candidate | Non
     return Candidate(
         "outlier", ego.hub, nodes, edges, {}, local, ctx.tag.label_names[label],
         f"T4:{chosen}|" + ",".join(map(str, cluster_ids)),
-        extra={"attached": attached, "cluster_label": ctx.tag.label_names[label],
+        extra={"real_links": real_links, "injected_links": len(links) - real_links,
+               "cluster_label": ctx.tag.label_names[label],
                "outlier_label": ctx.tag.label_names[int(labels[chosen])],
                "outlier_cosine": round(float(vectors[chosen] @ centroid), 4)},
     )

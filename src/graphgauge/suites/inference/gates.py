@@ -29,6 +29,7 @@ from graphgauge.suites.inference.gold import full_text
 PLACEHOLDER_TOKENS = ("---", "???", "[MASK]", "[MASKED]")
 NEAR_DUPLICATE = 0.5
 SPLITS = ("train", "val", "test")
+MAX_SKEW = 1.25  # no stratum above 1.25x the mean stratum of its released cell
 
 
 def _label_ok(label: str) -> bool:
@@ -104,29 +105,77 @@ def dedup(instances: Sequence[Instance]) -> tuple[list[Instance], Counter]:
     return kept, dropped
 
 
+def stratum_sizes(available: list[int], total: int) -> list[int]:
+    """How many items each stratum releases: the same number ``q`` from each (all of a
+    smaller stratum), the largest ``q`` that fits ``total`` and keeps every stratum within
+    ``MAX_SKEW`` times the mean, so the majority answer cannot beat chance by much even
+    when the cell is short (DBLP's T3 pool is 46% Database before this cap)."""
+    def taken(q: int) -> int:
+        return sum(min(a, q) for a in available)
+
+    q = max(available, default=0)
+    while q > 0 and (taken(q) > total or q > MAX_SKEW * taken(q) / len(available)):
+        q -= 1
+    sizes = [min(a, q) for a in available]
+    if taken(q + 1) > total:  # the total binds: top up one each where items are left
+        spare = [i for i, a in enumerate(available) if a > q]
+        for i in spare[:total - sum(sizes)]:
+            sizes[i] += 1
+    return sizes
+
+
 def cap_and_split(instances: Sequence[Instance], sizes: dict[str, int],
                   rng: np.random.Generator) -> list[tuple[Instance, str]]:
-    """Stratified cap of one (domain, task) cell, then a random split with exact sizes.
-
-    Strata (the gold balance label) are drawn round-robin in random order, so every
-    stratum keeps close to an equal share; when the cell has fewer instances than the
-    cap, the split sizes shrink in proportion."""
+    """Stratified cap of one (domain, task) cell, then a stratified split with exact
+    sizes; when the cell has fewer instances than the cap, the split sizes shrink in
+    proportion."""
     total = sum(sizes.values())
     by_stratum: dict[str, list[Instance]] = defaultdict(list)
     for inst in instances:
         by_stratum[inst.meta["stratum"]].append(inst)
-    queues = [list(rng.permutation(len(group))) for group in by_stratum.values()]
-    groups = list(by_stratum.values())
+    groups = [by_stratum[key] for key in sorted(by_stratum)]
+    order = rng.permutation(len(groups))  # which strata get the top-up items
+    counts = stratum_sizes([len(groups[g]) for g in order], total)
     chosen: list[Instance] = []
-    while len(chosen) < total and any(queues):
-        for g in rng.permutation(len(groups)):
-            if queues[g] and len(chosen) < total:
-                chosen.append(groups[g][queues[g].pop()])
-    order = rng.permutation(len(chosen))
+    for g, count in zip(order, counts, strict=True):
+        chosen += [groups[g][i] for i in sorted(rng.permutation(len(groups[g]))[:count])]
     scale = len(chosen) / total if total else 0.0
     quota = {name: int(round(sizes[name] * scale)) for name in ("val", "test")}
     quota["test"] = min(quota["test"], len(chosen))
     quota["val"] = min(quota["val"], len(chosen) - quota["test"])
     quota["train"] = len(chosen) - quota["val"] - quota["test"]
-    labels = [name for name in SPLITS for _ in range(quota[name])]
-    return [(chosen[i], labels[position]) for position, i in enumerate(order)]
+    return _stratified_split(chosen, quota, rng)
+
+
+def _apportion(total: int, weights: list[int], rng: np.random.Generator) -> list[int]:
+    """``total`` split in proportion to ``weights`` (largest remainder, ties at random),
+    never more than a weight."""
+    whole = sum(weights)
+    exact = [total * w / whole if whole else 0.0 for w in weights]
+    counts = [int(x) for x in exact]
+    tiebreak = rng.random(len(weights))
+    order = sorted(range(len(weights)), key=lambda i: (counts[i] - exact[i], tiebreak[i]))
+    for i in order[:total - sum(counts)]:
+        counts[i] += 1
+    return counts
+
+
+def _stratified_split(chosen: list[Instance], quota: dict[str, int],
+                      rng: np.random.Generator) -> list[tuple[Instance, str]]:
+    """Every split takes each stratum in proportion, so a balanced cell stays balanced in
+    test and val too ("always yes" scores 50% on every T2 split, not only overall)."""
+    by_stratum: dict[str, list[Instance]] = defaultdict(list)
+    for inst in chosen:
+        by_stratum[inst.meta["stratum"]].append(inst)
+    groups = [by_stratum[key] for key in sorted(by_stratum)]
+    left = [len(group) for group in groups]
+    names: list[list[str]] = [[] for _ in groups]
+    for split in ("test", "val"):
+        for g, count in enumerate(_apportion(quota[split], left, rng)):
+            names[g] += [split] * count
+            left[g] -= count
+    out = []
+    for group, labels in zip(groups, names, strict=True):
+        labels += ["train"] * (len(group) - len(labels))
+        out += [(group[i], labels[j]) for j, i in enumerate(rng.permutation(len(group)))]
+    return [out[i] for i in rng.permutation(len(out))]

@@ -17,9 +17,10 @@ REASONING = re.compile(r"reasoning\s*:", re.IGNORECASE)
 PLACEHOLDER = re.compile("|".join(sorted(
     re.sub(r"\\\{\w+\\\}", "[^<>]*", re.escape(" ".join(m.lower().split())))
     for frame in FRAMES.values() for m in re.findall(r"<[^<>]+>", frame))))
-OUTLIER_LINE = re.compile(r"\bNode\s+(\d+)\s*[:\-=]\s*(not\s+(?:an?\s+)?outlier|outlier|"
+OUTLIER_LINE = re.compile(r"\bNode\s+(\d{1,7})(?!\d)\s*[:\-=]\s*(not\s+(?:an?\s+)?outlier|outlier|"
                           r"cluster\s+member|normal|inlier)", re.IGNORECASE)
-COMMUNITY_LINE = re.compile(r"\bNode\s+(\d+)\s*[:\-=]\s*Community\s+(\d+)", re.IGNORECASE)
+COMMUNITY_LINE = re.compile(r"\bNode\s+(\d{1,7})(?!\d)\s*[:\-=]\s*Community\s+(\d{1,7})(?!\d)",
+                            re.IGNORECASE)
 NODE_REF = re.compile(r"\bNode\s+(\d+)\b")
 NEGATIVE = re.compile(r"\b(no|not|never|none|neither|nor|absent|lack|lacks|without|"
                       r"unconnected|disconnected|isn't|aren't|doesn't|don't|do not|"
@@ -75,4 +76,6 @@ def community_lines(answer: str) -> dict[int, int]:
 
 
 def node_refs(text: str) -> list[int]:
-    return [int(n) for n in NODE_REF.findall(text)]
+    """Every ``Node N`` id; an id of more than 9 digits stands as 10**9 (out of range for
+    any graph, and never an int() of thousands of digits)."""
+    return [int(n) if len(n) <= 9 else 10**9 for n in NODE_REF.findall(text)]

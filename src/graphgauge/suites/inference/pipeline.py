@@ -10,8 +10,12 @@ Options (``--dataset``, ``-p key=value``):
   encoder     sentence encoder for the T4 cosine rule (default minilm)
   reasoning_encoder  encoder that scores the reasoning cosine of every run of this file
               (default: $GRAPHGAUGE_REASONING_ENCODER, else minilm)
+  reader      how answers of this file are read: ``human`` (what a careful grader reads)
+              or ``faithful`` (the paper's Answer:-block protocol); default: human, or
+              $GRAPHGAUGE_INFER_READER
 Every instance carries its task's gate counts in ``meta["gates"]``, so a report can show
-the gate table from a results store alone, without the benchmark file.
+the gate table from a results store alone, without the benchmark file. The gate report
+also scores the trivial shortcut baselines (``graphgauge.suites.shortcuts``) on the file.
 ``--count`` does not apply: the cap and split sizes decide the file's size.
 All five tasks walk the same ego-graph pool (ego i is drawn from seed and i alone).
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +33,17 @@ import numpy as np
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
+from graphgauge.suites import shortcuts
 from graphgauge.suites.inference import construct, gates
 from graphgauge.suites.inference.gold import statement, template_reasoning
+from graphgauge.suites.inference.prompts import render_prompt
 from graphgauge.suites.inference.sampling import Ego, Sampler
-from graphgauge.suites.inference.tasks import TASK_ORDER
+from graphgauge.suites.inference.tasks import READER_MODES, TASK_ORDER
 from graphgauge.suites.inference.vocab import terms_for
 
 DEFAULTS = {"dataset": "dblp", "candidates": 2200, "train": 1000, "val": 100, "test": 300,
             "reasoning": "template", "judges": None, "gate_report": None,
-            "encoder": "minilm", "reasoning_encoder": None}
+            "encoder": "minilm", "reasoning_encoder": None, "reader": None}
 
 
 def _salt(name: str) -> int:
@@ -74,9 +81,23 @@ def candidates(ctx: construct.Context, pool: EgoPool, task: str, wanted: int,
             break
         rng = np.random.default_rng([seed, _salt(task), i])
         cand = builder(ctx, pool[i], rng)
-        if cand is not None:
-            out.append(to_instance(ctx, cand, len(out), words, dataset, seed))
+        if cand is None:
+            continue
+        inst = to_instance(ctx, cand, len(out), words, dataset, seed)
+        if not shows_masked_title(ctx, cand, inst):
+            out.append(inst)
     return out
+
+
+def shows_masked_title(ctx: construct.Context, cand: construct.Candidate,
+                       inst: Instance) -> bool:
+    """The last guard of T1: the rendered prompt must not contain a masked title
+    anywhere (node list, question, answer frame)."""
+    if not cand.masked:
+        return False
+    text = construct.folded(render_prompt(inst, None, "original").text)
+    return any(construct.folded(ctx.tag.titles[int(cand.nodes[i])]) in text
+               for i in cand.masked)
 
 
 def _hops(cand: construct.Candidate, n: int) -> list[int]:
@@ -135,6 +156,9 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
     for name in names:
         if name not in TASK_ORDER:
             raise UserError(f"unknown infer task {name!r}; tasks: {', '.join(TASK_ORDER)}")
+    if options["reader"] is not None and options["reader"] not in READER_MODES:
+        raise UserError(f"option reader must be one of {', '.join(READER_MODES)}, got "
+                        f"{options['reader']!r}")
     wanted = _int_option(options, "candidates", 1)
     sizes = {split: _int_option(options, split, 0) for split in gates.SPLITS}
     tag = load_tag(str(options["dataset"]))
@@ -177,9 +201,12 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         extra = {"gates": report["tasks"][name]}
         if options["reasoning_encoder"]:
             extra["reasoning_encoder"] = str(options["reasoning_encoder"])
+        if options["reader"]:
+            extra["reader"] = options["reader"]
         kept_all += [Instance(**{**inst.to_dict(),
                                  "meta": {**inst.meta, **extra, "split": split}})
                      for inst, split in sorted(chosen, key=lambda c: c[0].meta["index"])]
+    report["shortcuts"] = [asdict(row) for row in shortcuts.audit(kept_all)]
     if options["gate_report"]:
         path = Path(str(options["gate_report"]))
         path.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")

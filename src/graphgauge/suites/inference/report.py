@@ -164,7 +164,22 @@ def print_suite_report(store: Any, run_ids: list[str] | None, console: Any) -> N
         _print(domains, console)
 
 
+def shortcut_table(report: dict[str, Any]) -> TextTable:
+    """The gate report's shortcut audit (rows written by generate), flagged at the
+    default margin."""
+    from graphgauge.suites.shortcuts import AUDIT_HEADER, DEFAULT_MARGIN, AuditRow, audit_cells
+
+    rows = [AuditRow(**row) for row in report.get("shortcuts", [])]
+    return TextTable(f"Shortcut baselines on {report['dataset']} (flag: > random + "
+                     f"{DEFAULT_MARGIN:.2f})", list(AUDIT_HEADER),
+                     audit_cells(rows), 3)
+
+
 def print_gate_report(report: dict[str, Any], console: Any = None) -> None:
     from rich.console import Console
 
-    _print(gate_table(report), console or Console(stderr=True))
+    # At least 100 columns: a piped stderr defaults to 80 and would cut the cells.
+    console = console or Console(stderr=True, width=max(Console(stderr=True).width, 100))
+    _print(gate_table(report), console)
+    if report.get("shortcuts"):
+        _print(shortcut_table(report), console)

@@ -1,0 +1,473 @@
+"""Reading GraphInfer node assignments (T4 outlier verdicts, T5 communities) the way a
+careful grader would.
+
+Per-node lines ("Node 3: Community 1", "3 → Group B", "Node 0 — outlier? Yes"), grouped
+lines ("Community 1: nodes 0, 2-4", "Databases: 0, 3, 7"), community headings with node
+bullets, tables (columns found by their header), JSON / Python dicts and lists, and prose
+("Nodes 0, 2 and 5 form Community 0", "the second contains nodes 1, 4 and 7") are all
+read into node -> value. The last complete block of assignment lines wins (a "Final
+assignment" after a draft); later partial blocks patch it only after a correction cue
+("Wait, node 5 belongs to Community 1"); a node given two values, or an assignment cut
+off before every node is listed, is no answer. T4 falls back to outlier statements
+("Node 5 is the outlier", "Outliers: 3, 7").
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from typing import Any
+
+from graphgauge.scoring.region import ABSENT, NoAnswer, is_hedge, is_truncated, read_answer
+from graphgauge.suites.inference.reading import ID, MARKUP, PAREN, answer_part, node_ids
+
+_COMMUNITY = r"(?:(?:community|communities|group|cluster|class)\b|comm\.)"
+_COMMUNITY_ID = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*([A-Za-z]\b|\d{1,7}(?!\d)|[IVX]+\b)",
+                           re.I)
+_SHORT_ID = re.compile(r"^\W*([A-Za-z]{1,2}\d{0,3}|\d{1,7})\W*$")
+_NODE_AT_START = re.compile(r"^\W*(?:node|vertex|paper|item|n)?\s*#?" + ID + r"\b", re.I)
+_NODE_WORD = re.compile(r"\b(?:nodes?|vertices|vertex|papers?|items?|members?)\b", re.I)
+_GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|are|is|"
+                         r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
+# Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
+# Community 1 = {..}", sentences and semicolon clauses.
+_SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
+                      r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
+                      r"\bcontains|\bincludes|\bhas\b|\bconsists))",
+                      re.I)
+
+
+def _table_row(cells: list[str], header: list[str] | None) -> str:
+    """A table row as the line a model would have written ("Node 3: Community 1",
+    "Community 1: nodes 0, 2", "Node 3: yes") when the header names the columns."""
+    names = [cell.lower() for cell in header or []]
+    if len(names) != len(cells):
+        return " : ".join(cells)
+    node = next((i for i, h in enumerate(names) if re.search(r"\bnodes?\b|\bid\b", h)), None)
+    group = next((i for i, h in enumerate(names) if re.search(_COMMUNITY, h, re.I)), None)
+    verdict = next((i for i, h in enumerate(names) if re.search(r"outlier|verdict", h)), None)
+    if node is not None and group is not None:
+        if group < node and "nodes" in names[node]:
+            return f"Community {cells[group]}: nodes {cells[node]}"
+        value = cells[group]
+        return f"Node {cells[node]}: " + (value if _COMMUNITY_ID.search(value)
+                                          else f"Community {value}")
+    if node is not None and verdict is not None:
+        return f"Node {cells[node]}: outlier? {cells[verdict]}"
+    return " : ".join(cells)
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth)(?:\s+(?:community|group|"
+                      r"cluster)\b|(?=\s+(?:contains|includes|has|consists|is made)\b))", re.I)
+
+
+def _lines(body: str) -> list[str]:
+    """Lines with markup stripped; table rows become statements, and clauses of one line
+    (sentences, "; ", ", Node 4 ...") become lines of their own."""
+    out: list[str] = []
+    header: list[str] | None = None
+    for raw in body.splitlines():
+        line = MARKUP.sub("", raw).strip()
+        if line.startswith("|") or line.count("|") >= 2:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue  # the |---|---| rule
+            if header is None and not any(re.search(r"\d", c) for c in cells):
+                header = cells
+                out.append(" ".join(cells))
+                continue
+            out.append(_table_row(cells, header))
+            continue
+        header = None
+        line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
+        out += _SEGMENT.split(line)
+    return out
+
+
+def _community_of(value: str) -> str | None:
+    """The community named by the value part of a per-node line."""
+    m = _COMMUNITY_ID.search(value)
+    if m:
+        return m[1].upper() if not m[1].isdigit() else str(int(m[1]))
+    bare = _SHORT_ID.match(value)
+    if bare:
+        return bare[1].upper() if not bare[1].isdigit() else str(int(bare[1]))
+    return None
+
+
+def _split_node_line(line: str) -> tuple[int, str] | None:
+    """(node, the rest) of a line that starts with one node reference and a separator."""
+    m = _NODE_AT_START.match(line)
+    if m is None:
+        return None
+    rest = PAREN.sub(" ", line[m.end():])
+    sep = re.match(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
+                   r"|\bgoes to\b|\bis\b)", rest, re.I)
+    if sep is None:
+        return None
+    return int(m[1]), rest[sep.end():].strip()
+
+
+def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | None:
+    """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
+    {node: verdict} or {"outlier(s)": nodes} (T4); for T5 also a bare list of one
+    community per node."""
+    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
+    if kind == "community" and listed:
+        try:
+            values = json.loads(listed[1].replace("'", '"'))
+        except ValueError:
+            values = None
+        if isinstance(values, list) and len(values) == n:
+            return {node: _label(str(value)) for node, value in enumerate(values)}
+    start = body.find("{")
+    if start < 0 or len(body) > 50_000:
+        return None
+    end = body.rfind("}")
+    if end <= start:
+        return None
+    chunk = body[start:end + 1]
+    data: Any = None
+    for loader in (json.loads, ast.literal_eval):
+        try:
+            data = loader(chunk)
+            break
+        except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+            continue
+    if not isinstance(data, dict):
+        return None
+    for key in ("final_answer", "answer", "assignment", "communities", "partition", "result"):
+        if isinstance(data.get(key), dict | list) and kind == "community" or \
+                key in data and isinstance(data[key], dict):
+            data = data[key]
+            break
+    out: dict[int, Any] = {}
+    if kind == "outlier":
+        for key, value in (data.items() if isinstance(data, dict) else ()):
+            if re.fullmatch(r"\s*(?:the\s+)?outliers?(?:_?nodes?)?\s*", str(key), re.I):
+                nodes = value if isinstance(value, list) else [value]
+                return {node: True for node in node_ids(" ".join(map(str, nodes)), n)}
+        for key, value in (data.items() if isinstance(data, dict) else ()):
+            node = node_ids(str(key), n)
+            verdict = _verdict(str(value)) if not isinstance(value, bool) else value
+            if len(node) == 1 and verdict is not None:
+                out[node[0]] = verdict
+        return out or None
+    if isinstance(data, list):
+        data = dict(enumerate(data))
+    for key, value in data.items():
+        if isinstance(value, list | tuple):  # community -> nodes
+            for node in node_ids(" ".join(map(str, value)), n):
+                out.setdefault(node, set()).add(_label(str(key)))
+        else:
+            node = node_ids(str(key), n)
+            if len(node) == 1:
+                out.setdefault(node[0], set()).add(_label(str(value)))
+    return out or None
+
+
+def _label(text: str) -> str:
+    return _community_of(text) or " ".join(text.lower().split())
+
+
+# Verdicts of one node: positive (outlier) or negative.
+_NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
+                       r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
+                       r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
+_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b",
+                       re.I)
+
+
+def _verdict(text: str) -> bool | None:
+    if _NEGATIVE.search(text):
+        return False
+    if _POSITIVE.search(text):
+        return True
+    return None
+
+
+_CORRECTION = re.compile(r"\b(?:wait|actually|correction|instead|should (?:be|go|move)|"
+                         r"moves? to|mistake|oops|on second thought|I meant|let me (?:re-?"
+                         r"check|fix|correct)|fix(?:ed)?)\b", re.I)
+
+
+class Block(dict):
+    """node -> the values one run of assignment lines gives it; ``corrects`` when a
+    correction cue ("wait", "should be", "correction:") comes just before or inside it."""
+
+    corrects = False
+
+
+def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
+    """Consecutive runs of assignment lines."""
+    blocks: list[Block] = []
+    current = Block()
+    heading: str | None = None  # a "Community 1" heading whose bullets list its nodes
+    cue = False
+
+    def close() -> None:
+        nonlocal current, heading
+        if current:
+            blocks.append(current)
+        current, heading = Block(), None
+
+    for line in lines:
+        if not line.strip():
+            continue
+        found = _assignment(line, n, kind)
+        if heading is not None and not _COMMUNITY_ID.search(line):
+            found = None  # under a "Community 2" heading, "Node 3: BM25" is a title
+        if found is None and kind == "community":
+            found, heading_now = _grouped(line, n)
+            if heading_now is not None:
+                heading = heading_now
+                continue
+            if found is None and heading is not None:
+                nodes = node_ids(PAREN.sub(" ", line.split(":")[0]), n)
+                if nodes and _NODE_AT_START.match(line):
+                    found = {node: heading for node in nodes[:1]}
+        if found is None and kind == "outlier":
+            found = _outlier_list(line, n)
+        if found:
+            if not current:
+                current.corrects = cue or bool(_CORRECTION.search(line))
+            for node, value in found.items():
+                current.setdefault(node, set()).add(value)
+        elif re.search(r"[A-Za-z]{3,}", line) and not _is_header(line):
+            close()
+            cue = bool(_CORRECTION.search(line))
+    close()
+    return blocks
+
+
+def _is_header(line: str) -> bool:
+    """A table header inside an answer ("Node | Community"): it does not end a block."""
+    return bool(re.fullmatch(
+        r"\W*(?:node|nodes|community|group|cluster|outlier\??|verdict|id|assignment|label)"
+        r"(?:\W+(?:node|nodes|community|group|cluster|outlier\??|verdict|id|label))*\W*",
+        line, re.I))
+
+
+_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs to|is in|goes (?:in)?to|"
+                        r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to)\s+"
+                        r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
+# Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
+# numbers that leads nowhere costs one pass, not a backtracking search.
+_LIST = r"\d{1,7}(?:\s*(?:,|\band\b|&|[–-]|to)\s*(?:node\s*)?\d{1,7}){0,300}+"
+_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:|\b(?:form|are in|"
+                          r"belong to|"
+                          r"make up|constitute|are assigned to|go (?:in)?to|compose)\b)\s*"
+                          r"(?:the\s+)?(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
+
+
+# "{0, 2, 5} → community 0", "0 → A": node lists pointing at a community, several a line.
+_ARROW = re.compile(r"(?<![\w,])(?P<list>[{\[(]?\s*" + _LIST + r"\s*[}\])]?)\s*(?:→|->|=>)\s*"
+                    r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+|[A-Za-z]{1,2}\d{0,3}\b)", re.I)
+
+
+def _arrows(line: str, n: int) -> dict[int, str] | None:
+    out: dict[int, str] = {}
+    if not re.search(r"→|->|=>", line):
+        return None
+    for m in _ARROW.finditer(line):
+        for node in node_ids(m["list"], n):
+            out[node] = _community_of(m["c"]) or m["c"].upper()
+    return out or None
+
+
+def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
+    if kind == "community":
+        pointed = _arrows(line, n)
+        if pointed:
+            return pointed
+        moved = {int(m[1]): _community_of(m[2]) for m in _NODE_MOVE.finditer(line)
+                 if int(m[1]) < n and not _NODE_AT_START.match(line)}
+        if moved:
+            return moved
+        first = _NODES_FIRST.search(line)
+        if first:
+            return {node: _community_of(first["c"]) for node in node_ids(first["list"], n)} \
+                or None
+    split = _split_node_line(line)
+    if split is None or not 0 <= split[0] < n:
+        return None
+    node, rest = split
+    if kind == "community":
+        community = _community_of(rest)
+        return None if community is None else {node: community}
+    verdict = _verdict(rest)
+    return None if verdict is None else {node: verdict}
+
+
+_NAMED_GROUP = re.compile(r"^\W*(?:\d{1,3}[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)\s*"
+                         r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
+                         r"(?P<list>[^A-Za-z]*)|(?P<bare>[\d\s,&–{}\[\]-]++(?:and\s+\d+)?)"
+                         r"\s*$)", re.I)
+_NOT_A_GROUP = re.compile(r"answer|final|reasoning|outliers?|explanation|result|total|note",
+                          re.I)
+
+
+def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
+    """("Community 1: nodes 0, 2-4") -> ({0: "1", 2: "1", ...}, None); a bare heading
+    ("Community 1 (databases)") -> (None, "1"); "2. Databases — nodes 0, 5" names one."""
+    m = _COMMUNITY_ID.search(line)
+    if m is None or re.search(r"\bnode\s*\d", line[:m.start()], re.I):
+        named = _NAMED_GROUP.match(line)
+        if named is None or re.search(r"\bnode\s*\d|^\s*nodes?\b", named["name"], re.I) \
+                or _NOT_A_GROUP.fullmatch(named["name"].strip()):
+            return None, None
+        nodes = node_ids(named["list"] or named["bare"] or "", n)
+        return ({node: named["name"].strip().lower() for node in nodes} or None), None
+    community = m[1].upper() if not m[1].isdigit() else str(int(m[1]))
+    inner = re.match(r"\s*\(\s*nodes?\b([^()]*)\)", line[m.end():], re.I)
+    if inner and node_ids(inner[1], n):
+        return {node: community for node in node_ids(inner[1], n)}, None
+    rest = PAREN.sub(" ", line[m.end():])
+    verb = _GROUP_VERB.search(rest)
+    nodes = node_ids(rest[verb.end():], n) if verb else []
+    if nodes and (verb or _NODE_WORD.search(rest)):
+        return {node: community for node in nodes}, None
+    plain = re.sub(r"[^\w\s]", " ", rest).split()
+    if (not re.search(r"\d", rest) and line[:m.start()].strip(" -*#>•") == ""
+            and verb is None and len(plain) <= 8):
+        return None, community
+    return None, None
+
+
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|exception"
+                           r"|(?:one|paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
+                           r"(?:\s+nodes?)?"
+                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
+                           r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
+                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?[\d\s,and&–\-]+)", re.I)
+
+
+def _outlier_list(line: str, n: int) -> dict[int, bool] | None:
+    m = _OUTLIER_LIST.search(line)
+    if m is None:
+        return None
+    nodes = node_ids(m["list"], n)
+    return {node: not m["neg"] for node in nodes} or None
+
+
+def _last_paragraph(body: str) -> str:
+    parts = [p for p in re.split(r"\n[ \t]*\n", body.strip()) if p.strip()]
+    return parts[-1] if parts else ""
+
+
+def _dangling(body: str, kind: str) -> bool:
+    """Does the text end on a statement that was cut off ("Node 3: outl")?"""
+    last = MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
+    split = _split_node_line(last)
+    if split is not None:  # whatever the node (a line for node 113 is complete, just ignored)
+        rest = split[1]
+        return (_community_of(rest) if kind == "community" else _verdict(rest)) is None
+    heading = _COMMUNITY_ID.match(last.lstrip("-*• "))
+    if heading:  # "Community 2: nodes 3, 6, 8" is whole; "Community 2 (retrieval)" lists none
+        return kind == "community" and not re.search(r"\d", last.lstrip("-*• ")[heading.end():])
+    return bool(_NODE_AT_START.match(last))
+
+
+def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
+    """The last complete block, patched by later partial blocks that correct it ("Wait,
+    node 5 belongs to Community 1"); a later partial block without a cue restates, so it
+    does not count. Without a complete block, the last block."""
+    complete = [i for i, block in enumerate(blocks) if len(block) >= n]
+    if not complete:
+        return blocks[-1] if blocks else None
+    chosen = dict(blocks[complete[-1]])
+    for block in blocks[complete[-1] + 1:]:
+        if block.corrects:
+            chosen.update(block)
+    return chosen
+
+
+def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
+    """node -> community (``kind`` "community") or node -> is outlier ("outlier")."""
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    found = _assignments_from_json(body, n, kind)
+    blocks = [{node: {v} if not isinstance(v, set) else v for node, v in found.items()}] \
+        if found else _blocks(_lines(body), n, kind)
+    chosen = _choose(blocks, n)
+    if chosen is None:
+        return NoAnswer("no assignment in the answer")
+    if any(len(values) > 1 for values in chosen.values()):
+        return NoAnswer("a node given two different answers")
+    if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)):
+        return NoAnswer("cut off inside the assignment")
+    if len(chosen) < n and is_hedge(_last_paragraph(body)):
+        return NoAnswer("hedged between assignments")
+    return {node: next(iter(values)) for node, values in chosen.items()}
+
+
+# --- T4 ------------------------------------------------------------------------------------
+
+_OUTLIERS_PLURAL = re.compile(r"\bnodes?\s*(?P<list>" + _LIST + r")"
+                              r"\s+are\s+(?:both\s+|all\s+)?(?:the\s+)?outliers\b", re.I)
+_ELLIPTIC = re.compile(r"\bnot (?:the|an) outlier\s*[;,.—–-]\s*(?:but\s+|rather\s+|instead\s+)?"
+                       r"(?:node|vertex)\s*#?" + ID + r"\s+is\b", re.I)
+_RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\bon second "
+                      r"thought\b|\bthat'?s (?:wrong|incorrect)\b|\bscratch that\b", re.I)
+_OUTLIER_PROSE = re.compile(
+    r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
+    r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
+    r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one(?: out)?)"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID
+    + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",
+    re.I)
+
+
+def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
+    """The nodes an outlier statement names: the first statement of an explicit answer,
+    the last one in bare text (where a retraction after it, with no new statement, leaves
+    no answer)."""
+    hits: list[tuple[int, list[int]]] = []
+    region = MARKUP.sub("", region)
+    for m in _OUTLIER_PROSE.finditer(region):
+        node = int(next(g for g in (m[1], m[3], m[4]) if g))  # the alternative that matched
+        if (not m["neg"] or m["neg"].lower() == "is") and node < n:
+            hits.append((m.start(), [node]))
+    for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
+        if int(m[1]) < n:
+            hits.append((m.start(1), [int(m[1])]))
+    for pattern in (_OUTLIER_LIST, _OUTLIERS_PLURAL):
+        for m in pattern.finditer(region):
+            nodes = node_ids(m["list"], n)
+            if nodes and not m.groupdict().get("neg"):
+                plural = "outliers" in m[0].lower()
+                hits.append((m.start(), nodes if plural else nodes[:1]))
+    plain = PAREN.sub(" ", region).strip()
+    if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
+        hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
+    if not hits:
+        return ABSENT
+    hits.sort()
+    if explicit:
+        return hits[0][1]
+    if _RETRACT.search(region, hits[-1][0] + 1):
+        return None
+    return hits[-1][1]
+
+
+def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
+    """The nodes called outliers, in the order written (Hit@1 takes the first): from a
+    JSON answer, a per-node listing (or a list of several), else an outlier statement."""
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    given = _assignments_from_json(body, n, "outlier")
+    if given:
+        return [node for node, is_outlier in given.items() if is_outlier]
+    verdicts = read_assignment(text, n, "outlier")
+    if not isinstance(verdicts, NoAnswer):
+        if len(verdicts) >= 2:
+            return [node for node, is_outlier in verdicts.items() if is_outlier]
+    elif verdicts.reason in ("a node given two different answers",
+                             "cut off inside the assignment"):
+        return verdicts
+    return read_answer(body, lambda region, explicit: _prose_outlier(region, explicit, n))

@@ -1,0 +1,215 @@
+"""Reading GraphInfer answers the way a careful grader would (the default ``human`` mode).
+
+The paper's protocol (``parsing.py``, the ``faithful`` mode) reads only an ``Answer:``
+block with one ``Node i: ...`` line per node. Real models write the same answers as
+prose, grouped lists, tables, JSON, after a ``<think>`` block, and revise them. The
+grading rule is the shared one (``graphgauge.scoring.region``): the last committed final
+answer counts, a correction replaces it, a hedge, refusal, truncated or self-contradicting
+answer is no answer (``NoAnswer`` with the reason).
+
+  T2   yes/no: a leading yes/no, else the polarity of the edge statement ("they are not
+       connected", "the papers are unrelated"); negation counts only when it is about the
+       link ("no doubt" is not a no).
+  T4/T5 node assignments: see ``assignments.py``.
+  T1/T3 the label the answer names (spelling variants and acronyms included); free text
+       that names none is projected to the nearest label by the sentence encoder.
+
+Everything is linear in the text; node ids longer than 7 digits and ranges past the graph
+are ignored, so no input can make a reader slow or raise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from graphgauge.scoring.region import (
+    ABSENT,
+    NoAnswer,
+    is_hedge,
+    normalize,
+    read_answer,
+    split_thinking,
+)
+
+MAX_TEXT = 200_000
+FREE_TEXT = 300  # characters of a label-free answer given to the encoder (it reads 256 tokens)
+ID = r"(\d{1,7})(?!\d)"
+_REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
+                        r"|analysis)[ \t*_]*:", re.I | re.M)
+# "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer.
+_LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]", re.I | re.M)
+MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
+PAREN = re.compile(r"\([^()\n]{0,200}\)|\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
+
+
+def answer_part(text: Any) -> str | NoAnswer:
+    """The text after any thinking block, normalised, without an answer-first
+    "Reasoning:" section (the paper's frame puts the reasoning after the answer)."""
+    if not isinstance(text, str) or not text.strip():
+        return NoAnswer("empty answer")
+    parts = split_thinking(text[:MAX_TEXT])
+    if isinstance(parts, NoAnswer):
+        return parts
+    body = normalize(parts[1])
+    heading = _REASONING.search(body)
+    if heading and re.search(r"\w", body[:heading.start()]):
+        # answer first, reasoning after: keep the answer; a preface ("Let's think.") then
+        # reasoning then "Answer:": keep from the reasoning on, so the answer stays last
+        later = _LATER_ANSWER.search(body, heading.end())
+        body = body[heading.start():] if later else body[:heading.start()]
+    return body
+
+
+def reasoning_part(text: str) -> str:
+    """The text of a "Reasoning:" section, for the reasoning cosine ("" when none)."""
+    heading = _REASONING.search(text or "")
+    return text[heading.end():].strip() if heading else ""
+
+
+# --- node lists ----------------------------------------------------------------------------
+
+_RANGE = re.compile(r"(?<![\w.])" + ID + r"\s*(?:-|–|—|\.\.|to|through|thru)\s*(?:nodes?\s*)?"
+                    + ID)
+_NUMBER = re.compile(r"(?<![\w.])(?:v_?\{?|n)?" + ID + r"\}?(?![\w.]\w)")
+
+
+def node_ids(text: str, n: int) -> list[int]:
+    """The graph's node ids in ``text`` in order: numbers and ranges ("0-3", "4 to 6");
+    ids outside 0..n-1 are dropped, and a range past the graph or backwards is ignored,
+    never expanded."""
+    out: list[int] = []
+    pos = 0
+    for m in _RANGE.finditer(text):
+        out += [int(x) for x in _NUMBER.findall(text, pos, m.start())]
+        lo, hi = int(m[1]), int(m[2])
+        if lo <= hi < n:
+            out += range(lo, hi + 1)
+        pos = m.end()
+    out += [int(x) for x in _NUMBER.findall(text, pos)]
+    return [node for node in out if node < n]
+
+
+# --- T2 ------------------------------------------------------------------------------------
+
+_EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared author|author"
+               r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
+_NEG_EDGE = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|adjacent|"
+    r"related|share|cite|co-?authored|joined|neighbou?rs|written by)"
+    r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
+    r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent)\b"
+    r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
+    r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
+    + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b", re.I)
+_POS_EDGE = re.compile(
+    r"^\W*(?:connected|linked|adjacent|co-?authored)\W*$|"
+    r"\b(?:written|authored) by (?:a |the )?(?:common|same|shared) author"
+    r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
+    r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
+    r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
+    + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
+# A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
+_LEAD = re.compile(r"^\W*(?:[A-Za-z][A-Za-z _-]{0,30}(?:\?|:|=)\W*)?"
+                   r"(yes|no|true|false|correct|incorrect)\b(?!\s+(?:doubt|question)\b)",
+                   re.I)
+
+
+_BOTH = re.compile(r"^\W*(?:yes|no)\s+(?:and|or|/)\s+(?:yes|no)\b", re.I)
+_NOT_THAT = re.compile(r"\b(?:not|n't)\s+(?:true|the case|correct)\s+that\b", re.I)
+
+
+def polarity(sentence: str) -> bool | None:
+    """Does one statement assert the link? Negation counts only on the link itself;
+    "it is not true that ..." turns the statement after it around."""
+    turned = _NOT_THAT.search(sentence)
+    if turned:
+        inner = polarity(sentence[turned.end():])
+        return None if inner is None else not inner
+    lead = _LEAD.match(sentence)
+    if lead:
+        return lead[1].lower() in ("yes", "true", "correct")
+    if _NEG_EDGE.search(sentence):
+        return False
+    if _POS_EDGE.search(sentence):
+        return True
+    return None
+
+
+def _relation_reader(region: str, explicit: bool) -> Any:
+    plain = MARKUP.sub("", region)
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+    if not explicit:
+        sentences = sentences[::-1]
+    if sentences and _BOTH.match(sentences[0 if explicit else -1]):
+        return None  # "Yes and no: ..." commits to neither
+    for sentence in sentences:
+        value = polarity(sentence)
+        if value is not None:
+            return value
+    return ABSENT
+
+
+def read_relation(text: Any) -> bool | NoAnswer:
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    return read_answer(body, _relation_reader)
+
+
+# --- T1 / T3 -------------------------------------------------------------------------------
+
+def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
+    out = []
+    for label in labels:
+        words = label.replace("_", " ").split()
+        variants = [r"\s*[-_ ]\s*".join(map(re.escape, words))]
+        if len(words) >= 2:  # "IR" for "Information Retrieval"
+            variants.append("".join(w[0].upper() for w in words))
+        out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
+                    label))
+        if label.isupper() and 2 <= len(label) <= 5:  # "Artificial Intelligence" for "AI"
+            spelled = r"\s+".join(f"{c}[a-z]+" for c in label)
+            out.append((re.compile(r"(?<![\w-])" + spelled + r"(?![\w-])"), label))
+    return out
+
+
+_NOT_THIS = re.compile(r"(?:\bnot|\brather than|\binstead of|\bas opposed to|\bthan|\bno)"
+                       r"\s+(?:(?!but\b|and\b)\w+\s+){0,2}$", re.I)
+
+
+def named_labels(text: str, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` names (not the ones it rules out), in order of mention."""
+    found: list[tuple[int, str]] = []
+    for pattern, label in _label_patterns(tuple(labels)):
+        for m in pattern.finditer(text):
+            if not _NOT_THIS.search(text[max(0, m.start() - 40):m.start()]):
+                found.append((m.start(), label))
+                break
+    return list(dict.fromkeys(label for _, label in sorted(found)))
+
+
+def _label_reader(labels: Sequence[str]):
+    """An explicit answer's first sentence naming a label decides; in bare text, the last
+    one. A sentence naming two labels (not ruling one out) is no answer."""
+    def read(region: str, explicit: bool) -> Any:
+        plain = MARKUP.sub("", region).strip()
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+        for sentence in (sentences if explicit else sentences[::-1]):
+            named = named_labels(sentence, labels)
+            if named:
+                return named[0] if len(named) == 1 else None
+        first = sentences[0].strip()[:FREE_TEXT] if sentences else ""
+        return ("free", first) if re.search(r"[A-Za-z]{3}", first) else ABSENT
+    return read
+
+
+def read_label(text: Any, labels: Sequence[str]) -> str | tuple[str, str] | NoAnswer:
+    """A label named in the final answer, or ("free", text) for the encoder to project."""
+    body = answer_part(text)
+    if isinstance(body, NoAnswer):
+        return body
+    if is_hedge(body.strip().split("\n")[-1]):
+        return NoAnswer("hedged between labels")
+    return read_answer(body, _label_reader(labels))
