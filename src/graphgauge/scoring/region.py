@@ -434,9 +434,13 @@ def _key(value: Any) -> Any:
 
 
 def _value(region: Region, reader: Reader | None) -> Any:
+    """The region's value; without a reader, its words (so that "blue" and "Blue." agree)."""
     if reader is None:
-        return region.text.strip() or ABSENT
+        return " ".join(_WORDS.findall(region.text.lower())) or ABSENT
     return reader(region.text, region.explicit)
+
+
+_WORDS = re.compile(r"[^\W_]+")
 
 
 _FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
