@@ -36,6 +36,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
@@ -45,10 +46,13 @@ Reader = Callable[[str, bool], Any]
 
 STRONG, WEAK, BARE = 2, 1, 0
 _MAX_COMMITMENTS = 16
-# A final answer is short: an explicit region is read up to _MAX_REGION characters, and
-# bare text (no marker) from its last _TAIL characters, so that reading a 200k-character
-# answer costs about as much as reading a short one.
-_MAX_REGION, _TAIL = 8000, 4000
+# A final answer is short: by default an explicit region is read up to SIZE characters,
+# bare text (no marker) from its last SIZE / 2, and an answer longer than 2.5 x SIZE from
+# its first SIZE / 2 and last 2 x SIZE characters, so that reading a 200k-character answer
+# costs about as much as reading a short one. Readers of big answers (whole graphs) pass a
+# larger ``size``.
+SIZE = 8000
+_TAIL = SIZE // 2
 
 
 @dataclass(frozen=True)
@@ -243,7 +247,7 @@ def _strength(text: str, m: re.Match) -> int:
     return STRONG if _LINE_START.search(text, max(0, m.start() - 12), m.start()) else WEAK
 
 
-def _commitments(text: str) -> list[Region]:
+def _commitments(text: str, size: int = SIZE) -> list[Region]:
     """Every place the model commits to an answer, in text order (blank ones dropped)."""
     found: list[tuple[int, int, str, int]] = []  # start, end, kind, strength
     for m in _TAG.finditer(text):
@@ -259,7 +263,7 @@ def _commitments(text: str) -> list[Region]:
         found.append((m.end(), end, "marker", _strength(text, m)))
     regions = []
     for s, e, kind, strength in sorted(found)[-3 * _MAX_COMMITMENTS:]:
-        body = text[s:min(e, s + _MAX_REGION)]
+        body = text[s:min(e, s + size)]
         if body.strip():
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
@@ -365,16 +369,13 @@ def tail(text: str, size: int = _TAIL) -> str:
     return text[line + 1 if line >= 0 else start:]
 
 
-_HEAD, _LONG = 4000, 20000
-
-
-def clip(text: str) -> str:
+def clip(text: str, size: int = SIZE) -> str:
     """A very long answer as its first and last few thousand characters: an answer-first
     marker sits at the start, the final answer at the end, and what lies between is
     reasoning; reading the middle of a 200k-character ramble would only cost time."""
-    if len(text) <= _LONG:
+    if len(text) <= 5 * size // 2:
         return text
-    return text[:_HEAD] + "\n\n[...]\n\n" + tail(text, _LONG - _HEAD)
+    return text[: size // 2] + "\n\n[...]\n\n" + tail(text, 2 * size)
 
 
 def _last_paragraph(text: str) -> str:
@@ -455,7 +456,7 @@ def _settled(region: Region) -> int:
     return region.start + (stop.end() if stop else len(region.text))
 
 
-def _choose(commits: list[Region], text: str, reader: Reader | None
+def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
             ) -> tuple[Region, Any] | NoAnswer | None:
     chosen: Region | None = None
     chosen_value: Any = ABSENT
@@ -477,7 +478,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
                ) -> Region | NoAnswer | None:
     """A correction after the chosen answer: its new value, a retraction, or None when the
     cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
-    start = max(_settled(chosen), len(text) - _LONG)
+    start = max(_settled(chosen), len(text) - SIZE)
     cues = list(_CUE.finditer(text, start))
     if not cues:
         return None
@@ -497,23 +498,36 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     return None
 
 
-def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
-    """The region holding the final committed answer of ``text``, or why there is none.
-
-    With a ``reader``, regions without a value of its type are skipped and conflicting
-    final answers are detected on values; without one, any non-blank region counts.
-    """
-    if not isinstance(text, str) or not text.strip():
-        return NoAnswer("empty answer")
-    parts = split_thinking(clip(text))
+@lru_cache(maxsize=8)
+def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Region | NoAnswer:
+    """(thinking, answer body, commitments) of ``text``, or its JSON answer region, or why
+    it has none. Cached: one answer is often read by several readers in a row (a
+    traversal tried as edges, then as a walk; the reason for no answer)."""
+    parts = split_thinking(clip(text, size))
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
     body, _ = _answer_first(normalize(body))
-    data = _json_answer(body)
+    data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
-    commits = _commitments(body)
+    return thinking, body, tuple(_commitments(body, size))
+
+
+def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
+                 ) -> Region | NoAnswer:
+    """The region holding the final committed answer of ``text``, or why there is none.
+
+    With a ``reader``, regions without a value of its type are skipped and conflicting
+    final answers are detected on values; without one, any non-blank region counts.
+    ``size`` bounds the work (see ``SIZE``): answers that are whole graphs pass more.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return NoAnswer("empty answer")
+    prepared = _prepare(text, size)
+    if isinstance(prepared, NoAnswer | Region):
+        return prepared
+    thinking, body, commits = prepared
     chosen = _choose(commits, body, reader)
     if isinstance(chosen, NoAnswer):
         return chosen
@@ -527,15 +541,15 @@ def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
                 region.kind == "box" or _unclosed(region.text)):
             return NoAnswer("cut off inside the answer")
-        if is_hedge(region.text if region.explicit
+        if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else _value_sentence(_last_paragraph(region.text))):
             return NoAnswer("hedged between answers")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
-    return _bare(body, thinking)
+    return _bare(body, thinking, size)
 
 
-def _bare(body: str, thinking: str) -> Region | NoAnswer:
+def _bare(body: str, thinking: str, size: int) -> Region | NoAnswer:
     """No marker anywhere: the end of the text is the answer, unless it refuses, asks
     back, hedges or was cut off."""
     if is_truncated(body):
@@ -551,7 +565,7 @@ def _bare(body: str, thinking: str) -> Region | NoAnswer:
         return NoAnswer("refused to answer")
     if is_hedge(_value_sentence(last)):
         return NoAnswer("hedged between answers")
-    kept = tail(kept)
+    kept = tail(kept, size // 2)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
@@ -562,10 +576,10 @@ _FENCE = re.compile(r"\A\s*(?:```(?:json)?\s*\n?)?(?P<body>[\[{].*?[\]}])\s*(?:`
                     re.S | re.I)
 
 
-def _json_answer(body: str) -> str | None:
+def _json_answer(body: str, size: int) -> str | None:
     """The answer value of a reply that is one JSON object (maybe fenced): under an answer
     key, or the object's only key; written back as JSON text for the readers."""
-    if len(body) > 20000 or "{" not in body[:200]:
+    if len(body) > 5 * size // 2 or "{" not in body[:200]:
         return None
     m = _FENCE.match(body)
     if m is None:
@@ -579,29 +593,29 @@ def _json_answer(body: str) -> str | None:
     lowered = {str(k).lower(): v for k, v in data.items()}
     for key in _JSON_KEYS:
         if key in lowered:
-            return _json_text(lowered[key])
+            return _json_text(lowered[key], size)
     if len(data) == 1:
-        return _json_text(next(iter(data.values())))
+        return _json_text(next(iter(data.values())), size)
     return None
 
 
-def _json_text(value: Any) -> str:
+def _json_text(value: Any, size: int) -> str:
     if isinstance(value, str):
-        return value[:_MAX_REGION]
+        return value[:size]
     try:
-        return json.dumps(value)[:_MAX_REGION]
+        return json.dumps(value)[:size]
     except (ValueError, TypeError, RecursionError):
         return ""
 
 
-def read_answer(text: Any, reader: Reader) -> Any:
+def read_answer(text: Any, reader: Reader, *, size: int = SIZE) -> Any:
     """The value ``reader`` finds in the final region of ``text``, or a ``NoAnswer``.
 
     When the final region holds no value of the reader's type, earlier regions are not
     consulted: a final answer of the wrong shape is no answer, not an invitation to pick
     a number from the reasoning.
     """
-    region = final_region(text, reader)
+    region = final_region(text, reader, size=size)
     if isinstance(region, NoAnswer):
         return region
     value = reader(region.text, region.explicit)
