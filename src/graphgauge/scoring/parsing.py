@@ -50,8 +50,8 @@ def _sentences(region: str) -> list[str]:
 
 # A sentence that refers back to the answer before it ("Those are the nodes that depend on
 # 4.", "This is because ...") elaborates; it does not answer again.
-_ANAPHOR = re.compile(r"^[\s*_>#-]*(?:this|that|these|those|they|here|note|which|since"
-                      r"|because|i\.e\.|hope|let me know|however|although|though|also"
+_ANAPHOR = re.compile(r"^[\s*_>#-]*\(|^[\s*_>#-]*(?:this|that|these|those|they|here|note"
+                      r"|which|since|because|i\.e\.|hope|let me know|however|although|though|also"
                       r"|additionally|in addition|for example|for instance)\b"
                       r"|\b(?:because|since|due to)\b", re.I)
 
@@ -376,7 +376,7 @@ _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:n
                     r"|elements|items|members|neighbou?rs|ones|edges)\b"
                     r"|\b\d+\s+(?:of them|in total)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
-_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d))*+(?:[.!?;]+|\n|$)")
+_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 _UNFINISHED_LIST = re.compile(r"\d\s*,?\s*(?:\.\.\.|…|etc\b)", re.I)
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
@@ -387,6 +387,25 @@ _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
                          r"|^[\s*_`\"']*(?:none|nothing|empty)\b", re.I)
+
+
+_ASIDE = re.compile(r"\(\s*(?!nodes?\b|vertex\b|vertices\b|v\b)[A-Za-z]")
+
+
+def _strip_asides(text: str) -> str:
+    """``text`` without parenthetical remarks that open with a word ("(from edges (6, 1),
+    (6, 7))"), nested brackets included; "(node 3, node 5)" is a list and stays."""
+    out, pos = [], 0
+    while (m := _ASIDE.search(text, pos)) is not None:
+        depth, end = 0, m.start()
+        for end in range(m.start(), min(len(text), m.start() + 2000)):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        out.append(text[pos:m.start()])
+        pos = end + 1
+    out.append(text[pos:])
+    return " ".join(out)
 
 
 def _is_example(text: str, start: int) -> bool:
@@ -503,7 +522,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return _ABSENT
     if explicit and _empty_answer(region, True):
         return []
-    region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _items_as_list(region))))
+    region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
+        _items_as_list(region)))))
     if ranges:
         region = _expand_ranges(region, limit)
         if region is None:

@@ -347,14 +347,19 @@ _TRUNCATED_END = re.compile(
 )
 
 
-def is_hedge(text: str) -> bool:
-    """Does ``text`` commit to two values, or to a condition, instead of one answer?"""
+def is_hedge(text: str, reader: Reader | None = None) -> bool:
+    """Does ``text`` commit to two values, or to a condition, instead of one answer?
+
+    "X or Y" is a hedge when both are values of the reader's type: "degree 2 or 4" does
+    not hedge a yes/no answer."""
     for m in _HEDGE.finditer(text):
         a, b = m["a"], m["b"]
         if a is None:
             return True
         a, b = a.lower(), b.lower()
-        if a != b and {a, b} not in _CHOICE_PAIRS:
+        if a == b or {a, b} in _CHOICE_PAIRS:
+            continue
+        if reader is None or ABSENT not in (reader(a, True), reader(b, True)):
             return True
     return False
 
@@ -467,8 +472,7 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
         if chosen is not None and not _CUE.search(text, _settled(chosen), region.start):
             if region.strength < chosen.strength:
                 continue  # a note after the answer, not a new one
-            if (region.strength == STRONG == chosen.strength
-                    and _key(value) != _key(chosen_value)):
+            if region.strength == chosen.strength and _key(value) != _key(chosen_value):
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
@@ -490,7 +494,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
             return None
-        if is_hedge(_value_sentence(last)) or _ALTERNATIVE.match(after):
+        if is_hedge(_value_sentence(last), reader) or _ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
         return region
     if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
@@ -542,14 +546,14 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
                 region.kind == "box" or _unclosed(region.text)):
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
-                    else _value_sentence(_last_paragraph(region.text))):
+                    else _value_sentence(_last_paragraph(region.text)), reader):
             return NoAnswer("hedged between answers")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
-    return _bare(body, thinking, size)
+    return _bare(body, thinking, size, reader)
 
 
-def _bare(body: str, thinking: str, size: int) -> Region | NoAnswer:
+def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
     """No marker anywhere: the end of the text is the answer, unless it refuses, asks
     back, hedges or was cut off."""
     if is_truncated(body):
@@ -563,7 +567,7 @@ def _bare(body: str, thinking: str, size: int) -> Region | NoAnswer:
         return NoAnswer("stopped before committing to an answer")
     if _REFUSAL.search(last):
         return NoAnswer("refused to answer")
-    if is_hedge(_value_sentence(last)):
+    if is_hedge(_value_sentence(last), reader):
         return NoAnswer("hedged between answers")
     kept = tail(kept, size // 2)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
