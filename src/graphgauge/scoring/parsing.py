@@ -162,6 +162,8 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
         return None
     numbers = numbers[:_MAX_CANDIDATES] if explicit else numbers[-_MAX_CANDIDATES:]
     stated = [m for m in numbers if _STATES.search(sentence, max(0, m.start() - 16), m.start())]
+    if explicit and not sentence[: numbers[0].start()].strip(" \t*_`'\"$([{"):
+        stated = numbers[:1]  # the explicit answer opens with its value: "4, confidence 0.8"
     if stated:
         chosen = _pick(stated, explicit)
     else:

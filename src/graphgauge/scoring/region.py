@@ -103,8 +103,16 @@ _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
 _THINK_CLOSE = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
 
 
+_QUOTE = re.compile(r"^[ \t]*>(?:[ \t]|$)", re.M)
+
+
 def normalize(text: str) -> str:
-    """Plain-text spelling: unicode minus and spaces, LaTeX fractions, text and arrows."""
+    """Plain-text spelling: line ends, markdown quotes, unicode minus and spaces, LaTeX
+    fractions, text and arrows."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if ">" in text:
+        text = _QUOTE.sub("", text)
     text = text.translate(_CHARS)
     if "\\" in text:
         for pattern, repl in _LATEX:
@@ -401,23 +409,34 @@ def _value_sentence(paragraph: str) -> str:
     return "\n".join(dict.fromkeys(picked))
 
 
+# Pleasantries that close a reply ("Let me know if you need anything else!").
+_CLOSING = re.compile(r"(?:let me know|hope (?:this|that|it) helps|feel free|happy to help"
+                      r"|if you (?:have|need)|good luck|glad to help)[^.!?\n]*[.!?]*[\s*_]*\Z",
+                      re.I)
+
+
 def _strip_questions(text: str) -> str:
-    """``text`` without the trailing questions and offers ("Would you like ...?")."""
+    """``text`` without the trailing questions, offers and pleasantries ("Would you like
+    ...?", "Hope this helps!")."""
     stripped = tail(text).rstrip()
-    while stripped.endswith("?"):
-        cut = max(stripped.rfind(c, 0, len(stripped) - 1) for c in ".!?\n")
+    for _ in range(8):
+        closing = _CLOSING.search(stripped, max(0, len(stripped) - 300))
+        if not (stripped.endswith("?") or closing):
+            break
+        end = closing.start() if closing and not stripped.endswith("?") else len(stripped) - 1
+        cut = max(stripped.rfind(c, 0, end) for c in ".!?\n")
         stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
     return stripped
 
 
-def _unclosed(text: str) -> bool:
+def _unclosed(text: str, fences: bool = True) -> bool:
     depth = 0
     for char in text[-4000:]:
         if char in "[{":
             depth += 1
         elif char in "]}" and depth:
             depth -= 1
-    return depth > 0 or text.count("```") % 2 == 1
+    return depth > 0 or (fences and text.count("```") % 2 == 1)
 
 
 def is_truncated(text: str) -> bool:
@@ -490,7 +509,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     after = tail(text[cue.end():])
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
-    last = _last_paragraph(after)
+    last = _last_paragraph(_strip_questions(after) or after)
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
             return None
@@ -543,7 +562,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         if corrected is not None:
             region = corrected
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
-                region.kind == "box" or _unclosed(region.text)):
+                region.kind == "box" or _unclosed(region.text, fences=False)):
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else _value_sentence(_last_paragraph(region.text)), reader):
@@ -580,16 +599,27 @@ _FENCE = re.compile(r"\A\s*(?:```(?:json)?\s*\n?)?(?P<body>[\[{].*?[\]}])\s*(?:`
                     re.S | re.I)
 
 
-def _json_answer(body: str, size: int) -> str | None:
-    """The answer value of a reply that is one JSON object (maybe fenced): under an answer
-    key, or the object's only key; written back as JSON text for the readers."""
-    if len(body) > 5 * size // 2 or "{" not in body[:200]:
-        return None
+def _json_block(body: str) -> str | None:
+    """The JSON object a reply is, or ends with (maybe fenced, after a line of prose)."""
     m = _FENCE.match(body)
-    if m is None:
+    if m is not None:
+        return m["body"]
+    stripped = body.rstrip().removesuffix("```").rstrip()
+    start = stripped.rfind("\n{")
+    return stripped[start + 1:] if start >= 0 and stripped.endswith("}") else None
+
+
+def _json_answer(body: str, size: int) -> str | None:
+    """The answer value of a reply that is, or ends with, one JSON object (maybe fenced):
+    under an answer key, or the object's only key; written back as JSON text for the
+    readers."""
+    if len(body) > 5 * size // 2 or "{" not in body:
+        return None
+    block = _json_block(_strip_questions(body) if len(body) <= _TAIL else body)
+    if block is None:
         return None
     try:
-        data = json.loads(m["body"])
+        data = json.loads(block)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not data:
