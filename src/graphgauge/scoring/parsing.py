@@ -251,7 +251,8 @@ _STOP = frozenset(re.findall(
     "if than then so which what how yes no can could would should will",
 ))
 _NEGATION = re.compile(
-    r"\bnon-|\b(?:no|not|never|none|neither|nor|without|cannot|nothing|nowhere|isnt|arent|doesnt"
+    r"\bnon-|(?<=\w)-free\b|\bfree of\b|\b(?:no|not|never|none|neither|nor|without|cannot"
+    r"|nothing|nowhere|isnt|arent|doesnt"
     r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b", re.I)
 _IDIOM = re.compile(r"\bno doubt\b|\bnot only\b|\bno matter\b|\bwithout (?:a )?doubt\b"
                     r"|\bnothing but\b|\bno (?:less|fewer|more) than\b|\bnot just\b", re.I)
