@@ -381,6 +381,8 @@ _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:n
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
+# "0 → ? → 5": a node the model did not know.
+_PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
 _UNFINISHED_LIST = re.compile(r"\d\s*,?\s*(?:\.\.\.|…|etc\b)", re.I)
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
@@ -525,6 +527,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return _ABSENT
     if explicit and _empty_answer(region, True):
         return []
+    if _PLACEHOLDER.search(region):
+        return None
     region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
         _items_as_list(region)))))
     if ranges:

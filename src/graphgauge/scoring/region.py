@@ -243,9 +243,10 @@ def _markers(text: str) -> list[re.Match]:
         hits.append(end)
     found: dict[int, re.Match] = {}
     for hit in reversed(hits):
-        m = _MARKER.search(text, max(0, hit - 16), hit + 200)
-        if m is not None and m.start() <= hit:
-            found[m.start()] = m
+        for m in _MARKER.finditer(text, max(0, hit - 16), hit + 200):
+            if m.start() <= hit < m.end():
+                found[m.start()] = m
+                break
     return [found[k] for k in sorted(found)][-_MAX_COMMITMENTS:]
 
 
@@ -316,7 +317,15 @@ _UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need 
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b|\bdepending on\b"
-    r"|\b(?:could|might|may) (?:also |either )?be\b(?:[^.\n]|\.\d){1,80}?\bor\b"
+    r"|\b(?:could|might|may) (?:also |either |possibly )?be\s+(?:\w+\s+){0,2}?[\[({]?"
+    r"(?:\d|(?:yes|no|true|false)\b)"
+    r"|\botherwise\b|\byes and no\b|\bno and yes\b"
+    r"|\((?:if|when|for)\b[^()\n]*\)(?:[^.\n]|\.\d)*\((?:if|when|for)\b"
+    r"|\b(?:around|about|roughly|approximately|somewhere|anywhere)\s+\d+(?:\.\d+)?\s*"
+    r"(?:to|–|-)\s*\d"
+    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:node\s+)?[\[(]?\d"
+    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
+    r"|orderings|orders|options|possibilities)\b"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
@@ -337,7 +346,9 @@ _REFUSAL = re.compile(
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
     r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
     r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
-    r"|.{0,60}\bas an AI\b)",
+    r"|.{0,60}\bas an AI\b"
+    r"|(?:the|this|it|that)\b[^.!?\n]{0,60}\b(?:cannot|can'?t|could not|couldn'?t) be (?:computed"
+    r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
     re.I,
 )
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
@@ -396,6 +407,10 @@ def _last_paragraph(text: str) -> str:
     return parts[-1] if parts else ""
 
 
+# A question the text asks ("Is it connected? Good question."): never an answer.
+_QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:is|are|does|do|did|can|could|would|should"
+                       r"|will|what|which|who|how|why|where|when|has|have|was|were|shall|may"
+                       r"|might)\b[^.!?\n]*\?", re.I)
 _VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false)\b", re.I)
 
 
@@ -511,10 +526,12 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     new = _value(region, reader) if after.strip() else ABSENT
     last = _last_paragraph(_strip_questions(after) or after)
     if new is not ABSENT and not is_truncated(after):
-        if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
+        if _key(new) == _key(value) or _CONFIRM.search(last):
             return None
         if is_hedge(_value_sentence(last), reader) or _ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
+        if _DOUBT.search(last):
+            return None
         return region
     if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
@@ -588,7 +605,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("refused to answer")
     if is_hedge(_value_sentence(last), reader):
         return NoAnswer("hedged between answers")
-    kept = tail(kept, size // 2)
+    kept = _QUESTION.sub(" ", tail(kept, size // 2))
+    if not kept.strip():
+        return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
