@@ -407,6 +407,41 @@ def _last_paragraph(text: str) -> str:
     return parts[-1] if parts else ""
 
 
+# Uncertainty that leaves no single answer, wherever it sits after the value: another
+# candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
+_UNSURE = re.compile(
+    r"\bor (?:is|was) it\b|\bor (?:maybe|possibly|perhaps)\b|\bpossibly\b[^.\n]{0,40}\bas well\b"
+    r"|(?:^|[.!?]\s+)possibly\b|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b"
+    r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
+    r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
+    r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b",
+    re.I | re.M,
+)
+_OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
+# A value sentence that only says what might be.
+_TENTATIVE = re.compile(r"\bmight be\b", re.I)
+_PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
+_STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
+_DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
+
+
+def _restated_differently(text: str) -> bool:
+    """Does the last statement of a value repeat an earlier sentence word for word except
+    for the value ("The degree is 4. ... The degree is 5.") with no correction between?"""
+    sentences = [s.strip() for s in _SENTENCE_SPLIT.split(text)
+                 if _VALUE_TOKEN.search(s) and len(_PROSE_WORD.findall(s)) >= 3
+                 and _STATEMENT.search(s) and not _ITEM.match(s)]
+    if len(sentences) < 2:
+        return False
+    last = sentences[-1]
+    template = _DIGIT_RUN.sub("#", last.lower())
+    for earlier in reversed(sentences[:-1]):
+        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower():
+            between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
+            return not _CUE.search(between)
+    return False
+
+
 # A question the text asks ("Is it connected? Good question."): never an answer.
 _QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:is|are|does|do|did|can|could|would|should"
                        r"|will|what|which|who|how|why|where|when|has|have|was|were|shall|may"
@@ -584,6 +619,10 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else _value_sentence(_last_paragraph(region.text)), reader):
             return NoAnswer("hedged between answers")
+        settled = _settled(region)
+        if corrected is None and (_UNSURE.search(body, settled, settled + 300)
+                                  or _OR_NEXT.match(body, settled)):
+            return NoAnswer("an alternative offered after the answer")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
     return _bare(body, thinking, size, reader)
@@ -603,8 +642,12 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("stopped before committing to an answer")
     if _REFUSAL.search(last):
         return NoAnswer("refused to answer")
-    if is_hedge(_value_sentence(last), reader):
+    value_sentence = _value_sentence(last)
+    if (is_hedge(value_sentence, reader) or _UNSURE.search(_last_paragraph(body))
+            or _TENTATIVE.search(value_sentence)):
         return NoAnswer("hedged between answers")
+    if _restated_differently(tail(kept, size // 2)):
+        return NoAnswer("two different final answers")
     kept = _QUESTION.sub(" ", tail(kept, size // 2))
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
