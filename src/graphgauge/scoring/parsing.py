@@ -151,11 +151,20 @@ def _free_number(text: str) -> bool:
                for m in _NUMBER.finditer(text))
 
 
+def _states_after(sentence: str, start: int) -> bool:
+    """Does the clause from ``start`` state a value of its own? After "but" it then
+    carries the answer ("two ways to see this, but both give the same count: 6")."""
+    return any(_STATES.search(sentence, max(start, m.start() - 16), m.start())
+               and not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())
+               for m in _NUMBER.finditer(sentence, start))
+
+
 def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     """The number a sentence states: after "is/has/=/so" when there is one, else one that
     does not name a node; the first in an explicit region, the last in bare text."""
     cut = _TRAILING_CLAUSE.search(sentence)
-    if cut and _free_number(sentence[: cut.start()]):
+    if cut and _free_number(sentence[: cut.start()]) and not (
+            cut.group().strip(" ,\t").lower() == "but" and _states_after(sentence, cut.end())):
         sentence = sentence[: cut.start()]
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:
