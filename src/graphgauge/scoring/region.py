@@ -7,17 +7,22 @@ A model's text mixes reasoning, guesses, answers, corrections and notes. The rul
   answer is" (*weak*), and, when there is no marker at all, the last emphasised value or
   the end of the text. A later commitment replaces an earlier one when a correction cue
   ("wait", "actually", "let me recount", "correction:") comes between them, or when the
-  earlier one was weak; two strong commitments with different values and no correction
-  between them are **no answer**. A weaker marker after a strong one, without a cue, is a
-  note ("the answer is verified below"), not a new answer.
+  earlier one was weaker; two commitments of the same strength with different values and
+  no correction between them are **no answer**. A weaker marker after a stronger one,
+  without a cue, is a note ("the answer is verified below"), not a new answer.
 - A correction cue after the last commitment wins when a value follows it; a retraction
-  ("that's wrong", "let me recount") with no new value voids the answer.
+  ("that's wrong", "let me recount") with no new value voids the answer, and so does an
+  alternative offered after it ("Answer: 7 (or 8, if ...)", "Or is it 0.45?").
 - Thinking blocks (``<think>…</think>``) and answer-first "Reasoning:" sections are read
   for structure, never as the answer.
 - **No answer**: empty text, text cut off before it commits (inside a thinking block, mid
   sentence, inside an unclosed list), a refusal or a question back, a hedge ("either 4 or
-  5", "it depends on whether"), two different final answers. Truncation *after* a
-  committed answer does not void it.
+  5", "it depends on whether", "might be", bounds, several solutions offered), two
+  different final answers. Truncation *after* a committed answer does not void it.
+
+For suite authors: ``final_region(text, reader)`` gives the ``Region`` to read (or a
+``NoAnswer`` with its reason), ``read_answer(text, reader)`` the value itself; ``size``
+raises the work budget for answers that are whole graphs.
 
 The layer knows nothing about answer types: a *reader* ``(region_text, explicit) -> value``
 says whether a region holds a value of its type (returning ``ABSENT`` when not), so that
