@@ -72,6 +72,7 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 
 
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
+                      r"|I'?ll (?:say|go with|pick|choose)|go with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final)\b",
                       re.I)
 _SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")

@@ -94,6 +94,7 @@ _NUMBER = re.compile(
 )
 _MAX_DIGITS, _MAX_EXPONENT = 4000, 400
 _MAX_CANDIDATES = 64  # numbers of one sentence weighed as its stated value
+_NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
 # A number after these is what the sentence states ("is 7", "has 3", "so 4", "≈ 0.33").
 _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
@@ -178,6 +179,8 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     else:
         free = [m for m in numbers
                 if not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())]
+        if not explicit and _NUMBER_LIST.fullmatch(sentence.strip()):
+            return None  # "Counting... 1, 2, 3, ..., 13": items of a list, not a count
         chosen = _pick(free or numbers, explicit)
     while True:  # "1/3 ≈ 0.333": the evaluated form
         later = next((m for m in numbers if m.start() > chosen.end()), None)
@@ -229,6 +232,8 @@ _BOOL = re.compile(r"\b(?:(yes|true|false|yep|yeah|correct|incorrect)\b|(no|nope
 _STANDS_ALONE = re.compile(r"[\s*_`\"')\]]*(?:[,.!;:)\]—–]|-\s|$)")
 _BOOL_CLAUSE = re.compile(r"(?:^|[\n.,;:!?*(\[\"'>]|\b(?:and|so|thus|therefore|hence|then|is"
                           r"|answer|be)\b)[\s*_`\"']*$", re.I)
+# "I think so." / "I don't think so.": yes and no in other words.
+_SO_PHRASE = re.compile(r"\bI (?:(do not|don'?t) )?(?:think|believe|guess|suppose) so\b", re.I)
 _NOT_TRUE = re.compile(r"\bnot\s+(?:true|correct)\b", re.I)
 
 
@@ -236,7 +241,7 @@ def _bool_words(region: str, explicit: bool) -> list[bool]:
     """Yes/no words that answer: "no" only standing alone ("No, ...", "... so no.") or
     opening an explicit answer, never the determiner in "there is no path"; in bare text
     "yes"/"true" only opening or closing a clause."""
-    region = _BOOL_CHOICE.sub(" ", region)
+    region = _SO_PHRASE.sub(lambda m: " no " if m[1] else " yes ", _BOOL_CHOICE.sub(" ", region))
     out = []
     for m in _BOOL.finditer(region):
         word = (m[1] or m[2]).lower()

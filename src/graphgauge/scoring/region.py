@@ -318,7 +318,8 @@ _DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
 _UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need to|we need to"
-                         r"|next,? I|then I|now I|now we|next we)\b[^:]*$", re.I)
+                         r"|next,? I|then I|now I|now we|next we)\b"
+                         r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b|\bdepending on\b"
@@ -422,7 +423,11 @@ _UNSURE = re.compile(
     r"|(?:^|[.!?]\s+)possibly\b|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b"
     r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
-    r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b",
+    r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b|\bsomething like\b"
+    r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
+    r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
+    r"|\band (?:some|a few|several) others?\b|\bamong others\b"
+    r"|\d\.\d+\s*[-–]\s*\d*\.\d",
     re.I | re.M,
 )
 _OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
