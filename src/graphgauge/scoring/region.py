@@ -330,6 +330,8 @@ _HEDGE = re.compile(
     r"|\b(?:around|about|roughly|approximately|somewhere|anywhere)\s+\d+(?:\.\d+)?\s*"
     r"(?:to|–|-)\s*\d"
     r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:node\s+)?[\[(]?\d"
+    r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
+    r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
@@ -420,14 +422,13 @@ def _last_paragraph(text: str) -> str:
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 _UNSURE = re.compile(
     r"\bor (?:is|was) it\b|\bor (?:maybe|possibly|perhaps)\b|\bpossibly\b[^.\n]{0,40}\bas well\b"
-    r"|(?:^|[.!?]\s+)possibly\b|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b"
+    r"|(?:^|[.!?]\s+)possibly\b"
     r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
-    r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b|\bsomething like\b"
+    r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
-    r"|\band (?:some|a few|several) others?\b|\bamong others\b"
-    r"|\d\.\d+\s*[-–]\s*\d*\.\d",
+    r"|\band (?:some|a few|several) others?\b|\bamong others\b",
     re.I | re.M,
 )
 _OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
@@ -465,11 +466,19 @@ _VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false)\b", re.I)
 def _value_sentence(paragraph: str) -> str:
     """The last sentence of ``paragraph`` that states a value (a digit, yes/no), and its
     last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
-    one)."""
+    one). When a "but" clause states a value of its own, it settles what came before
+    ("I thought it might be 5, but after checking, the count is 6")."""
     sentences = [s for s in _SENTENCE_SPLIT.split(paragraph) if s.strip()]
     valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
     picked = [*valued[-1:], *sentences[-1:]]
-    return "\n".join(dict.fromkeys(picked))
+    text = "\n".join(dict.fromkeys(picked))
+    contrast = list(_BUT.finditer(text))
+    if contrast and _VALUE_TOKEN.search(text, contrast[-1].end()):
+        return text[contrast[-1].end():]
+    return text
+
+
+_BUT = re.compile(r"\bbut\b", re.I)
 
 
 # Pleasantries that close a reply ("Let me know if you need anything else!").
