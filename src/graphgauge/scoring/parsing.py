@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from graphgauge.scoring.region import ABSENT as _ABSENT
-from graphgauge.scoring.region import NoAnswer, final_region, read_answer
+from graphgauge.scoring.region import NoAnswer, final_region, read_answer, strip_enumerators
 
 
 def answer_region(text: str) -> str:
@@ -132,6 +132,20 @@ def _number_value(match: re.Match) -> Fraction | float | None:
     return -value if match["sign"] == "-" else value
 
 
+# An arithmetic expression with a variable in it ("n(n-1)/2", "x = (sum of t_i)/3"): a
+# formula, whose numbers are not the answer.
+_SYMBOLIC = re.compile(r"[\w().]+(?:[ \t]*[-+*/^][ \t]*[\w().]+)+")
+_VARIABLE = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z](?![A-Za-z])|[A-Za-z]_|\d[A-DF-Za-df-z]\b")
+
+
+def _symbols_only(match: re.Match) -> str:
+    expression = match.group()
+    return _DIGIT.sub("#", expression) if _VARIABLE.search(expression) else expression
+
+
+_DIGIT = re.compile(r"\d")
+
+
 def _spell_numbers(text: str) -> str:
     """Number words as digits ("five" -> "5", "twenty-one" -> "21"), not "the one"."""
     def digit(m: re.Match) -> str:
@@ -194,7 +208,8 @@ def _read_number(region: str, explicit: bool) -> Any:
         region = _TIMES_TEN.sub(
             lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
     if _LETTER.search(region):
-        region = _spell_numbers(region)
+        region = _SYMBOLIC.sub(_symbols_only, _spell_numbers(region))
+    region = strip_enumerators(region) if not explicit else region
     sentences = [s for s in _sentences(region) if _NUMBER.search(s)]
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
@@ -291,6 +306,27 @@ def _stem(word: str) -> Any:
     return _CONCEPTS.get(word[:4], word[:4])
 
 
+# A declarative answer speaks about this graph or its nodes, not about graphs in general.
+_SPECIFIC = re.compile(
+    r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
+    r"|\bthere (?:is|are|exists?)\b|\bnodes? (?:\d+|[A-Z]{1,3})\b|\b\w+ and \w+ are\b"
+    r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
+    r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
+    r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
+    r"|\d+\s*(?:→|->|-)\s*\d+|\bI (?:found|see|checked|counted|traced)\b", re.I)
+_GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b"
+                      r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b", re.I)
+
+
+def _about_this_graph(sentence: str) -> bool:
+    """Is ``sentence`` a claim about this graph, not a definition or a general fact ("A
+    cycle is a path that ...", "Bipartite graphs can be 2-colored")? A terse answer ("Not
+    bipartite", "✅ Bipartite") has no subject and is one."""
+    if _GENERAL.search(sentence):
+        return False
+    return len(_WORD.findall(sentence)) <= 4 or _SPECIFIC.search(sentence) is not None
+
+
 def _polarity(sentence: str, question: str) -> bool | None:
     """The truth a declarative sentence asserts about the question ("There is no cycle in
     this graph." -> False for "Does the graph contain a cycle?"), or None when it does
@@ -322,7 +358,7 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
         return _pick(words, explicit)
     if not question:
         return _ABSENT
-    clauses = [c for s in _sentences(_BOOL_CHOICE.sub(" ", region))
+    clauses = [c for s in _sentences(_BOOL_CHOICE.sub(" ", region)) if _about_this_graph(s)
                for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
     # first, then anything else it mentions.
@@ -385,6 +421,8 @@ _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 _ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n]*|(?<=\d):\s*\d*\.\d+")
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
+# "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
+_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+nodes?\s+\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
                           r"|while|whereas)\b|\s[–—]\s", re.I)
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?")  # scores and weights, never node ids
@@ -562,6 +600,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     line = _decisive(lines, explicit)
     if _UNFINISHED_LIST.search(line):
         return None
+    line = _QUERY_NODES.sub(" ", line)
+    if not _DIGITS.search(line) and not _EMPTY.search(line):
+        return None  # only the question's own nodes were named
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
         line = line[: cut.start()]

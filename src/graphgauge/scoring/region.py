@@ -460,7 +460,7 @@ def _restated_differently(text: str) -> bool:
 _QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:is|are|does|do|did|can|could|would|should"
                        r"|will|what|which|who|how|why|where|when|has|have|was|were|shall|may"
                        r"|might)\b[^.!?\n]*\?", re.I)
-_VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false)\b", re.I)
+_VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false|none)\b|\[\s*\]|\{\s*\}|∅", re.I)
 
 
 def _value_sentence(paragraph: str) -> str:
@@ -468,7 +468,7 @@ def _value_sentence(paragraph: str) -> str:
     last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
     one). When a "but" clause states a value of its own, it settles what came before
     ("I thought it might be 5, but after checking, the count is 6")."""
-    sentences = [s for s in _SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    sentences = [s for s in _SENTENCE_SPLIT.split(strip_enumerators(paragraph)) if s.strip()]
     valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
     picked = [*valued[-1:], *sentences[-1:]]
     text = "\n".join(dict.fromkeys(picked))
@@ -479,6 +479,26 @@ def _value_sentence(paragraph: str) -> str:
 
 
 _BUT = re.compile(r"\bbut\b", re.I)
+_ENUMERATOR = re.compile(r"^[ \t]*\(?\d{1,3}[.)][ \t]+(?=\S)", re.M)
+
+
+def strip_enumerators(text: str) -> str:
+    """``text`` without the "1. ", "2. " of its numbered lines (positions in a list, not
+    values), when it has at least two of them."""
+    if len(_ENUMERATOR.findall(text, 0, 20_000)) < 2:
+        return text
+    return _ENUMERATOR.sub("", text)
+# "To find isolated nodes, look for nodes with degree 0.": how to answer, not an answer.
+_INSTRUCTION = re.compile(
+    r"^[\s*_>#-]*(?:to\s+[a-z]+\b[^,.]*,|(?:use|run|apply|look|find|check|count|compute"
+    r"|calculate|identify|list|consider|perform|recall|remember|sum|add|divide|multiply"
+    r"|report)\b)", re.I)
+_CONCLUSION = re.compile(r"\b(?:so|thus|therefore|hence|is|are|was|were|has|have|gives?"
+                         r"|get|yes|no)\b|=", re.I)
+
+
+def _is_instruction(sentence: str) -> bool:
+    return bool(_INSTRUCTION.match(sentence)) and not _CONCLUSION.search(sentence)
 
 
 # Pleasantries that close a reply ("Let me know if you need anything else!").
@@ -668,6 +688,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if (is_hedge(value_sentence, reader) or _UNSURE.search(_last_paragraph(body))
             or _TENTATIVE.search(value_sentence)):
         return NoAnswer("hedged between answers")
+    if _is_instruction(value_sentence.split("\n")[-1]):
+        return NoAnswer("a method instead of an answer")
     if _restated_differently(tail(kept, size // 2)):
         return NoAnswer("two different final answers")
     kept = _QUESTION.sub(" ", tail(kept, size // 2))
