@@ -50,7 +50,8 @@ def _sentences(region: str) -> list[str]:
 
 # A sentence that refers back to the answer before it ("Those are the nodes that depend on
 # 4.", "This is because ...") elaborates; it does not answer again.
-_ANAPHOR = re.compile(r"^[\s*_>#-]*\(|^[\s*_>#-]*(?:this|that|these|those|they|here|note"
+_ANAPHOR = re.compile(r"^[\s*_>#-]*\(|^[\s*_>#-]*(?:(?:this|that)(?!'s\b| is\b| makes\b| gives\b)"
+                      r"|these|those|they|here|note"
                       r"|which|since|because|i\.e\.|hope|let me know|however|although|though|also"
                       r"|additionally|in addition|for example|for instance)\b"
                       r"|\b(?:because|since|due to)\b", re.I)
@@ -422,7 +423,7 @@ _ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n]*|(?<
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
-_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+nodes?\s+\d+\s+and\s+(?:node\s+)?\d+", re.I)
+_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
                           r"|while|whereas)\b|\s[–—]\s", re.I)
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?")  # scores and weights, never node ids

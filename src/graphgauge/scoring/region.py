@@ -89,8 +89,9 @@ class NoAnswer:
 
 # --- normalisation ---------------------------------------------------------------------
 
-_CHARS = str.maketrans({"$": "", "\u2212": "-", "\u2009": " ", "\u202f": " ", "\xa0": " ",
-                        "\u200b": "", "\u2013": "–", "\u00d7": "×", "\u2217": "*"})
+_CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\u2009": " ",
+                        "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
+                        "\u00d7": "×", "\u2217": "*"})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -494,7 +495,7 @@ _INSTRUCTION = re.compile(
     r"|calculate|identify|list|consider|perform|recall|remember|sum|add|divide|multiply"
     r"|report)\b)", re.I)
 _CONCLUSION = re.compile(r"\b(?:so|thus|therefore|hence|is|are|was|were|has|have|gives?"
-                         r"|get|yes|no)\b|=", re.I)
+                         r"|get|yes|no)\b|=|:\s*(?:nodes?\s*)?[\[({]?\d", re.I)
 
 
 def _is_instruction(sentence: str) -> bool:
