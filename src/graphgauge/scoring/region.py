@@ -494,11 +494,15 @@ _INSTRUCTION = re.compile(
     r"^[\s*_>#-]*(?:to\s+[a-z]+\b[^,.]*,|(?:use|run|apply|look|find|check|count|compute"
     r"|calculate|identify|list|consider|perform|recall|remember|sum|add|divide|multiply"
     r"|report)\b)", re.I)
+_ECHO = re.compile(r"^\W*here (?:is|are) (?:the|your) (?:graph|edges?|edge list|input)\b", re.I)
 _CONCLUSION = re.compile(r"\b(?:so|thus|therefore|hence|is|are|was|were|has|have|gives?"
                          r"|get|yes|no)\b|=|:\s*(?:nodes?\s*)?[\[({]?\d", re.I)
 
 
 def _is_instruction(sentence: str) -> bool:
+    """How to answer ("Use BFS from node 0"), or the input echoed back, not an answer."""
+    if _ECHO.match(sentence):
+        return True
     return bool(_INSTRUCTION.match(sentence)) and not _CONCLUSION.search(sentence)
 
 
@@ -673,7 +677,11 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
 
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
     """No marker anywhere: the end of the text is the answer, unless it refuses, asks
-    back, hedges or was cut off."""
+    back, hedges or was cut off. Code the model wrote (without its output) is a way to
+    compute the answer, not the answer."""
+    body = _CODE.sub(_code_or_value, body)
+    if not body.strip():
+        return NoAnswer("code instead of an answer")
     if is_truncated(body):
         return NoAnswer("cut off before committing to an answer")
     kept = _strip_questions(body)
@@ -697,6 +705,20 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+_CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
+_CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
+                        r"|\bfor \w+ in\b", re.M)
+
+
+def _code_or_value(match: re.Match) -> str:
+    """A code block without its output is dropped; values, JSON and REPL sessions (which
+    show their output) stay."""
+    language, body = match.group(1).lower(), match.group(2)
+    if language == "json" or ">>>" in body or not _CODE_LINE.search(body):
+        return match.group()
+    return " "
 
 
 # --- JSON ----------------------------------------------------------------------------------
