@@ -21,7 +21,8 @@ from fractions import Fraction
 from typing import Any
 
 from graphgauge.scoring.region import ABSENT as _ABSENT
-from graphgauge.scoring.region import NoAnswer, final_region, read_answer, strip_enumerators
+from graphgauge.scoring.region import NoAnswer, final_region, read_answer
+from graphgauge.scoring.signals import strip_enumerators
 
 
 def answer_region(text: str) -> str:
