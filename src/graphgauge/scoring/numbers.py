@@ -57,7 +57,7 @@ _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step
 _TRAILING_CLAUSE = re.compile(
     r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
-    r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—-][ \t]+|;"
+    r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—][ \t]+|;"
     r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*,[ \t]*\d)",
     re.I)
 _CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
@@ -128,7 +128,8 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     does not name a node; the first in an explicit region, the last in bare text."""
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut and _free_number(sentence[: cut.start()]) and not (
-            cut.group().strip(" ,\t").lower() == "but" and _states_after(sentence, cut.end())):
+            cut.group().strip(" ,\t").lower() in ("but", ";")
+            and _states_after(sentence, cut.end())):
         sentence = sentence[: cut.start()]
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:

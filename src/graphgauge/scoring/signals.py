@@ -146,7 +146,8 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"\bor (?:is|was) it\b|\bor (?:maybe|possibly|perhaps)\b|\bpossibly\b[^.\n]{0,40}\bas well\b"
+    r"\bor (?:is|was) it\b|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
+    r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
     r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"

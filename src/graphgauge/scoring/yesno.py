@@ -83,7 +83,8 @@ def _stem(word: str) -> Any:
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
 _SPECIFIC = re.compile(
     r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
-    r"|\bthere (?:is|are|exists?)\b|\bnodes? (?:\d+|[A-Z]{1,3})\b|\b\w+ and \w+ are\b"
+    r"|\bthere (?:is|are|exists?)(?:\b|n'?t\b)|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
+    r"|\b\w+ and \w+ are\b"
     r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
     r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
     r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
