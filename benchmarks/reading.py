@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from graphgauge.analysis.answer_corpus import CORE, evaluate, load, read
-from graphgauge.scoring import answers
+from graphgauge.scoring import answers, region
 from graphgauge.scoring.answers import Context
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "answers"
@@ -29,7 +29,7 @@ def hostile() -> dict[str, str]:
     rng = random.Random(0)
     numbers = " ".join(str(rng.randint(0, 10**6)) for _ in range(6000))
     return {
-        "200k prose": ("Node 3 has degree 4, and (1, 2) is an edge. " * 5000)[:200_000],
+        "200k prose": "Node 3 has degree 4, and (1, 2) is an edge. " * 4545,
         "40k numbers": numbers[:40_000],
         "huge ranges": "nodes 0 to 99999 " * 100,
         "answer is x2000": "answer is " * 2000,
@@ -49,6 +49,8 @@ def hostile() -> dict[str, str]:
 
 
 def timed(call) -> float:
+    """CPU time of one cold read (the region layer caches the last few answers it saw)."""
+    region._prepare.cache_clear()
     start = time.process_time()
     call()
     return time.process_time() - start

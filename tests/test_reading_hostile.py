@@ -8,7 +8,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphgauge.scoring import answers
+from graphgauge.scoring import answers, parsing
 from graphgauge.scoring.answers import Context, Prediction
 from graphgauge.scoring.categories import committed_label
 from graphgauge.scoring.region import NoAnswer, Region, final_region
@@ -52,6 +52,10 @@ def test_every_core_reader_returns_its_type_or_no_answer(text, labels, nodes):
         assert isinstance(prediction, Prediction)
         assert prediction.ok == (prediction.value is not None)
         assert not prediction.ok or well_typed(kind, prediction.value), (kind.name, text)
+    # the readers themselves, without the safety net of AnswerType.read, never raise
+    parsing.parse_int(text), parsing.parse_float(text)
+    parsing.parse_bool(text, "Is the graph connected?")
+    parsing.parse_node_list(text, ranges=True, limit=nodes), parsing.parse_edge_list(text)
     found = committed_label(text, ["AI", "Data Mining", "Database"])
     assert isinstance(found, NoAnswer) or found in ("AI", "Data Mining", "Database")
     assert isinstance(final_region(text), Region | NoAnswer)

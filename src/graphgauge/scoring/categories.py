@@ -72,6 +72,7 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 
 
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
+                      r"|I'?ll (?:say|go with|pick|choose)|go with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final)\b",
                       re.I)
 _SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")
@@ -97,8 +98,9 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     if len(named) == 1:
         return named[0]
     closing = [s for s in _SENTENCE.findall(text or "") if mentioned_labels(s, labels)]
-    if closing and _COMMITS.search(closing[-1]):
-        last = mentioned_labels(closing[-1], labels)
+    commits = list(_COMMITS.finditer(closing[-1])) if closing else []
+    if commits:  # "..., so the best category is Data Mining": what follows the commitment
+        last = mentioned_labels(closing[-1][commits[-1].start():], labels)
         if len(last) == 1:
             return last[0]
     return NoAnswer("several labels named")

@@ -7,17 +7,22 @@ A model's text mixes reasoning, guesses, answers, corrections and notes. The rul
   answer is" (*weak*), and, when there is no marker at all, the last emphasised value or
   the end of the text. A later commitment replaces an earlier one when a correction cue
   ("wait", "actually", "let me recount", "correction:") comes between them, or when the
-  earlier one was weak; two strong commitments with different values and no correction
-  between them are **no answer**. A weaker marker after a strong one, without a cue, is a
-  note ("the answer is verified below"), not a new answer.
+  earlier one was weaker; two commitments of the same strength with different values and
+  no correction between them are **no answer**. A weaker marker after a stronger one,
+  without a cue, is a note ("the answer is verified below"), not a new answer.
 - A correction cue after the last commitment wins when a value follows it; a retraction
-  ("that's wrong", "let me recount") with no new value voids the answer.
+  ("that's wrong", "let me recount") with no new value voids the answer, and so does an
+  alternative offered after it ("Answer: 7 (or 8, if ...)", "Or is it 0.45?").
 - Thinking blocks (``<think>…</think>``) and answer-first "Reasoning:" sections are read
   for structure, never as the answer.
 - **No answer**: empty text, text cut off before it commits (inside a thinking block, mid
   sentence, inside an unclosed list), a refusal or a question back, a hedge ("either 4 or
-  5", "it depends on whether"), two different final answers. Truncation *after* a
-  committed answer does not void it.
+  5", "it depends on whether", "might be", bounds, several solutions offered), two
+  different final answers. Truncation *after* a committed answer does not void it.
+
+For suite authors: ``final_region(text, reader)`` gives the ``Region`` to read (or a
+``NoAnswer`` with its reason), ``read_answer(text, reader)`` the value itself; ``size``
+raises the work budget for answers that are whole graphs.
 
 The layer knows nothing about answer types: a *reader* ``(region_text, explicit) -> value``
 says whether a region holds a value of its type (returning ``ABSENT`` when not), so that
@@ -25,8 +30,10 @@ says whether a region holds a value of its type (returning ``ABSENT`` when not),
 *explicit* region was delimited by the model: its first value counts; in bare text the
 last one does.
 
-All work is linear in the length of the text: one pass per pattern, regions bounded by
-the next commitment, and at most ``_MAX_COMMITMENTS`` commitments weighed.
+The signals weighed around the markers (corrections, hedges, refusals, truncation) live in
+``graphgauge.scoring.signals``. All work is linear in the length of the text: one pass per
+pattern, regions bounded by the next commitment, and at most ``_MAX_COMMITMENTS``
+commitments weighed.
 """
 
 from __future__ import annotations
@@ -36,7 +43,35 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
+
+from graphgauge.scoring.signals import (
+    ALTERNATIVE,
+    CONFIRM,
+    CUE,
+    DOUBT,
+    ITEM,
+    OR_NEXT,
+    QUESTION,
+    REFUSAL,
+    RETRACTION,
+    SENTENCE_SPLIT,
+    SIZE,
+    TENTATIVE,
+    UNFINISHED,
+    UNSURE,
+    clip,
+    is_hedge,
+    is_instruction,
+    is_truncated,
+    last_paragraph,
+    restated_differently,
+    strip_questions,
+    tail,
+    unclosed,
+    value_sentence,
+)
 
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
 """What a reader returns for a region holding no candidate of its type."""
@@ -45,10 +80,7 @@ Reader = Callable[[str, bool], Any]
 
 STRONG, WEAK, BARE = 2, 1, 0
 _MAX_COMMITMENTS = 16
-# A final answer is short: an explicit region is read up to _MAX_REGION characters, and
-# bare text (no marker) from its last _TAIL characters, so that reading a 200k-character
-# answer costs about as much as reading a short one.
-_MAX_REGION, _TAIL = 8000, 4000
+_TAIL = SIZE // 2
 
 
 @dataclass(frozen=True)
@@ -80,8 +112,9 @@ class NoAnswer:
 
 # --- normalisation ---------------------------------------------------------------------
 
-_CHARS = str.maketrans({"$": "", "\u2212": "-", "\u2009": " ", "\u202f": " ", "\xa0": " ",
-                        "\u200b": "", "\u2013": "–", "\u00d7": "×", "\u2217": "*"})
+_CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\u2009": " ",
+                        "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
+                        "\u00d7": "×", "\u2217": "*"})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -99,8 +132,16 @@ _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
 _THINK_CLOSE = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
 
 
+_QUOTE = re.compile(r"^[ \t]*>(?:[ \t]|$)", re.M)
+
+
 def normalize(text: str) -> str:
-    """Plain-text spelling: unicode minus and spaces, LaTeX fractions, text and arrows."""
+    """Plain-text spelling: line ends, markdown quotes, unicode minus and spaces, LaTeX
+    fractions, text and arrows."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if ">" in text:
+        text = _QUOTE.sub("", text)
     text = text.translate(_CHARS)
     if "\\" in text:
         for pattern, repl in _LATEX:
@@ -185,7 +226,7 @@ def _block_after(text: str, pos: int, limit: int) -> int:
         if not body.strip():
             if lines:
                 return last_end
-        elif lines and not (value_like(body) or _ITEM.match(body)):
+        elif lines and not (value_like(body) or ITEM.match(body)):
             return last_end
         else:
             lines, last_end = lines + 1, end
@@ -193,8 +234,6 @@ def _block_after(text: str, pos: int, limit: int) -> int:
     return limit if lines else last_end
 
 
-# Bullet / numbered / table lines continue a list answer ("- 3 (degree 4)").
-_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 
 
 def _boxes(text: str) -> list[tuple[int, int]]:
@@ -231,9 +270,10 @@ def _markers(text: str) -> list[re.Match]:
         hits.append(end)
     found: dict[int, re.Match] = {}
     for hit in reversed(hits):
-        m = _MARKER.search(text, max(0, hit - 16), hit + 200)
-        if m is not None and m.start() <= hit:
-            found[m.start()] = m
+        for m in _MARKER.finditer(text, max(0, hit - 16), hit + 200):
+            if m.start() <= hit < m.end():
+                found[m.start()] = m
+                break
     return [found[k] for k in sorted(found)][-_MAX_COMMITMENTS:]
 
 
@@ -243,7 +283,7 @@ def _strength(text: str, m: re.Match) -> int:
     return STRONG if _LINE_START.search(text, max(0, m.start() - 12), m.start()) else WEAK
 
 
-def _commitments(text: str) -> list[Region]:
+def _commitments(text: str, size: int = SIZE) -> list[Region]:
     """Every place the model commits to an answer, in text order (blank ones dropped)."""
     found: list[tuple[int, int, str, int]] = []  # start, end, kind, strength
     for m in _TAG.finditer(text):
@@ -259,7 +299,7 @@ def _commitments(text: str) -> list[Region]:
         found.append((m.end(), end, "marker", _strength(text, m)))
     regions = []
     for s, e, kind, strength in sorted(found)[-3 * _MAX_COMMITMENTS:]:
-        body = text[s:min(e, s + _MAX_REGION)]
+        body = text[s:min(e, s + size)]
         if body.strip():
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
@@ -277,149 +317,6 @@ def _commitments(text: str) -> list[Region]:
     return regions[-_MAX_COMMITMENTS:]
 
 
-# --- corrections, hedges, refusals, truncation ------------------------------------------
-
-_CUE = re.compile(
-    r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
-    r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
-    r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
-    r"|(?:that'?s|this is|that is) (?:wrong|incorrect|not (?:right|correct))"
-    r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking)\b",
-    re.I,
-)
-_RETRACTION = re.compile(
-    r"\b(?:wrong|incorrect|not (?:right|correct)|mistake|error|miscounted|re-?count"
-    r"|re-?check|scratch that|overlooked|missed|forgot)\b", re.I)
-_CONFIRM = re.compile(
-    r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
-    r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
-# Doubt voiced after an answer, without a new one: the answer stands.
-# "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
-_ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
-_DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
-                    r"|may be wrong|could be wrong)\b", re.I)
-# A bare text whose last sentence announces more work has not committed yet.
-_UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need to|we need to"
-                         r"|next,? I|then I|now I|now we|next we)\b[^:]*$", re.I)
-_HEDGE = re.compile(
-    r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
-    r"|would depend|could depend)\b|\bdepending on\b"
-    r"|\b(?:could|might|may) (?:also |either )?be\b(?:[^.\n]|\.\d){1,80}?\bor\b"
-    r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
-    r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
-    r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
-    r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
-    r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
-    r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
-    re.I,
-)
-_CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
-_REFUSAL = re.compile(
-    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so"
-    r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
-    r"I (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
-    r"|won'?t be able to|do not have enough|don'?t have enough) (?:\w+ ){0,2}?(?:determine"
-    r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
-    r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
-    r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
-    r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
-    r"|.{0,60}\bas an AI\b)",
-    re.I,
-)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
-# A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
-_TRUNCATED_END = re.compile(
-    r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
-    r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer|between|about|than"
-    r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
-    r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
-    r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
-    r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
-    r"|[,:(\[{=+\-–—→]|->|=>)"
-    r"[\s*_`]*\Z",
-    re.I,
-)
-
-
-def is_hedge(text: str) -> bool:
-    """Does ``text`` commit to two values, or to a condition, instead of one answer?"""
-    for m in _HEDGE.finditer(text):
-        a, b = m["a"], m["b"]
-        if a is None:
-            return True
-        a, b = a.lower(), b.lower()
-        if a != b and {a, b} not in _CHOICE_PAIRS:
-            return True
-    return False
-
-
-def tail(text: str, size: int = _TAIL) -> str:
-    """The end of ``text``: its last ``size`` characters, from a line start when one is
-    near."""
-    if len(text) <= size:
-        return text
-    start = len(text) - size
-    line = text.find("\n", start, start + size // 4)
-    return text[line + 1 if line >= 0 else start:]
-
-
-_HEAD, _LONG = 4000, 20000
-
-
-def clip(text: str) -> str:
-    """A very long answer as its first and last few thousand characters: an answer-first
-    marker sits at the start, the final answer at the end, and what lies between is
-    reasoning; reading the middle of a 200k-character ramble would only cost time."""
-    if len(text) <= _LONG:
-        return text
-    return text[:_HEAD] + "\n\n[...]\n\n" + tail(text, _LONG - _HEAD)
-
-
-def _last_paragraph(text: str) -> str:
-    parts = [p for p in re.split(r"\n[ \t]*\n", tail(text).strip()) if p.strip()]
-    return parts[-1] if parts else ""
-
-
-_VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false)\b", re.I)
-
-
-def _value_sentence(paragraph: str) -> str:
-    """The last sentence of ``paragraph`` that states a value (a digit, yes/no), and its
-    last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
-    one)."""
-    sentences = [s for s in _SENTENCE_SPLIT.split(paragraph) if s.strip()]
-    valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
-    picked = [*valued[-1:], *sentences[-1:]]
-    return "\n".join(dict.fromkeys(picked))
-
-
-def _strip_questions(text: str) -> str:
-    """``text`` without the trailing questions and offers ("Would you like ...?")."""
-    stripped = tail(text).rstrip()
-    while stripped.endswith("?"):
-        cut = max(stripped.rfind(c, 0, len(stripped) - 1) for c in ".!?\n")
-        stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
-    return stripped
-
-
-def _unclosed(text: str) -> bool:
-    depth = 0
-    for char in text[-4000:]:
-        if char in "[{":
-            depth += 1
-        elif char in "]}" and depth:
-            depth -= 1
-    return depth > 0 or text.count("```") % 2 == 1
-
-
-def is_truncated(text: str) -> bool:
-    """Was ``text`` cut off mid-sentence or inside a bracket or code block?"""
-    tail = text.rstrip()
-    return bool(tail) and (_TRUNCATED_END.search(tail[-40:]) is not None or _unclosed(tail))
-
-
 # --- the final region ---------------------------------------------------------------------
 
 
@@ -433,10 +330,21 @@ def _key(value: Any) -> Any:
     return value
 
 
-def _value(region: Region, reader: Reader | None) -> Any:
+def _values_of(reader: Reader | None) -> Callable[[str], bool] | None:
+    """Does a word hold a value of the reader's type? (None: any word may.)"""
     if reader is None:
-        return region.text.strip() or ABSENT
+        return None
+    return lambda word: reader(word, True) is not ABSENT
+
+
+def _value(region: Region, reader: Reader | None) -> Any:
+    """The region's value; without a reader, its words (so that "blue" and "Blue." agree)."""
+    if reader is None:
+        return " ".join(_WORDS.findall(region.text.lower())) or ABSENT
     return reader(region.text, region.explicit)
+
+
+_WORDS = re.compile(r"[^\W_]+")
 
 
 _FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
@@ -451,7 +359,7 @@ def _settled(region: Region) -> int:
     return region.start + (stop.end() if stop else len(region.text))
 
 
-def _choose(commits: list[Region], text: str, reader: Reader | None
+def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
             ) -> tuple[Region, Any] | NoAnswer | None:
     chosen: Region | None = None
     chosen_value: Any = ABSENT
@@ -459,11 +367,10 @@ def _choose(commits: list[Region], text: str, reader: Reader | None
         value = _value(region, reader)
         if value is ABSENT:
             continue
-        if chosen is not None and not _CUE.search(text, _settled(chosen), region.start):
+        if chosen is not None and not CUE.search(text, _settled(chosen), region.start):
             if region.strength < chosen.strength:
                 continue  # a note after the answer, not a new one
-            if (region.strength == STRONG == chosen.strength
-                    and _key(value) != _key(chosen_value)):
+            if region.strength == chosen.strength and _key(value) != _key(chosen_value):
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
@@ -473,43 +380,58 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
                ) -> Region | NoAnswer | None:
     """A correction after the chosen answer: its new value, a retraction, or None when the
     cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
-    start = max(_settled(chosen), len(text) - _LONG)
-    cues = list(_CUE.finditer(text, start))
+    start = max(_settled(chosen), len(text) - SIZE)
+    cues = list(CUE.finditer(text, start))
     if not cues:
         return None
     cue = cues[-1]
     after = tail(text[cue.end():])
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
-    last = _last_paragraph(after)
+    last = last_paragraph(strip_questions(after) or after)
     if new is not ABSENT and not is_truncated(after):
-        if _key(new) == _key(value) or _CONFIRM.search(last) or _DOUBT.search(last):
+        if _key(new) == _key(value) or CONFIRM.search(last):
             return None
-        if is_hedge(_value_sentence(last)) or _ALTERNATIVE.match(after):
+        if is_hedge(value_sentence(last), _values_of(reader)) or ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
+        if DOUBT.search(last):
+            return None
         return region
-    if is_truncated(after) or _RETRACTION.search(text, cues[0].start(), cue.end() + 80):
+    if is_truncated(after) or RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
     return None
 
 
-def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
-    """The region holding the final committed answer of ``text``, or why there is none.
-
-    With a ``reader``, regions without a value of its type are skipped and conflicting
-    final answers are detected on values; without one, any non-blank region counts.
-    """
-    if not isinstance(text, str) or not text.strip():
-        return NoAnswer("empty answer")
-    parts = split_thinking(clip(text))
+@lru_cache(maxsize=8)
+def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Region | NoAnswer:
+    """(thinking, answer body, commitments) of ``text``, or its JSON answer region, or why
+    it has none. Cached: one answer is often read by several readers in a row (a
+    traversal tried as edges, then as a walk; the reason for no answer)."""
+    parts = split_thinking(clip(text, size))
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
     body, _ = _answer_first(normalize(body))
-    data = _json_answer(body)
+    data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
-    commits = _commitments(body)
+    return thinking, body, tuple(_commitments(body, size))
+
+
+def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
+                 ) -> Region | NoAnswer:
+    """The region holding the final committed answer of ``text``, or why there is none.
+
+    With a ``reader``, regions without a value of its type are skipped and conflicting
+    final answers are detected on values; without one, any non-blank region counts.
+    ``size`` bounds the work (see ``SIZE``): answers that are whole graphs pass more.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return NoAnswer("empty answer")
+    prepared = _prepare(text, size)
+    if isinstance(prepared, NoAnswer | Region):
+        return prepared
+    thinking, body, commits = prepared
     chosen = _choose(commits, body, reader)
     if isinstance(chosen, NoAnswer):
         return chosen
@@ -521,34 +443,64 @@ def final_region(text: Any, reader: Reader | None = None) -> Region | NoAnswer:
         if corrected is not None:
             region = corrected
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
-                region.kind == "box" or _unclosed(region.text)):
+                region.kind == "box" or unclosed(region.text, fences=False)):
             return NoAnswer("cut off inside the answer")
-        if is_hedge(region.text if region.explicit
-                    else _value_sentence(_last_paragraph(region.text))):
+        if is_hedge(region.text[:_TAIL // 2] if region.explicit
+                    else value_sentence(last_paragraph(region.text)), _values_of(reader)):
             return NoAnswer("hedged between answers")
+        settled = _settled(region)
+        if corrected is None and (UNSURE.search(body, settled, settled + 300)
+                                  or OR_NEXT.match(body, settled)):
+            return NoAnswer("an alternative offered after the answer")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
-    return _bare(body, thinking)
+    return _bare(body, thinking, size, reader)
 
 
-def _bare(body: str, thinking: str) -> Region | NoAnswer:
+def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
     """No marker anywhere: the end of the text is the answer, unless it refuses, asks
-    back, hedges or was cut off."""
+    back, hedges or was cut off. Code the model wrote (without its output) is a way to
+    compute the answer, not the answer."""
+    body = _CODE.sub(_code_or_value, body)
+    if not body.strip():
+        return NoAnswer("code instead of an answer")
     if is_truncated(body):
         return NoAnswer("cut off before committing to an answer")
-    kept = _strip_questions(body)
+    kept = strip_questions(body)
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
-    last = _last_paragraph(kept)
-    sentences = [s for s in _SENTENCE_SPLIT.split(last) if s.strip()]
-    if sentences and _UNFINISHED.search(sentences[-1]):
+    last = last_paragraph(kept)
+    sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
+    if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
-    if _REFUSAL.search(last):
+    if REFUSAL.search(last):
         return NoAnswer("refused to answer")
-    if is_hedge(_value_sentence(last)):
+    stated = value_sentence(last)
+    if (is_hedge(stated, _values_of(reader)) or UNSURE.search(last_paragraph(body))
+            or TENTATIVE.search(stated)):
         return NoAnswer("hedged between answers")
-    kept = tail(kept)
+    if is_instruction(stated.split("\n")[-1]):
+        return NoAnswer("a method instead of an answer")
+    if restated_differently(tail(kept, size // 2)):
+        return NoAnswer("two different final answers")
+    kept = QUESTION.sub(" ", tail(kept, size // 2))
+    if not kept.strip():
+        return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+_CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
+_CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
+                        r"|\bfor \w+ in\b", re.M)
+
+
+def _code_or_value(match: re.Match) -> str:
+    """A code block without its output is dropped; values, JSON and REPL sessions (which
+    show their output) stay."""
+    language, body = match.group(1).lower(), match.group(2)
+    if language == "json" or ">>>" in body or not _CODE_LINE.search(body):
+        return match.group()
+    return " "
 
 
 # --- JSON ----------------------------------------------------------------------------------
@@ -558,16 +510,27 @@ _FENCE = re.compile(r"\A\s*(?:```(?:json)?\s*\n?)?(?P<body>[\[{].*?[\]}])\s*(?:`
                     re.S | re.I)
 
 
-def _json_answer(body: str) -> str | None:
-    """The answer value of a reply that is one JSON object (maybe fenced): under an answer
-    key, or the object's only key; written back as JSON text for the readers."""
-    if len(body) > 20000 or "{" not in body[:200]:
-        return None
+def _json_block(body: str) -> str | None:
+    """The JSON object a reply is, or ends with (maybe fenced, after a line of prose)."""
     m = _FENCE.match(body)
-    if m is None:
+    if m is not None:
+        return m["body"]
+    stripped = body.rstrip().removesuffix("```").rstrip()
+    start = stripped.rfind("\n{")
+    return stripped[start + 1:] if start >= 0 and stripped.endswith("}") else None
+
+
+def _json_answer(body: str, size: int) -> str | None:
+    """The answer value of a reply that is, or ends with, one JSON object (maybe fenced):
+    under an answer key, or the object's only key; written back as JSON text for the
+    readers."""
+    if len(body) > 5 * size // 2 or "{" not in body:
+        return None
+    block = _json_block(strip_questions(body) if len(body) <= _TAIL else body)
+    if block is None:
         return None
     try:
-        data = json.loads(m["body"])
+        data = json.loads(block)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not data:
@@ -575,29 +538,29 @@ def _json_answer(body: str) -> str | None:
     lowered = {str(k).lower(): v for k, v in data.items()}
     for key in _JSON_KEYS:
         if key in lowered:
-            return _json_text(lowered[key])
+            return _json_text(lowered[key], size)
     if len(data) == 1:
-        return _json_text(next(iter(data.values())))
+        return _json_text(next(iter(data.values())), size)
     return None
 
 
-def _json_text(value: Any) -> str:
+def _json_text(value: Any, size: int) -> str:
     if isinstance(value, str):
-        return value[:_MAX_REGION]
+        return value[:size]
     try:
-        return json.dumps(value)[:_MAX_REGION]
+        return json.dumps(value)[:size]
     except (ValueError, TypeError, RecursionError):
         return ""
 
 
-def read_answer(text: Any, reader: Reader) -> Any:
+def read_answer(text: Any, reader: Reader, *, size: int = SIZE) -> Any:
     """The value ``reader`` finds in the final region of ``text``, or a ``NoAnswer``.
 
     When the final region holds no value of the reader's type, earlier regions are not
     consulted: a final answer of the wrong shape is no answer, not an invitation to pick
     a number from the reasoning.
     """
-    region = final_region(text, reader)
+    region = final_region(text, reader, size=size)
     if isinstance(region, NoAnswer):
         return region
     value = reader(region.text, region.explicit)

@@ -126,10 +126,12 @@ class Task:
         polarity of declarative yes/no answers) and the node count (ids past it are
         unknown nodes); it never raises."""
         try:
-            context = Context(self.question(instance), len(instance.graphs["G"]["nodes"]))
+            question = self.question(instance)
         except Exception:  # noqa: BLE001 - a question that cannot be rebuilt: read without
-            context = Context()
-        return self.answer.read(text, labels, context)
+            question = None
+        graph = instance.graphs.get("G")
+        nodes = len(graph["nodes"]) if isinstance(graph, dict) and "nodes" in graph else None
+        return self.answer.read(text, labels, Context(question, nodes))
 
     def check(self, value: Any, instance: Instance) -> bool:
         """Is ``value`` a correct answer? Exact match against gold unless overridden."""

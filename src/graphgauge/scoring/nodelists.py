@@ -1,0 +1,362 @@
+"""Reading node lists and edge lists: brackets, prose, bullets, tables, JSON, ranges.
+
+Node ids are non-negative, so "-" is always a separator ("node-1", "0-3-5"). A bracketed
+list in the reasoning never outranks the prose list that answers; ranges ("0–3") are
+expanded for sets only and never past the graph.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from graphgauge.scoring.region import ABSENT
+from graphgauge.scoring.sentences import MAX_CANDIDATES, decisive, pick, read
+
+# Node ids are non-negative, so "-" is always a separator here ("node-1", "0-3-5").
+
+_DIGITS = re.compile(r"\d+")
+_MAX_ID_DIGITS = 12
+_MAX_RANGE = 10_000
+class _AnyOf:
+    """The earliest match of several patterns. Each keeps its literal prefix, which the
+    regex engine scans for quickly; one alternation of them would try every branch at
+    every position."""
+
+    def __init__(self, *patterns: str):
+        self.patterns = [re.compile(p, re.I) for p in patterns]
+
+    def search(self, text: str, pos: int = 0) -> re.Match | None:
+        found = (p.search(text, pos) for p in self.patterns)
+        return min((m for m in found if m), key=lambda m: m.start(), default=None)
+
+
+_EMPTY = _AnyOf(
+    r"\[\s*\]", r"\{\s*\}", r"(?<![\w)])\(\s*\)", r"∅",
+    r"(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
+    r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
+    r"\bthere (?:are|is) no\b",
+)
+_EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
+_LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"
+_LIST_KINDS = (  # tried in order: the format asked for first, tuples last
+    (re.compile(rf"\[({_LIST_BODY})\]", re.I),
+     re.compile(r"(?<!\d)\d+(?:\s*(?:[-–—]+>|=+>|[→⟶⇒])\s*\d+)+")),
+    (re.compile(rf"\{{({_LIST_BODY})\}}", re.I),),
+    (re.compile(rf"(?<![\w)])\(({_LIST_BODY})\)", re.I),),
+)
+_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|go|goes|going|finally|next"
+                      r"|plus|also|as well as|along with"
+                      r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
+                      r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
+# "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
+_SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
+# "(degree 4)", "(score 0.31)", "— degree 4": an annotation, not part of the list.
+_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n]*|(?<=\d):\s*\d*\.\d+")
+_RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
+                    r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
+# "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
+_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
+_SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
+                          r"|while|whereas)\b|\s[–—]\s", re.I)
+_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?")  # scores and weights, never node ids
+# "3 such nodes", "6 nodes in total": a count, not an id.
+_COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
+                    r"|elements|items|members|neighbou?rs|ones|edges)\b"
+                    r"|\b\d+\s+(?:of them|in total)\b", re.I)
+_ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
+_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
+# "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
+# "0 → ? → 5": a node the model did not know.
+_PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
+_UNFINISHED_LIST = re.compile(r"\d\s*,?\s*(?:\.\.\.|…|etc\b)", re.I)
+_ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
+                        re.M)
+_TABLE_RULE = re.compile(r"^[\s|:\-]+$")
+
+
+_SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
+                         r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
+                         r"|^[\s*_`\"']*(?:none|nothing|empty)\b", re.I)
+
+
+_ASIDE = re.compile(r"\(\s*(?!nodes?\b|vertex\b|vertices\b|v\b)[A-Za-z]")
+
+
+def _strip_asides(text: str) -> str:
+    """``text`` without parenthetical remarks that open with a word ("(from edges (6, 1),
+    (6, 7))"), nested brackets included; "(node 3, node 5)" is a list and stays."""
+    out, pos = [], 0
+    while (m := _ASIDE.search(text, pos)) is not None:
+        depth, end = 0, m.start()
+        for end in range(m.start(), min(len(text), m.start() + 2000)):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        out.append(text[pos:m.start()])
+        pos = end + 1
+    out.append(text[pos:])
+    return " ".join(out)
+
+
+def _is_example(text: str, start: int) -> bool:
+    """Is the list at ``start`` an echo of the instruction's "e.g., [0, 3, 7]"?"""
+    return _EXAMPLE.search(text, max(0, start - 20), start) is not None
+
+
+def _items_as_list(region: str) -> str:
+    """Bullets, numbered lines and markdown table rows as one bracketed list of the first
+    id on each line (the rest of a line is its annotation: degree, score, step text)."""
+    lines = region.split("\n")
+    out, block = [], []
+
+    def flush():
+        if len(block) >= 2 or (block and out and not out[-1].strip()):
+            out.append("[" + ", ".join(block) + "]")
+        elif block:
+            out.append(block[0])
+        block.clear()
+
+    for line in lines:
+        item = _ITEM_LINE.match(line)
+        if item and not _TABLE_RULE.match(line):
+            cells = [c for c in item.group(1).split("|") if c.strip()] if "|" in line else [
+                item.group(1)]
+            first = next((_DIGITS.search(c) for c in cells if _DIGITS.search(c)), None)
+            if first is not None and not re.search(r"(?i)\b(?:node|id|vertex)\b\s*\|", line):
+                block.append(first.group())
+                continue
+            if _TABLE_RULE.match(line) or "|" in line:
+                continue
+        flush()
+        out.append(line)
+    flush()
+    return "\n".join(out)
+
+
+def _expand_ranges(region: str, limit: int | None) -> str | None:
+    """"0–3" and "0 to 3" written out, never past the graph: a range longer than the graph
+    keeps its end (an unknown node, so the answer is wrong); without the graph's size, a
+    range over ``_MAX_RANGE`` ids is unreadable."""
+    cap = limit if limit is not None else _MAX_RANGE
+    total = 0
+
+    def expand(m: re.Match) -> str:
+        nonlocal total
+        low, high = int(m[1]), int(m[2])
+        if high < low:
+            return m.group()
+        if high - low > cap:
+            if limit is None:
+                raise OverflowError
+            return f"{low}, {high}"
+        total += high - low
+        if total > _MAX_RANGE:
+            raise OverflowError
+        return ", ".join(map(str, range(low, high + 1)))
+
+    try:
+        return _RANGE.sub(expand, region)
+    except OverflowError:
+        return None
+
+
+def _empty_answer(region: str, explicit: bool) -> bool:
+    """Does the region answer "nothing": "[]", "None", "∅" before any node id, or (in bare
+    text) as the last line?"""
+    digit = _DIGITS.search(region)
+    if explicit:
+        empty = _EMPTY.search(region)
+        return empty is not None and (digit is None or empty.start() < digit.start())
+    lines = [line for line in region.splitlines() if line.strip()]
+    last = lines[-1] if lines else ""
+    return digit is None or (_EMPTY.search(last) is not None and not _DIGITS.search(last))
+
+
+def _ids(tokens: list[str]) -> list[int] | None:
+    """Node ids, or None when a "node" has more digits than any graph has nodes."""
+    if any(len(t) > _MAX_ID_DIGITS for t in tokens):
+        return None
+    return [int(t) for t in tokens]
+
+
+def _prose_run(line: str, explicit: bool) -> list[int] | None:
+    """The longest run of ids joined only by separators ("nodes 1, 2 and 3", "0-3-5",
+    "go to node 6, then 2") on a line."""
+    tokens = list(_DIGITS.finditer(line))
+    runs = [[tokens[0]]]
+    for prev, token in zip(tokens, tokens[1:], strict=False):
+        if _RUN_GAP.fullmatch(line, prev.end(), token.start()):
+            runs[-1].append(token)
+        else:
+            runs.append([token])
+    longest = max(len(run) for run in runs)
+    run = pick([run for run in runs if len(run) == longest], explicit)
+    return _ids([t.group() for t in run])
+
+
+def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
+    for patterns in _LIST_KINDS:
+        found = sorted(
+            (m.start(), m.group()) for p in patterns for m in p.finditer(region)
+            if not _is_example(region, m.start())
+        )
+        if found:
+            return pick(found, explicit)
+    return None
+
+
+def _read_nodes(region: str, explicit: bool, ranges: bool = False,
+                limit: int | None = None) -> Any:
+    region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
+    if not _DIGITS.search(region) and not _EMPTY.search(region):
+        return ABSENT
+    if explicit and _empty_answer(region, True):
+        return []
+    if _PLACEHOLDER.search(region):
+        return None
+    region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
+        _items_as_list(region)))))
+    if ranges:
+        region = _expand_ranges(region, limit)
+        if region is None:
+            return None
+    # The decisive clause: the first (explicit) or last one holding an id, so that a
+    # bracketed list in the reasoning does not outrank the prose list that answers; in
+    # bare text, sums and products ("3 + 2 = 5") are arithmetic, not node lists.
+    lines = [s for s in _CLAUSE.findall(region) if s.strip()]
+    lines = lines[:MAX_CANDIDATES] if explicit else lines[-MAX_CANDIDATES:]
+    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)]
+    if not lines:
+        return ABSENT
+    if not explicit:
+        lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
+    line = decisive(lines, explicit)
+    if _UNFINISHED_LIST.search(line):
+        return None
+    line = _QUERY_NODES.sub(" ", line)
+    if not _DIGITS.search(line) and not _EMPTY.search(line):
+        return None  # only the question's own nodes were named
+    cut = _SUBORDINATE.search(line)
+    if cut and _DIGITS.search(line, 0, cut.start()):
+        line = line[: cut.start()]
+    listed = _bracketed(line, explicit)
+    if listed is None and _SAYS_EMPTY.search(line):
+        return []  # "Nodes 4 and 7 have no common neighbors."
+    if listed is not None:
+        return _ids(_DIGITS.findall(listed[1]))
+    if _empty_answer(line, explicit):
+        return []
+    return _prose_run(line, explicit)
+
+
+def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
+                    ) -> list[int] | None:
+    """Node ids in the order written. ``ranges`` reads "0–3" as 0, 1, 2, 3 (for sets,
+    where a range is a shorthand; in a path "0 to 3" names two stops), expanded at most
+    ``limit`` ids (the graph's size)."""
+    return read(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit))
+
+
+_LINK = r"(?:[-–—]+>?|=+>|<-+>|[→⟶↔⇒])"
+# "(0, 1)", "[0,1]", "{0 - 1}", "(0, 1, weight 3)"; an unlabeled third number only in a
+# tuple, as the prompt writes weighted edges, so that "[0, 1, 2]" is not an edge.
+_PAIR_GROUP = re.compile(
+    rf"(?P<open>[(\[{{])\s*(?:node\s*)?(?P<u>\d+)(?:\s*(?:[,;:]|{_LINK})\s*|\s+)"
+    r"(?:node\s*)?(?P<v>\d+)(?:\s*[,;]\s*(?P<label>[a-z]+)?\s*[:=]?\s*(?P<extra>[-+]?\d+"
+    r"(?:\.\d+)?))?\s*[)\]}]",
+    re.I,
+)
+_EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
+_CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
+_EDGE_GAP = re.compile(
+    r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
+    r"|go|to|after that)\b"
+    r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\))*",
+    re.I,
+)
+# Prose and JSON spellings of one edge, rewritten to "(u, v)".
+_EDGE_PROSE = re.compile(
+    r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
+    r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
+    r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a)\"\s*:\s*\"?(\d+)\"?[^{}]{0,40}?"
+    r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}",
+    re.I,
+)
+# An adjacency list line: "0: 1, 2", "Node 3 -> [4, 5]", "\"0\": [1, 2]".
+_ADJACENCY = re.compile(
+    r"^[ \t\-*•{,]*(?:node\s*)?\"?(\d+)\"?\s*(?::|->|→)\s*[\[{(]?\s*(\d+(?:\s*,\s*\d+)+|\d+)"
+    r"\s*[\]})]?[ \t,}]*$", re.I | re.M)
+
+
+_ENUMERATOR = re.compile(r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+", re.M)
+_TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$", re.M)
+
+
+def _table_edge(m: re.Match) -> str:
+    """A markdown table row as its edge: the cell holding a pair, else the first two
+    cells holding one id each (u | v | weight)."""
+    cells = [c.strip() for c in m[1].split("|") if c.strip()]
+    for cell in cells:
+        if len(_DIGITS.findall(cell)) == 2:
+            return cell
+    ids = [c for c in cells if _DIGITS.fullmatch(c)]
+    return f"({ids[0]}, {ids[1]})" if len(ids) >= 2 else ""
+
+
+_JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
+
+
+def _edge_spellings(region: str) -> str:
+    region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
+    region = _EDGE_PROSE.sub(
+        lambda m: f"({m[1] or m[3] or m[5]}, {m[2] or m[4] or m[6]})", region)
+    if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:
+        return region
+
+    def pairs(m: re.Match) -> str:
+        return ", ".join(f"({m[1]}, {v})" for v in _DIGITS.findall(m[2]))
+
+    return _JSON_ADJACENCY.sub(pairs, _ADJACENCY.sub(pairs, region))
+
+
+def _edge_items(region: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
+    """(start, end, edges) of every bracketed pair, every "0-1" / "0 -> 1 -> 2" chain and
+    every empty list, so that a final "[]" beats edges mentioned in the reasoning."""
+    items = [(m.start(), m.end(), []) for m in _EMPTY_LIST.finditer(region)]
+    masked = list(region)
+    for m in _PAIR_GROUP.finditer(region):
+        if m["extra"] is None or m["label"] or m["open"] == "(":
+            items.append((m.start(), m.end(), [(m["u"], m["v"])]))
+            masked[m.start() : m.end()] = " " * (m.end() - m.start())
+    for m in _CHAIN.finditer("".join(masked)):
+        ids = _DIGITS.findall(m.group())
+        items.append((m.start(), m.end(), list(zip(ids, ids[1:], strict=False))))
+    return sorted(items)
+
+
+def _read_edges(region: str, explicit: bool) -> Any:
+    region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
+    if not _DIGITS.search(region) and not _EMPTY.search(region):
+        return ABSENT
+    if explicit and _empty_answer(region, True):
+        return []
+    region = _edge_spellings(region)
+    clusters: list[tuple[int, list[tuple[str, str]]]] = []
+    last_end = -1
+    for start, end, edges in _edge_items(region):
+        if clusters and _EDGE_GAP.fullmatch(region, last_end, start):
+            clusters[-1][1].extend(edges)
+        else:
+            clusters.append((start, list(edges)))
+        last_end = end
+    clusters = [c for c in clusters if not _is_example(region, c[0])]
+    if clusters:
+        ids = _ids([x for edge in pick(clusters, explicit)[1] for x in edge])
+        return None if ids is None else list(zip(ids[::2], ids[1::2], strict=True))
+    return [] if _empty_answer(region, explicit) else None
+
+
+def parse_edge_list(text: str) -> list[tuple[int, int]] | None:
+    return read(text, _read_edges)

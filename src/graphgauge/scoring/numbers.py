@@ -1,0 +1,187 @@
+"""Reading a number: counts, lengths, rates and scores, however a model writes them.
+
+Number words ("five", "twenty-one", "no bridges" = 0), ``.42``, ``4.2 × 10⁻²``, ``√6``,
+fractions, percentages; the value a sentence *states* ("is 7", "has 3", "so 4") wins over
+node ids and over numbers in a trailing remark ("7, which equals the cut separating node 0
+from node 2"); formulas with variables and numbered steps hold no answer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from typing import Any
+
+from graphgauge.scoring.region import ABSENT
+from graphgauge.scoring.sentences import MAX_CANDIDATES, decisive, pick, read, split_sentences
+from graphgauge.scoring.signals import strip_enumerators
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+# "4.2 × 10⁻²", "4.2 x 10^-2", "4.2*10^{-2}" -> "4.2e-2"
+_TIMES_TEN = re.compile(
+    r"(?<=\d)\s*[×x*·]\s*10\s*(?:\^\s*(?:\{\s*([-+]?\d{1,6})\s*\}|([-+]?\d{1,6}))"
+    r"|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,6}))"
+)
+_UNITS = re.findall(r"\w+", "zero one two three four five six seven eight nine ten eleven "
+                    "twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen")
+_TENS = re.findall(r"\w+", "twenty thirty forty fifty sixty seventy eighty ninety")
+_WORD_NUMBER = re.compile(
+    r"\b(?:(?P<tens>" + "|".join(_TENS) + r")(?:[- ](?P<unit>" + "|".join(_UNITS[1:10])
+    + r"))?|(?P<small>" + "|".join(_UNITS) + r"))\b",
+    re.I,
+)
+_PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
+_LETTER = re.compile(r"[a-zA-Z]")
+_NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
+_NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)|\b(?:there (?:are|is|exist)|has|have"
+                      r"|contains?|with|finds?|found|exist)\s+no\s+[a-z]", re.I)
+_NUMBER = re.compile(
+    r"(?<![^\W_])(?<!\.)(?P<sign>[-+])?(?:(?P<int>\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+)"
+    r"(?:\.(?P<frac>\d+))?|\.(?P<bare>\d+))(?:[eE](?P<exp>[-+]?\d+))?"
+    r"(?:\s*/\s*(?P<den>\d+)(?!\d|\.\d))?(?P<pct>\s*%|\s+per\s?cent\b)?(?![^\W_])"
+    r"|√\s*(?P<root>\d+(?:\.\d+)?)|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\)"
+)
+_MAX_DIGITS, _MAX_EXPONENT = 4000, 400
+_NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
+# A number after these is what the sentence states ("is 7", "has 3", "so 4", "≈ 0.33").
+_STATES = re.compile(
+    r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
+    r"|count|counted|found|estimate|size|length|weight|total|capacity"
+    r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just)|[=:≈~])"
+    r"[\s*_`$]*$", re.I)
+_NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
+                          r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
+# Clauses after the stated value that mention other numbers ("…, which equals the cut
+# separating node 0 from node 2").
+_TRAILING_CLAUSE = re.compile(
+    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
+    r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
+    r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—][ \t]+|;"
+    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*,[ \t]*\d)",
+    re.I)
+_CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
+
+
+def _number_value(match: re.Match) -> Fraction | float | None:
+    """The exact value of a number token; None when absurd (1e999, 0 denominators)."""
+    root = match["root"] or match["root2"]
+    if root is not None:
+        return math.sqrt(float(root)) if len(root) < 30 else None
+    frac = match["frac"] or match["bare"] or ""
+    digits = (match["int"] or "").replace(",", "") + frac
+    exp, den = match["exp"] or "0", match["den"] or "1"
+    if len(digits) > _MAX_DIGITS or len(den) > _MAX_DIGITS or len(exp) > 6:
+        return None
+    if abs(int(exp)) > _MAX_EXPONENT or int(den) == 0:
+        return None
+    value = Fraction(int(digits)) * Fraction(10) ** (int(exp) - len(frac)) / int(den)
+    if match["pct"]:
+        value /= 100
+    return -value if match["sign"] == "-" else value
+
+
+# An arithmetic expression with a variable in it ("n(n-1)/2", "x = (sum of t_i)/3"): a
+# formula, whose numbers are not the answer.
+_SYMBOLIC = re.compile(r"[\w().]+(?:[ \t]*[-+*/^][ \t]*[\w().]+)+")
+_VARIABLE = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z](?![A-Za-z])|[A-Za-z]_|\d[A-DF-Za-df-z]\b")
+
+
+def _symbols_only(match: re.Match) -> str:
+    expression = match.group()
+    return _DIGIT.sub("#", expression) if _VARIABLE.search(expression) else expression
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _spell_numbers(text: str) -> str:
+    """Number words as digits ("five" -> "5", "twenty-one" -> "21"), not "the one"."""
+    def digit(m: re.Match) -> str:
+        if _NOT_A_COUNT.search(text, max(0, m.start() - 8), m.start()) or (
+                m.group().lower() == "one" and _PRONOUN_ONE.match(text, m.end())):
+            return m.group()
+        if m["small"]:
+            return str(_UNITS.index(m["small"].lower()))
+        unit = _UNITS.index(m["unit"].lower()) if m["unit"] else 0
+        return str(10 * (_TENS.index(m["tens"].lower()) + 2) + unit)
+
+    return _WORD_NUMBER.sub(digit, text)
+
+
+def _free_number(text: str) -> bool:
+    """Does ``text`` hold a number that does not name a node?"""
+    return any(not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+               for m in _NUMBER.finditer(text))
+
+
+def _states_after(sentence: str, start: int) -> bool:
+    """Does the clause from ``start`` state a value of its own? After "but" it then
+    carries the answer ("two ways to see this, but both give the same count: 6")."""
+    return any(_STATES.search(sentence, max(start, m.start() - 16), m.start())
+               and not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())
+               for m in _NUMBER.finditer(sentence, start))
+
+
+def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
+    """The number a sentence states: after "is/has/=/so" when there is one, else one that
+    does not name a node; the first in an explicit region, the last in bare text."""
+    cut = _TRAILING_CLAUSE.search(sentence)
+    if cut and _free_number(sentence[: cut.start()]) and not (
+            cut.group().strip(" ,\t").lower() in ("but", ";")
+            and _states_after(sentence, cut.end())):
+        sentence = sentence[: cut.start()]
+    numbers = list(_NUMBER.finditer(sentence))
+    if not numbers:
+        return None
+    numbers = numbers[:MAX_CANDIDATES] if explicit else numbers[-MAX_CANDIDATES:]
+    stated = [m for m in numbers if _STATES.search(sentence, max(0, m.start() - 16), m.start())]
+    if explicit and not sentence[: numbers[0].start()].strip(" \t*_`'\"$([{"):
+        stated = numbers[:1]  # the explicit answer opens with its value: "4, confidence 0.8"
+    if stated:
+        chosen = pick(stated, explicit)
+    else:
+        free = [m for m in numbers
+                if not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())]
+        if not explicit and _NUMBER_LIST.fullmatch(sentence.strip()):
+            return None  # "Counting... 1, 2, 3, ..., 13": items of a list, not a count
+        chosen = pick(free or numbers, explicit)
+    while True:  # "1/3 ≈ 0.333": the evaluated form
+        later = next((m for m in numbers if m.start() > chosen.end()), None)
+        if later is None or not _CHAINED.search(sentence, chosen.end(), later.start()):
+            return chosen
+        chosen = later
+
+
+def _read_number(region: str, explicit: bool) -> Any:
+    if "10" in region:
+        region = _TIMES_TEN.sub(
+            lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
+    if _LETTER.search(region):
+        region = _SYMBOLIC.sub(_symbols_only, _spell_numbers(region))
+    region = strip_enumerators(region) if not explicit else region
+    sentences = [s for s in split_sentences(region) if _NUMBER.search(s)]
+    if sentences:
+        if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
+            sentences = [s for s in sentences if _free_number(s)] or sentences
+        found = _stated_number(decisive(sentences, explicit), explicit)
+        return None if found is None else _number_value(found)
+    nothing = [s for s in split_sentences(region) if _NOTHING.search(s)]
+    return Fraction(0) if nothing else ABSENT
+
+
+def parse_int(text: str) -> int | None:
+    """An integer; a non-integral final number ("3.5") is unparsable, not 3."""
+    value = read(text, _read_number)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    return int(value) if value is not None and value.denominator == 1 else None
+
+
+def parse_float(text: str) -> float | None:
+    value = read(text, _read_number)
+    try:
+        value = None if value is None else float(value)
+    except OverflowError:
+        return None
+    return value if value is not None and math.isfinite(value) else None

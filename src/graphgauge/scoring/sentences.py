@@ -1,0 +1,52 @@
+"""What the per-type readers share: which value of a region counts, and which sentence
+holds the answer.
+
+In a region the model delimited (*explicit*: after "Answer:", in a box or a tag) the first
+value counts; in bare text the last one does, skipping sentences that only elaborate on
+an earlier answer ("This is because ...", "(Path: 0-1-3.)").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from graphgauge.scoring.region import NoAnswer, read_answer
+
+MAX_CANDIDATES = 64  # values of one sentence weighed as its stated value
+
+
+def read(text: Any, reader: Callable[[str, bool], Any]) -> Any:
+    value = read_answer(text, reader)
+    return None if isinstance(value, NoAnswer) else value
+
+
+def pick(items: list, explicit: bool):
+    return items[0] if explicit else items[-1]
+
+
+_SENTENCE = re.compile(r"(?:[^.!?\n]|\.(?=\d))*+(?:[.!?]+|\n|$)")
+
+
+def split_sentences(region: str) -> list[str]:
+    """Sentences and lines of ``region`` (a decimal point does not end a sentence)."""
+    return [s for s in _SENTENCE.findall(region) if s.strip()]
+
+
+# A sentence that refers back to the answer before it ("Those are the nodes that depend on
+# 4.", "This is because ...") elaborates; it does not answer again.
+_ANAPHOR = re.compile(r"^[\s*_>#-]*\(|^[\s*_>#-]*(?:(?:this|that)(?!'s\b| is\b| makes\b| gives\b)"
+                      r"|these|those|they|here|note"
+                      r"|which|since|because|i\.e\.|hope|let me know|however|although|though|also"
+                      r"|additionally|in addition|for example|for instance)\b"
+                      r"|\b(?:because|since|due to)\b", re.I)
+
+
+def decisive(sentences: list[str], explicit: bool) -> str:
+    """The sentence holding the answer: the first of an explicit region; in bare text the
+    last one that does not merely refer back to an earlier one."""
+    if explicit:
+        return sentences[0]
+    answering = [s for s in sentences if not _ANAPHOR.search(s)]
+    return (answering or sentences)[-1]

@@ -1,0 +1,152 @@
+"""Reading yes or no: the words, and declarative answers against the question.
+
+"Yes"/"No"/"true"/"false" where they stand as answers (never the determiner in "there is
+no path"); without them, a claim about this graph read against the question's predicate
+("There is no cycle in this graph." is No to "Does the graph contain a cycle?").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from graphgauge.scoring.region import ABSENT
+from graphgauge.scoring.sentences import pick, read, split_sentences
+
+_BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or)\s*no|true\s*(?:/|or)\s*false"
+                          r"|no\s*(?:/|or)\s*yes|false\s*(?:/|or)\s*true)\b", re.I)
+# "yes"/"true"/"false" as a word; "no" only standing alone ("No, ...", "... so no.") and
+# never as the determiner in "there is no path".
+_BOOL = re.compile(r"\b(?:(yes|true|false|yep|yeah|correct|incorrect)\b|(no|nope)\b)", re.I)
+_STANDS_ALONE = re.compile(r"[\s*_`\"')\]]*(?:[,.!;:)\]—–]|-\s|$)")
+_BOOL_CLAUSE = re.compile(r"(?:^|[\n.,;:!?*(\[\"'>]|\b(?:and|so|thus|therefore|hence|then|is"
+                          r"|answer|be)\b)[\s*_`\"']*$", re.I)
+# "I think so." / "I don't think so.": yes and no in other words.
+_SO_PHRASE = re.compile(r"\bI (?:(do not|don'?t) )?(?:think|believe|guess|suppose) so\b", re.I)
+_NOT_TRUE = re.compile(r"\bnot\s+(?:true|correct)\b", re.I)
+
+
+def _bool_words(region: str, explicit: bool) -> list[bool]:
+    """Yes/no words that answer: "no" only standing alone ("No, ...", "... so no.") or
+    opening an explicit answer, never the determiner in "there is no path"; in bare text
+    "yes"/"true" only opening or closing a clause."""
+    region = _SO_PHRASE.sub(lambda m: " no " if m[1] else " yes ", _BOOL_CHOICE.sub(" ", region))
+    out = []
+    for m in _BOOL.finditer(region):
+        word = (m[1] or m[2]).lower()
+        before = region[max(0, m.start() - 12):m.start()]
+        opens = _BOOL_CLAUSE.search(before) is not None
+        alone = _STANDS_ALONE.match(region, m.end(), m.end() + 8) is not None
+        if m[2] and not (alone or (explicit and not before.strip(" *_`\"'\n#>"))):
+            continue
+        if m[1] and not explicit and (word in ("correct", "incorrect") or not (opens or alone)):
+            continue
+        negated = _NOT_TRUE.search(region, max(0, m.start() - 6), m.end()) is not None
+        out.append((word in ("yes", "true", "yep", "yeah", "correct")) != negated)
+    return out
+
+
+_STOP = frozenset(re.findall(
+    r"\w+",
+    "a an the is are was were be been there here this that these those it its of in on at to "
+    "for from with by and or do does did has have had graph any all some same each every "
+    "between node nodes vertex vertices given following question answer please whether "
+    "if than then so which what how yes no can could would should will",
+))
+_NEGATION = re.compile(
+    r"\bnon-|(?<=\w)-free\b|\bfree of\b|\b(?:no|not|never|none|neither|nor|without|cannot"
+    r"|nothing|nowhere|isnt|arent|doesnt"
+    r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b", re.I)
+_IDIOM = re.compile(r"\bno doubt\b|\bnot only\b|\bno matter\b|\bwithout (?:a )?doubt\b"
+                    r"|\bnothing but\b|\bno (?:less|fewer|more) than\b|\bnot just\b", re.I)
+_WORD = re.compile(r"[a-z]+|\d+", re.I)
+_ANTONYM_PREFIXES = ("un", "dis", "non", "in", "a", "ir", "il", "im")
+
+
+def _content(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP}
+
+
+# Words that ask or assert the same graph predicate ("Is there an edge between 3 and 5?"
+# is answered by "3 and 5 are adjacent"); a word outside the groups is its own concept.
+_CONCEPTS = {stem: group for group, words in enumerate((
+    "edge adjacent adjacency connected linked neighbor neighbour joined",
+    "path reachable reach route connected",
+    "cycle cyclic loop circuit",
+)) for stem in (w[:4] for w in words.split())}
+
+
+def _stem(word: str) -> Any:
+    return _CONCEPTS.get(word[:4], word[:4])
+
+
+# A declarative answer speaks about this graph or its nodes, not about graphs in general.
+_SPECIFIC = re.compile(
+    r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
+    r"|\bthere (?:is|are|exists?)(?:\b|n'?t\b)|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
+    r"|\b\w+ and \w+ are\b"
+    r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
+    r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
+    r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
+    r"|\d+\s*(?:→|->|-)\s*\d+|\bI (?:found|see|checked|counted|traced)\b", re.I)
+_GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b"
+                      r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b", re.I)
+
+
+def _about_this_graph(sentence: str) -> bool:
+    """Is ``sentence`` a claim about this graph, not a definition or a general fact ("A
+    cycle is a path that ...", "Bipartite graphs can be 2-colored")? A terse answer ("Not
+    bipartite", "✅ Bipartite") has no subject and is one."""
+    if _GENERAL.search(sentence):
+        return False
+    return len(_WORD.findall(sentence)) <= 4 or _SPECIFIC.search(sentence) is not None
+
+
+def _polarity(sentence: str, question: str) -> bool | None:
+    """The truth a declarative sentence asserts about the question ("There is no cycle in
+    this graph." -> False for "Does the graph contain a cycle?"), or None when it does
+    not speak about the question's subject."""
+    asked = {_stem(w) for w in _content(question)}
+    said = _content(sentence)
+    shared = {w for w in said if _stem(w) in asked}
+    flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
+               if w.startswith(p) and len(w) > len(p) + 3 and _stem(w[len(p):]) in asked}
+    if not shared and not flipped:
+        return None
+    negations = len(_NEGATION.findall(_IDIOM.sub(" ", sentence)))
+    return (negations + len(flipped)) % 2 == 0
+
+
+# Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
+_BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|while)\b)",
+                           re.I)
+
+
+# "Since node 9 cannot be reached, the graph is disconnected": the reason, then the claim.
+_LEADING_CLAUSE = re.compile(r"^(\W*(?:since|because|as|if|when|although|though|while"
+                             r"|given that)\b[^,;]*),", re.I)
+
+
+def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
+    words = _bool_words(region, explicit)
+    if words:
+        return pick(words, explicit)
+    if not question:
+        return ABSENT
+    clauses = [c for s in split_sentences(_BOOL_CHOICE.sub(" ", region)) if _about_this_graph(s)
+               for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
+    # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
+    # first, then anything else it mentions.
+    for asked in (re.split(r"[,;:(]", question)[0], question):
+        for clause in (clauses if explicit else reversed(clauses)):
+            found = _polarity(clause, asked)
+            if found is not None:
+                return found
+    return ABSENT
+
+
+def parse_bool(text: str, question: str | None = None) -> bool | None:
+    """Yes or no; with the ``question``, also a declarative answer that states or denies
+    the question's predicate ("The graph is bipartite.", "Nodes 3 and 5 are not
+    connected.")."""
+    return read(text, lambda region, explicit: _read_bool(region, explicit, question))

@@ -1,0 +1,71 @@
+"""The answer-region layer every reader builds on: where the final committed answer is,
+and why there is none (the grading rule in README "Answers and scoring")."""
+
+from __future__ import annotations
+
+import re
+
+from graphgauge.scoring.parsing import parse_int
+from graphgauge.scoring.region import ABSENT, NoAnswer, Region, final_region, read_answer
+
+
+def digits(region: str, explicit: bool):
+    """A minimal reader: the first (explicit) or last run of digits."""
+    found = [int(t) for t in re.findall(r"\d+", region)]
+    return (found[0] if explicit else found[-1]) if found else ABSENT
+
+
+def test_markers_and_their_strength():
+    assert final_region("Reasoning 1 2 3.\n\nAnswer: 4").kind == "marker"
+    assert final_region("x \\boxed{5} y").text == "5"
+    assert final_region("<answer>6</answer>").kind == "tag"
+    assert final_region('{"answer": [1, 2]}').kind == "json"
+    assert final_region("Sure! Here it is:\n```json\n{\"answer\": 3}\n```").text == "3"
+    # a weak inline marker then a strong one: the strong one is the final answer
+    assert read_answer("So the answer is 4 for node 1.\nFinal answer: 5", digits) == 5
+    # a note after the answer is not a new answer
+    assert read_answer("Final answer: 5\n\nThe answer is verified for node 9.", digits) == 5
+
+
+def test_corrections_win_and_retractions_void():
+    assert read_answer("Answer: 8. Actually, node 7 is isolated: 7.", digits) == 7
+    assert read_answer("\\boxed{6}. Wait, I miscounted. \\boxed{5}", digits) == 5
+    assert read_answer("Answer: 5. Wait, let me double-check: yes, 5 is right.", digits) == 5
+    retracted = read_answer("Answer: 5. Wait, that's wrong. Let me recount the", digits)
+    assert isinstance(retracted, NoAnswer)
+
+
+def test_no_answer_and_its_reasons():
+    cases = {
+        "": "empty",
+        "<think>counting 1, 2, 3": "reasoning",
+        "<think>3</think>": "after the reasoning",
+        "Answer: 3\n\nFinal answer: 4": "two different",
+        "It is either 4 or 5.": "hedge",
+        "It depends on whether the graph is directed.": "hedge",
+        "I cannot determine the count without the edges.": "refused",
+        "Could you provide the edge list?": "question",
+        "The number of triangles is": "cut off",
+        "Answer: [1, 2, 3": "cut off",
+    }
+    for text, reason in cases.items():
+        found = final_region(text, digits)
+        assert isinstance(found, NoAnswer) and reason in found.reason, (text, found)
+        assert not found  # a NoAnswer is falsy
+
+
+def test_truncation_after_a_committed_answer_does_not_void_it():
+    assert read_answer("Final answer: 12\n\nExplanation: node 3 connects to", digits) == 12
+
+
+def test_thinking_is_structure_not_the_answer():
+    region = final_region("<think>maybe 9</think>\n\nThe answer is 4.", digits)
+    assert isinstance(region, Region) and "maybe 9" in region.reasoning
+    assert read_answer("<think>maybe 9</think>\n\nThe answer is 4.", digits) == 4
+
+
+def test_size_bounds_the_work_and_can_be_raised():
+    long_answer = "Answer:\n" + ", ".join(map(str, range(5000)))
+    assert len(final_region(long_answer).text) <= 8000
+    assert len(final_region(long_answer, size=100_000).text) > 20_000
+    assert parse_int("x " * 100_000 + "\n\nThe answer is 7.") == 7
