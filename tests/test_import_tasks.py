@@ -37,6 +37,17 @@ def test_reachability_gold_matches_an_independent_solver_and_is_balanced():
     assert answers[True] >= 45 and answers[False] >= 45
 
 
+def test_reachability_graphs_hold_both_answers_so_always_yes_scores_half():
+    """Every graph has a joined and a separated pair: the answer depends on the pair alone.
+    (Before, connected graphs could only be asked "yes": always-yes scored 65%.)"""
+    instances = generate("algorithmic", ["reachability"], count=400, seed=11)
+    for inst in instances:
+        label = _components(inst.graph)
+        assert len(set(label.values())) >= 2 and inst.graph.number_of_edges() > 0
+    yes = sum(inst.answer for inst in instances) / len(instances)
+    assert 0.43 <= yes <= 0.57  # 0.5 within 2.8 standard deviations
+
+
 def test_bipartite_matching_solves_disconnected_graphs():
     task = get_task("algorithmic", "bipartite_maximum_matching")
     rng = np.random.default_rng(0)

@@ -209,15 +209,23 @@ class Reachability(MixedFamilyTask):
     families = ("multi_component", "erdos_renyi")
     builders = {"sparse_random": _sparse_random}
 
+    def sample_graph(self, rng, n):
+        """A graph holding both answers (an edge, and two or more components), redrawn until
+        it does: the pair drawn in ``sample_query`` alone then decides yes or no, so "always
+        yes" scores 50% and nothing about the graph as a whole gives the answer away."""
+        for _ in range(1000):
+            family, graph = super().sample_graph(rng, n)
+            if graph.number_of_edges() and not nx.is_connected(graph):
+                return family, graph
+        raise RuntimeError(f"no graph with both kinds of pair in 1000 draws (n={n})")
+
     def sample_query(self, rng, graph):
-        """Yes and no equally often when the graph has both kinds of pair: a pair drawn
-        uniformly from a graph with one giant component would nearly always be joined."""
+        """A joined or a separated pair, each with probability 1/2."""
         component = {v: i for i, part in enumerate(nx.connected_components(graph)) for v in part}
         nodes = sorted(graph.nodes)
         pairs = [(u, v) for i, u in enumerate(nodes) for v in nodes[i + 1 :]]
         joined = bool(rng.random() < 0.5)
-        kind = [p for p in pairs if (component[p[0]] == component[p[1]]) == joined]
-        u, v = choice(rng, kind or pairs)
+        u, v = choice(rng, [p for p in pairs if (component[p[0]] == component[p[1]]) == joined])
         return {"source": int(u), "target": int(v)}
 
     def question(self, instance):
