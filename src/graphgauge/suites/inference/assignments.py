@@ -19,7 +19,14 @@ import json
 import re
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT, NoAnswer, is_hedge, is_truncated, read_answer
+from graphgauge.scoring.region import (
+    ABSENT,
+    NoAnswer,
+    is_hedge,
+    is_truncated,
+    normalize,
+    read_answer,
+)
 from graphgauge.suites.inference.reading import ID, MARKUP, PAREN, answer_part, node_ids
 
 _COMMUNITY = r"(?:(?:community|communities|group|cluster|class)\b|comm\.)"
@@ -193,6 +200,10 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|correction|instead|should (?:be|go
                          r"check|fix|correct)|fix(?:ed)?)\b", re.I)
 
 
+# A heading that presents its block as the one that counts ("Final assignment:").
+_REVISED = re.compile(r"\b(?:final|revised|corrected|updated)\b", re.I)
+
+
 class Block(dict):
     """node -> the values one run of assignment lines gives it; ``corrects`` when a
     correction cue ("wait", "should be", "correction:") comes just before or inside it."""
@@ -231,13 +242,16 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
         if found is None and kind == "outlier":
             found = _outlier_list(line, n)
         if found:
+            if current and _CORRECTION.search(line) and not _NODE_AT_START.match(line):
+                close()  # "Actually, Node 3 fits better in Community 2." patches the block
+                cue = True
             if not current:
                 current.corrects = cue or bool(_CORRECTION.search(line))
             for node, value in found.items():
                 current.setdefault(node, set()).add(value)
         elif re.search(r"[A-Za-z]{3,}", line) and not _is_header(line):
             close()
-            cue = bool(_CORRECTION.search(line))
+            cue = bool(_CORRECTION.search(line) or _REVISED.search(line))
     close()
     return blocks
 
@@ -250,8 +264,10 @@ def _is_header(line: str) -> bool:
         line, re.I))
 
 
-_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs to|is in|goes (?:in)?to|"
-                        r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to)\s+"
+_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs (?:to|in)|is in|"
+                        r"goes (?:in)?to|"
+                        r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to"
+                        r"|(?:fits|is|belongs) (?:better|best|more naturally) (?:in|into|with))\s+"
                         r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
 # Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
 # numbers that leads nowhere costs one pass, not a backtracking search.
@@ -277,8 +293,23 @@ def _arrows(line: str, n: int) -> dict[int, str] | None:
     return out or None
 
 
+_SET = re.compile(r"[{\[(]\s*(\d{1,7}(?:\s*,\s*\d{1,7}){0,300}+)\s*[}\])]")
+
+
+def _positional_sets(line: str, n: int) -> dict[int, str] | None:
+    """"{0, 1, 6}, {2, 3, 7}, {4, 5, 8}": several unnamed sets on one line are the
+    communities in the order written."""
+    sets = [node_ids(m[1], n) for m in _SET.finditer(line)]
+    if len(sets) < 2 or _COMMUNITY_ID.search(line):
+        return None
+    return {node: f"S{i}" for i, nodes in enumerate(sets) for node in nodes} or None
+
+
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
     if kind == "community":
+        positional = _positional_sets(line, n)
+        if positional:
+            return positional
         pointed = _arrows(line, n)
         if pointed:
             return pointed
@@ -337,7 +368,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
 
 
 _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|exception"
-                           r"|(?:one|paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
+                           r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
+                           r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
@@ -370,6 +402,16 @@ def _dangling(body: str, kind: str) -> bool:
     return bool(_NODE_AT_START.match(last))
 
 
+def _ends_in_list(text: str, n: int) -> bool:
+    """Does the whole text stop on an unterminated list of a community's nodes
+    ("Community 2: 4, 5")? With nodes still missing, the list was cut off mid-way (a
+    last "Node 7: Community 1" line is whole, so it stays a partial answer)."""
+    last = MARKUP.sub("", normalize(text).rstrip().rsplit("\n", 1)[-1]).strip()
+    if not last or last[-1] in ".!?)]}":
+        return False
+    return len(_grouped(last, n)[0] or ()) >= 2
+
+
 def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
     """The last complete block, patched by later partial blocks that correct it ("Wait,
     node 5 belongs to Community 1"); a later partial block without a cue restates, so it
@@ -377,11 +419,52 @@ def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
     complete = [i for i, block in enumerate(blocks) if len(block) >= n]
     if not complete:
         return blocks[-1] if blocks else None
-    chosen = dict(blocks[complete[-1]])
+    last = blocks[complete[-1]]
+    if not last.corrects and any(_partition(blocks[i]) != _partition(last)
+                                 for i in complete[:-1]):
+        return {}  # two different complete answers and nothing says which one counts
+    chosen = dict(last)
     for block in blocks[complete[-1] + 1:]:
         if block.corrects:
             chosen.update(block)
     return chosen
+
+
+_NODE_RUN = re.compile(r"\b(?:nodes?|papers?)\s*#?\s*(?P<list>" + _LIST + r")", re.I)
+_ORDINAL_LEAD = re.compile(r"^\W*(?:and\s+)?(?:the\s+)?(?P<o>first|second|third|fourth|fifth|last"
+                           r"|remaining|rest|other)\b", re.I)
+
+
+def _prose_groups(body: str, n: int) -> Block | None:
+    """Sentences that each put some nodes in one community ("Node 2, Node 3, Node 7 are
+    community 1", "The second — databases — holds Nodes 2, 3 and 7", "The remaining
+    papers, Nodes 4, 5 and 8, are about data mining"): the fallback for answers with no
+    assignment lines at all."""
+    out = Block()
+    used: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", MARKUP.sub("", body)):
+        named = list(_COMMUNITY_ID.finditer(sentence))
+        ordinal = _ORDINAL_LEAD.match(sentence)
+        if len(named) == 1:
+            group = _community_of(named[0][0])
+        elif not named and ordinal:
+            word = ordinal["o"].lower()
+            group = str(_ORDINALS[word]) if word in _ORDINALS else f"next{len(used)}"
+        else:
+            continue
+        nodes = [node for m in _NODE_RUN.finditer(PAREN.sub(" ", sentence))
+                 for node in node_ids(m["list"], n)]
+        if nodes and group is not None:
+            used.append(group)
+            for node in nodes:
+                out.setdefault(node, set()).add(group)
+    return out or None
+
+
+def _partition(block: Block) -> tuple:
+    """The block as a partition (names do not matter): one group index per node."""
+    first: dict = {}
+    return tuple(first.setdefault(frozenset(block[node]), len(first)) for node in sorted(block))
 
 
 def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
@@ -390,14 +473,20 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     if isinstance(body, NoAnswer):
         return body
     found = _assignments_from_json(body, n, kind)
-    blocks = [{node: {v} if not isinstance(v, set) else v for node, v in found.items()}] \
+    blocks = [Block({node: {v} if not isinstance(v, set) else v for node, v in found.items()})] \
         if found else _blocks(_lines(body), n, kind)
+    if not blocks and kind == "community":
+        prose = _prose_groups(body, n)
+        blocks = [prose] if prose else []
     chosen = _choose(blocks, n)
+    if chosen == {}:
+        return NoAnswer("two different final assignments")
     if chosen is None:
         return NoAnswer("no assignment in the answer")
     if any(len(values) > 1 for values in chosen.values()):
         return NoAnswer("a node given two different answers")
-    if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)):
+    if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)
+                            or kind == "community" and _ends_in_list(text, n)):
         return NoAnswer("cut off inside the assignment")
     if len(chosen) < n and is_hedge(_last_paragraph(body)):
         return NoAnswer("hedged between assignments")
@@ -463,11 +552,50 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     given = _assignments_from_json(body, n, "outlier")
     if given:
         return [node for node, is_outlier in given.items() if is_outlier]
+    def prose(region: str, explicit: bool) -> Any:
+        return _prose_outlier(region, explicit, n)
+
     verdicts = read_assignment(text, n, "outlier")
     if not isinstance(verdicts, NoAnswer):
         if len(verdicts) >= 2:
-            return [node for node, is_outlier in verdicts.items() if is_outlier]
-    elif verdicts.reason in ("a node given two different answers",
-                             "cut off inside the assignment"):
+            revised = _revised_after_listing(body, n, prose)
+            return revised or [node for node, is_outlier in verdicts.items() if is_outlier]
+    elif verdicts.reason == "cut off inside the assignment":
+        # cut off after it named its outlier ("Node 3: outlier\nNode 4: not out"): the
+        # outlier was committed, only the remaining "not outlier" lines are lost
+        named = [node for node, is_outlier in _listed_verdicts(body, n) if is_outlier]
+        return named or verdicts
+    elif verdicts.reason == "a node given two different answers":
         return verdicts
-    return read_answer(body, lambda region, explicit: _prose_outlier(region, explicit, n))
+    if _NONE_OUTLIER.search(MARKUP.sub("", body)) and not _OUTLIER_PROSE.search(body):
+        return []
+    return read_answer(body, prose)
+
+
+# "None of the papers is an outlier", "There is no outlier": a committed empty answer.
+_NONE_OUTLIER = re.compile(r"\b(?:none of the (?:\w+\s+){0,2}?(?:nodes|papers|items)"
+                           r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
+                           r"(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b", re.I)
+
+
+def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:
+    out = []
+    for line in _lines(body):
+        found = _assignment(line, n, "outlier")
+        out += list((found or {}).items())
+    return out
+
+
+def _revised_after_listing(body: str, n: int, prose) -> list[int] | None:
+    """A correction after the per-node listing that names another outlier ("Actually,
+    Node 1 fits. Final answer: Node 7 is the outlier.") replaces the listing."""
+    lines = body.splitlines()
+    last = max((i for i, line in enumerate(lines)
+                if _assignment(MARKUP.sub("", line).strip(), n, "outlier")), default=None)
+    if last is None:
+        return None
+    tail = "\n".join(lines[last + 1:])
+    if not _CORRECTION.search(tail):
+        return None
+    value = read_answer(tail, prose)
+    return value if isinstance(value, list) and value else None
