@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from test_infer_reading import expected_of, reading_of
 
 BATCHES = sorted((Path(__file__).parent / "data" / "answers").glob("infer_heldout_*.jsonl"))

@@ -27,7 +27,14 @@ from graphgauge.scoring.region import (
     normalize,
     read_answer,
 )
-from graphgauge.suites.inference.reading import ID, MARKUP, PAREN, answer_part, node_ids
+from graphgauge.suites.inference.reading import (
+    ID,
+    MARKUP,
+    PAREN,
+    UNSURE_LINK,
+    answer_part,
+    node_ids,
+)
 
 _COMMUNITY = r"(?:(?:community|communities|group|cluster|class)\b|comm\.)"
 _COMMUNITY_ID = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*([A-Za-z]\b|\d{1,7}(?!\d)|[IVX]+\b)",
@@ -51,7 +58,8 @@ def _table_row(cells: list[str], header: list[str] | None) -> str:
     names = [cell.lower() for cell in header or []]
     if len(names) != len(cells):
         return " : ".join(cells)
-    node = next((i for i, h in enumerate(names) if re.search(r"\bnodes?\b|\bid\b", h)), None)
+    node = next((i for i, h in enumerate(names)
+                 if re.search(r"\b(?:nodes?|id|papers?|vertex|vertices|items?)\b", h)), None)
     group = next((i for i, h in enumerate(names) if re.search(_COMMUNITY, h, re.I)), None)
     verdict = next((i for i, h in enumerate(names) if re.search(r"outlier|verdict", h)), None)
     if node is not None and group is not None:
@@ -373,7 +381,7 @@ _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd
                            r"(?:\s+nodes?)?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
-                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?[\d\s,and&–\-]+)", re.I)
+                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
 
 
 def _outlier_list(line: str, n: int) -> dict[int, bool] | None:
@@ -392,6 +400,8 @@ def _last_paragraph(body: str) -> str:
 def _dangling(body: str, kind: str) -> bool:
     """Does the text end on a statement that was cut off ("Node 3: outl")?"""
     last = MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
+    if re.search(r"[a-z]{3}[.!]$", last):  # a finished sentence ("Node 11 is about X.")
+        return False
     split = _split_node_line(last)
     if split is not None:  # whatever the node (a line for node 113 is complete, just ignored)
         rest = split[1]
@@ -488,7 +498,8 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)
                             or kind == "community" and _ends_in_list(text, n)):
         return NoAnswer("cut off inside the assignment")
-    if len(chosen) < n and is_hedge(_last_paragraph(body)):
+    last = _last_paragraph(body)
+    if len(chosen) < n and (is_hedge(last) or UNSURE_LINK.search(last)):
         return NoAnswer("hedged between assignments")
     return {node: next(iter(values)) for node, values in chosen.items()}
 
@@ -501,14 +512,21 @@ _ELLIPTIC = re.compile(r"\bnot (?:the|an) outlier\s*[;,.—–-]\s*(?:but\s+|rat
                        r"(?:node|vertex)\s*#?" + ID + r"\s+is\b", re.I)
 _RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\bon second "
                       r"thought\b|\bthat'?s (?:wrong|incorrect)\b|\bscratch that\b", re.I)
+# up to 40 characters of one clause that names no other node
+_SAME_CLAUSE = r"(?:(?!\b(?:node|vertex|paper)\s*#?\d)[^.;\n]){0,40}?"
 _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
-    r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
+    + _SAME_CLAUSE + r"\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
     r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one(?: out)?)"
-    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE + r"\b(?:does not|doesn't) fit"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
     + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",
     re.I)
+
+
+_MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE
+                            + r"\b(?:could|might|may)\s+(?:also\s+)?be\s+"
+                            r"(?:considered\s+|seen as\s+)?(?:an?|the)\s+(?:\w+\s+)?outlier", re.I)
 
 
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
@@ -536,6 +554,9 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     if not hits:
         return ABSENT
     hits.sort()
+    doubted = {int(m[1]) for m in _MAYBE_OUTLIER.finditer(region)}
+    if doubted - set(hits[0 if explicit else -1][1]):
+        return None  # "However, Node 10 could also be considered an outlier."
     if explicit:
         return hits[0][1]
     if _RETRACT.search(region, hits[-1][0] + 1):
@@ -569,7 +590,16 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
         return verdicts
     if _NONE_OUTLIER.search(MARKUP.sub("", body)) and not _OUTLIER_PROSE.search(body):
         return []
-    return read_answer(body, prose)
+    stated = read_answer(body, prose)
+    if isinstance(stated, NoAnswer) and stated.reason == _NO_VALUE:
+        # no statement, but one verdict line names the outlier ("Node 7: outlier\n(all
+        # other nodes: not outlier)")
+        named = [node for node, is_outlier in _listed_verdicts(body, n) if is_outlier]
+        return named or stated
+    return stated
+
+
+_NO_VALUE = "no answer of this type in the final answer"
 
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.

@@ -33,12 +33,14 @@ from graphgauge.scoring.region import (
     read_answer,
     split_thinking,
 )
+from graphgauge.scoring.signals import CUE
 
 MAX_TEXT = 200_000
 FREE_TEXT = 300  # characters of a label-free answer given to the encoder (it reads 256 tokens)
 ID = r"(\d{1,7})(?!\d)"
+# "Reasoning:", or a heading line of its own ("## Reasoning", "**Explanation**")
 _REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
-                        r"|analysis)[ \t*_]*:", re.I | re.M)
+                        r"|analysis)(?:[ \t*_]*:|(?<=\w)[ \t*_]*$)", re.I | re.M)
 # "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer;
 # a "Final answer:" inside the reasoning ("... Actually, X. Final answer: X.") is one too.
 _LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]"
@@ -64,7 +66,10 @@ def answer_part(text: Any) -> str | NoAnswer:
         # drop the headings: the region layer would cut at the first heading, so it could
         # not weigh the two answers (a correction between them, or a conflict).
         later = _LATER_ANSWER.search(body, heading.end())
-        if not later:
+        if not later and CUE.search(body, heading.end()):
+            # a correction inside the reasoning ("Wait, let me re-check ...") is weighed
+            body = _REASONING.sub("", body)
+        elif not later:
             body = body[:heading.start()]
         elif _LATER_ANSWER.search(body, 0, heading.start()):
             body = _REASONING.sub("", body)
@@ -108,7 +113,7 @@ _EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared aut
                r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
 _NEG_EDGE = re.compile(
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|adjacent|"
-    r"related|share|cite|co-?authored|joined|neighbou?rs|written by)"
+    r"related|share|cite|co-?authored|co-?authors|collaborators|joined|neighbou?rs|written by)"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
     r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
@@ -117,6 +122,7 @@ _NEG_EDGE = re.compile(
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored)\W*$|"
     r"\b(?:written|authored) by (?:a |the )?(?:common|same|shared) author"
+    r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
     r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
     r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
@@ -150,9 +156,9 @@ def polarity(sentence: str) -> bool | None:
 
 # A statement that only suspects or weighs the link ("they might share an author", "it
 # could go either way", "Possibly.") commits to nothing.
-_UNSURE = re.compile(r"\b(?:might|may|could|possibly|perhaps|maybe|unclear|ambiguous|uncertain"
-                     r"|hard to (?:say|tell)|not sure|either way|can(?:no|')t (?:tell|say|be sure"
-                     r"|determine))\b", re.I)
+UNSURE_LINK = re.compile(r"\b(?:might|may|could|possibly|perhaps|maybe|unclear|ambiguous|uncertain"
+                     r"|hard to (?:say|tell)|not sure|either way|(?:can(?:no|')t|(?:not|un)able to)"
+                     r" (?:tell|say|be sure|determine|confirm|verify|know))\b", re.I)
 _JSON_BOOL = re.compile(r"[\"'](?P<key>[^\"'\n]{1,40})[\"']\s*:\s*[\"']?"
                         r"(?P<value>true|false|yes|no)\b", re.I)
 _NOT_VERDICT_KEY = re.compile(r"reason|explan|why|note|confiden", re.I)
@@ -202,7 +208,7 @@ def _relation_reader(pair: set[int] | None):
                 return polarity(sentence)
             if sentence.rstrip().endswith("?") or _other_pair(sentence, pair):
                 continue  # a question asks, a statement about another pair reports
-            if _UNSURE.search(sentence):
+            if UNSURE_LINK.search(sentence):
                 unsure = True
                 continue
             value = polarity(sentence)
