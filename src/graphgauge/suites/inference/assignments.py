@@ -78,6 +78,9 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth)(?:\s+(?:c
                       r"cluster)\b|(?=\s+(?:contains|includes|has|consists|is made)\b))", re.I)
 
 
+_NUMBERED_NODES = re.compile(r"^(\d{1,2})[.)]\s+(?=nodes\s+\d[^A-Za-z]*(?:\(|$))", re.I)
+
+
 def _lines(body: str) -> list[str]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
     (sentences, "; ", ", Node 4 ...") become lines of their own."""
@@ -97,6 +100,8 @@ def _lines(body: str) -> list[str]:
             continue
         header = None
         line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
+        # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
+        line = _NUMBERED_NODES.sub(r"Community \1: ", line)
         out += _SEGMENT.split(line)
     return out
 
@@ -158,6 +163,10 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
                 key in data and isinstance(data[key], dict):
             data = data[key]
             break
+    else:  # one wrapper under another name ({"assignments": {...}})
+        nested = [value for value in data.values() if isinstance(value, dict)]
+        if len(nested) == 1 and len(data) <= 2 and not node_ids(" ".join(map(str, data)), n):
+            data = nested[0]
     out: dict[int, Any] = {}
     if kind == "outlier":
         for key, value in (data.items() if isinstance(data, dict) else ()):
@@ -243,10 +252,17 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
             if heading_now is not None:
                 heading = heading_now
                 continue
+            if found is None and heading_now is None and _TOPIC_HEADING.match(line) \
+                    and not _NOT_A_GROUP.search(line):
+                heading = " ".join(line.strip("# ").lower().split())  # "### Database papers"
+                continue
             if found is None and heading is not None:
-                nodes = node_ids(PAREN.sub(" ", line.split(":")[0]), n)
-                if nodes and _NODE_AT_START.match(line):
-                    found = {node: heading for node in nodes[:1]}
+                if _NODES_LINE.match(line):  # "Nodes 0, 3, 6" under the heading
+                    found = dict.fromkeys(node_ids(PAREN.sub(" ", line), n), heading) or None
+                else:
+                    nodes = node_ids(PAREN.sub(" ", line.split(":")[0]), n)
+                    if nodes and _NODE_AT_START.match(line):
+                        found = {node: heading for node in nodes[:1]}
         if found is None and kind == "outlier":
             found = _outlier_list(line, n)
         if found:
@@ -262,6 +278,10 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
             cue = bool(_CORRECTION.search(line) or _REVISED.search(line))
     close()
     return blocks
+
+
+_TOPIC_HEADING = re.compile(r"^#{1,6}\s+[A-Za-z][^\d:]{0,60}$")
+_NODES_LINE = re.compile(r"^\W*nodes\b[^A-Za-z]*$", re.I)
 
 
 def _is_header(line: str) -> bool:
@@ -471,6 +491,13 @@ def _prose_groups(body: str, n: int) -> Block | None:
     return out or None
 
 
+_REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
+                   r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other)\b"
+                   r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all other nodes)\s+"
+                   r"(?:go|goes|are|belong)\s+(?:in|to|into)?\s*(?P<c2>" + _COMMUNITY
+                   + r"\s*#?\s*\w+)", re.I)
+
+
 def _partition(block: Block) -> tuple:
     """The block as a partition (names do not matter): one group index per node."""
     first: dict = {}
@@ -489,6 +516,10 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
         prose = _prose_groups(body, n)
         blocks = [prose] if prose else []
     chosen = _choose(blocks, n)
+    rest = _REST.search(MARKUP.sub("", body)) if kind == "community" and chosen else None
+    if rest and len(chosen) < n:  # "Community 2 contains the rest"
+        group = _community_of(rest["c"] or rest["c2"])
+        chosen = {**{node: {group} for node in range(n)}, **chosen}
     if chosen == {}:
         return NoAnswer("two different final assignments")
     if chosen is None:
@@ -519,6 +550,8 @@ _OUTLIER_PROSE = re.compile(
     + _SAME_CLAUSE + r"\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
     r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one(?: out)?)"
     r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE + r"\b(?:does not|doesn't) fit"
+    r"|\b(?:pick|choose|select|flag|identify|name|mark)\s+(?:node|vertex|paper)\s*#?" + ID
+    + r"\s+as\s+(?:the|an)\s+(?:\w+\s+)?outlier"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
     + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",
     re.I)
@@ -536,7 +569,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
     for m in _OUTLIER_PROSE.finditer(region):
-        node = int(next(g for g in (m[1], m[3], m[4]) if g))  # the alternative that matched
+        node = int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
     for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."

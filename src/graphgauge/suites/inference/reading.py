@@ -261,17 +261,28 @@ def named_labels(text: str, labels: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(label for _, label in sorted(found)))
 
 
+# The main clause names the answer; a concession after it names a side topic.
+_CONCESSION = re.compile(r",?\s*\b(?:although|though|even though|while|whereas|albeit"
+                         r"|with (?:some|a (?:bit|touch) of))\b", re.I)
+
+
 def _label_reader(labels: Sequence[str]):
     """An explicit answer's first sentence naming a label decides; in bare text, the last
     one. A sentence naming two labels (not ruling one out) is no answer."""
     def read(region: str, explicit: bool) -> Any:
         plain = MARKUP.sub("", region).strip()
         sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+        asked = False
         for sentence in (sentences if explicit else sentences[::-1]):
+            if sentence.rstrip().endswith("?"):
+                asked = True  # "Not sure — maybe AI?" asks, it does not answer
+                continue
             named = named_labels(sentence, labels)
+            if len(named) > 1:  # "a Data Mining paper, although it has some AI flavour"
+                named = named_labels(_CONCESSION.split(sentence)[0], labels) or named
             if named:
                 return named[0] if len(named) == 1 else None
-        if len(sentences) == 1 and cut_off(plain):
+        if asked or len(sentences) == 1 and cut_off(plain):
             return None  # "Answer: The masked paper is most likely about"
         first = sentences[0].strip()[:FREE_TEXT] if sentences else ""
         return ("free", first) if re.search(r"[A-Za-z]{3}", first) else ABSENT
