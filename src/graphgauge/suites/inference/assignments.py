@@ -46,7 +46,7 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
                          r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
-_SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
+_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
                       r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
                       r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
@@ -134,7 +134,8 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
     """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
     {node: verdict} or {"outlier(s)": nodes} (T4); for T5 also a bare list of one
     community per node."""
-    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
+    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w.]{0,40}\s*=\s*)?"
+                          r"(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
     if kind == "community" and listed:
         try:
             values = json.loads(listed[1].replace("'", '"'))
@@ -333,7 +334,19 @@ def _positional_sets(line: str, n: int) -> dict[int, str] | None:
     return {node: f"S{i}" for i, nodes in enumerate(sets) for node in nodes} or None
 
 
+HEDGED = "?"  # a node's value when its line offers two communities
+_EITHER = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*(?:[A-Za-z]|\d{1,7})\s*(?:\bor\b|/)\s*"
+                     r"(?:" + _COMMUNITY + r"\s*#?\s*)?(?:[A-Za-z]|\d{1,7})\b", re.I)
+
+
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
+    found = _assignment_of(line, n, kind)
+    if found and kind == "community" and _EITHER.search(line):
+        return dict.fromkeys(found, HEDGED)  # "Node 4: Community 0 or 1"
+    return found
+
+
+def _assignment_of(line: str, n: int, kind: str) -> dict[int, Any] | None:
     if kind == "community":
         positional = _positional_sets(line, n)
         if positional:
@@ -526,6 +539,8 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
         return NoAnswer("no assignment in the answer")
     if any(len(values) > 1 for values in chosen.values()):
         return NoAnswer("a node given two different answers")
+    if any(HEDGED in values for values in chosen.values()):
+        return NoAnswer("a node hedged between communities")
     if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)
                             or kind == "community" and _ends_in_list(text, n)):
         return NoAnswer("cut off inside the assignment")
@@ -548,7 +563,7 @@ _SAME_CLAUSE = r"(?:(?!\b(?:node|vertex|paper)\s*#?\d)[^.;\n]){0,40}?"
 _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
     + _SAME_CLAUSE + r"\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
-    r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one(?: out)?)"
+    r"(?:the|an|a)\s+(?:(?!least\b)[a-z]+\s+){0,2}?(?:outlier|odd one(?: out)?)"
     r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE + r"\b(?:does not|doesn't) fit"
     r"|\b(?:pick|choose|select|flag|identify|name|mark)\s+(?:node|vertex|paper)\s*#?" + ID
     + r"\s+as\s+(?:the|an)\s+(?:\w+\s+)?outlier"
@@ -558,8 +573,10 @@ _OUTLIER_PROSE = re.compile(
 
 
 _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE
-                            + r"\b(?:could|might|may)\s+(?:also\s+)?be\s+"
-                            r"(?:considered\s+|seen as\s+)?(?:an?|the)\s+(?:\w+\s+)?outlier", re.I)
+                            + r"\b(?:(?:could|might|may)\s+(?:also\s+)?be\s+"
+                            r"(?:considered\s+|seen as\s+)?(?:an?|the)\s+(?:\w+\s+)?outlier"
+                            r"|(?:is\s+)?also\s+(?:plausible|possible|a (?:\w+\s+)?candidate))",
+                            re.I)
 
 
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
@@ -621,7 +638,7 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
         return named or verdicts
     elif verdicts.reason == "a node given two different answers":
         return verdicts
-    if _NONE_OUTLIER.search(MARKUP.sub("", body)) and not _OUTLIER_PROSE.search(body):
+    if _NONE_OUTLIER.search(MARKUP.sub("", body).strip()) and not _OUTLIER_PROSE.search(body):
         return []
     stated = read_answer(body, prose)
     if isinstance(stated, NoAnswer) and stated.reason == _NO_VALUE:
@@ -636,7 +653,8 @@ _NO_VALUE = "no answer of this type in the final answer"
 
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
-_NONE_OUTLIER = re.compile(r"\b(?:none of the (?:\w+\s+){0,2}?(?:nodes|papers|items)"
+_NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
+                           r"|\b(?:none of the (?:\w+\s+){0,2}?(?:nodes|papers|items)"
                            r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
                            r"(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b", re.I)
 
