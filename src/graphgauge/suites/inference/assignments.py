@@ -19,8 +19,22 @@ import json
 import re
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT, NoAnswer, is_hedge, is_truncated, read_answer
-from graphgauge.suites.inference.reading import ID, MARKUP, PAREN, answer_part, node_ids
+from graphgauge.scoring.region import (
+    ABSENT,
+    NoAnswer,
+    is_hedge,
+    is_truncated,
+    normalize,
+    read_answer,
+)
+from graphgauge.suites.inference.reading import (
+    ID,
+    MARKUP,
+    PAREN,
+    UNSURE_LINK,
+    answer_part,
+    node_ids,
+)
 
 _COMMUNITY = r"(?:(?:community|communities|group|cluster|class)\b|comm\.)"
 _COMMUNITY_ID = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*([A-Za-z]\b|\d{1,7}(?!\d)|[IVX]+\b)",
@@ -32,7 +46,7 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
                          r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
-_SEGMENT = re.compile(r";\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
+_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
                       r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
                       r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
@@ -44,7 +58,8 @@ def _table_row(cells: list[str], header: list[str] | None) -> str:
     names = [cell.lower() for cell in header or []]
     if len(names) != len(cells):
         return " : ".join(cells)
-    node = next((i for i, h in enumerate(names) if re.search(r"\bnodes?\b|\bid\b", h)), None)
+    node = next((i for i, h in enumerate(names)
+                 if re.search(r"\b(?:nodes?|id|papers?|vertex|vertices|items?)\b", h)), None)
     group = next((i for i, h in enumerate(names) if re.search(_COMMUNITY, h, re.I)), None)
     verdict = next((i for i, h in enumerate(names) if re.search(r"outlier|verdict", h)), None)
     if node is not None and group is not None:
@@ -61,6 +76,9 @@ def _table_row(cells: list[str], header: list[str] | None) -> str:
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth)(?:\s+(?:community|group|"
                       r"cluster)\b|(?=\s+(?:contains|includes|has|consists|is made)\b))", re.I)
+
+
+_NUMBERED_NODES = re.compile(r"^(\d{1,2})[.)]\s+(?=nodes\s+\d[^A-Za-z]*(?:\(|$))", re.I)
 
 
 def _lines(body: str) -> list[str]:
@@ -82,6 +100,8 @@ def _lines(body: str) -> list[str]:
             continue
         header = None
         line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
+        # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
+        line = _NUMBERED_NODES.sub(r"Community \1: ", line)
         out += _SEGMENT.split(line)
     return out
 
@@ -114,7 +134,8 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
     """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
     {node: verdict} or {"outlier(s)": nodes} (T4); for T5 also a bare list of one
     community per node."""
-    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
+    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w.]{0,40}\s*=\s*)?"
+                          r"(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
     if kind == "community" and listed:
         try:
             values = json.loads(listed[1].replace("'", '"'))
@@ -143,6 +164,10 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
                 key in data and isinstance(data[key], dict):
             data = data[key]
             break
+    else:  # one wrapper under another name ({"assignments": {...}})
+        nested = [value for value in data.values() if isinstance(value, dict)]
+        if len(nested) == 1 and len(data) <= 2 and not node_ids(" ".join(map(str, data)), n):
+            data = nested[0]
     out: dict[int, Any] = {}
     if kind == "outlier":
         for key, value in (data.items() if isinstance(data, dict) else ()):
@@ -193,6 +218,10 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|correction|instead|should (?:be|go
                          r"check|fix|correct)|fix(?:ed)?)\b", re.I)
 
 
+# A heading that presents its block as the one that counts ("Final assignment:").
+_REVISED = re.compile(r"\b(?:final|revised|corrected|updated)\b", re.I)
+
+
 class Block(dict):
     """node -> the values one run of assignment lines gives it; ``corrects`` when a
     correction cue ("wait", "should be", "correction:") comes just before or inside it."""
@@ -224,22 +253,36 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
             if heading_now is not None:
                 heading = heading_now
                 continue
+            if found is None and heading_now is None and _TOPIC_HEADING.match(line) \
+                    and not _NOT_A_GROUP.search(line):
+                heading = " ".join(line.strip("# ").lower().split())  # "### Database papers"
+                continue
             if found is None and heading is not None:
-                nodes = node_ids(PAREN.sub(" ", line.split(":")[0]), n)
-                if nodes and _NODE_AT_START.match(line):
-                    found = {node: heading for node in nodes[:1]}
+                if _NODES_LINE.match(line):  # "Nodes 0, 3, 6" under the heading
+                    found = dict.fromkeys(node_ids(PAREN.sub(" ", line), n), heading) or None
+                else:
+                    nodes = node_ids(PAREN.sub(" ", line.split(":")[0]), n)
+                    if nodes and _NODE_AT_START.match(line):
+                        found = {node: heading for node in nodes[:1]}
         if found is None and kind == "outlier":
             found = _outlier_list(line, n)
         if found:
+            if current and _CORRECTION.search(line) and not _NODE_AT_START.match(line):
+                close()  # "Actually, Node 3 fits better in Community 2." patches the block
+                cue = True
             if not current:
                 current.corrects = cue or bool(_CORRECTION.search(line))
             for node, value in found.items():
                 current.setdefault(node, set()).add(value)
         elif re.search(r"[A-Za-z]{3,}", line) and not _is_header(line):
             close()
-            cue = bool(_CORRECTION.search(line))
+            cue = bool(_CORRECTION.search(line) or _REVISED.search(line))
     close()
     return blocks
+
+
+_TOPIC_HEADING = re.compile(r"^#{1,6}\s+[A-Za-z][^\d:]{0,60}$")
+_NODES_LINE = re.compile(r"^\W*nodes\b[^A-Za-z]*$", re.I)
 
 
 def _is_header(line: str) -> bool:
@@ -250,8 +293,10 @@ def _is_header(line: str) -> bool:
         line, re.I))
 
 
-_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs to|is in|goes (?:in)?to|"
-                        r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to)\s+"
+_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs (?:to|in)|is in|"
+                        r"goes (?:in)?to|"
+                        r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to"
+                        r"|(?:fits|is|belongs) (?:better|best|more naturally) (?:in|into|with))\s+"
                         r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
 # Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
 # numbers that leads nowhere costs one pass, not a backtracking search.
@@ -277,8 +322,35 @@ def _arrows(line: str, n: int) -> dict[int, str] | None:
     return out or None
 
 
+_SET = re.compile(r"[{\[(]\s*(\d{1,7}(?:\s*,\s*\d{1,7}){0,300}+)\s*[}\])]")
+
+
+def _positional_sets(line: str, n: int) -> dict[int, str] | None:
+    """"{0, 1, 6}, {2, 3, 7}, {4, 5, 8}": several unnamed sets on one line are the
+    communities in the order written."""
+    sets = [node_ids(m[1], n) for m in _SET.finditer(line)]
+    if len(sets) < 2 or _COMMUNITY_ID.search(line):
+        return None
+    return {node: f"S{i}" for i, nodes in enumerate(sets) for node in nodes} or None
+
+
+HEDGED = "?"  # a node's value when its line offers two communities
+_EITHER = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*(?:[A-Za-z]|\d{1,7})\s*(?:\bor\b|/)\s*"
+                     r"(?:" + _COMMUNITY + r"\s*#?\s*)?(?:[A-Za-z]|\d{1,7})\b", re.I)
+
+
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
+    found = _assignment_of(line, n, kind)
+    if found and kind == "community" and _EITHER.search(line):
+        return dict.fromkeys(found, HEDGED)  # "Node 4: Community 0 or 1"
+    return found
+
+
+def _assignment_of(line: str, n: int, kind: str) -> dict[int, Any] | None:
     if kind == "community":
+        positional = _positional_sets(line, n)
+        if positional:
+            return positional
         pointed = _arrows(line, n)
         if pointed:
             return pointed
@@ -337,11 +409,12 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
 
 
 _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|exception"
-                           r"|(?:one|paper|node|item)\s+that\s+does(?:n't| not)\s+(?:belong|fit))\b"
+                           r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
+                           r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
-                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?[\d\s,and&–\-]+)", re.I)
+                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
 
 
 def _outlier_list(line: str, n: int) -> dict[int, bool] | None:
@@ -360,6 +433,8 @@ def _last_paragraph(body: str) -> str:
 def _dangling(body: str, kind: str) -> bool:
     """Does the text end on a statement that was cut off ("Node 3: outl")?"""
     last = MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
+    if re.search(r"[a-z]{3}[.!]$", last):  # a finished sentence ("Node 11 is about X.")
+        return False
     split = _split_node_line(last)
     if split is not None:  # whatever the node (a line for node 113 is complete, just ignored)
         rest = split[1]
@@ -370,6 +445,16 @@ def _dangling(body: str, kind: str) -> bool:
     return bool(_NODE_AT_START.match(last))
 
 
+def _ends_in_list(text: str, n: int) -> bool:
+    """Does the whole text stop on an unterminated list of a community's nodes
+    ("Community 2: 4, 5")? With nodes still missing, the list was cut off mid-way (a
+    last "Node 7: Community 1" line is whole, so it stays a partial answer)."""
+    last = MARKUP.sub("", normalize(text).rstrip().rsplit("\n", 1)[-1]).strip()
+    if not last or last[-1] in ".!?)]}":
+        return False
+    return len(_grouped(last, n)[0] or ()) >= 2
+
+
 def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
     """The last complete block, patched by later partial blocks that correct it ("Wait,
     node 5 belongs to Community 1"); a later partial block without a cue restates, so it
@@ -377,11 +462,59 @@ def _choose(blocks: list[Block], n: int) -> dict[int, set] | None:
     complete = [i for i, block in enumerate(blocks) if len(block) >= n]
     if not complete:
         return blocks[-1] if blocks else None
-    chosen = dict(blocks[complete[-1]])
+    last = blocks[complete[-1]]
+    if not last.corrects and any(_partition(blocks[i]) != _partition(last)
+                                 for i in complete[:-1]):
+        return {}  # two different complete answers and nothing says which one counts
+    chosen = dict(last)
     for block in blocks[complete[-1] + 1:]:
         if block.corrects:
             chosen.update(block)
     return chosen
+
+
+_NODE_RUN = re.compile(r"\b(?:nodes?|papers?)\s*#?\s*(?P<list>" + _LIST + r")", re.I)
+_ORDINAL_LEAD = re.compile(r"^\W*(?:and\s+)?(?:the\s+)?(?P<o>first|second|third|fourth|fifth|last"
+                           r"|remaining|rest|other)\b", re.I)
+
+
+def _prose_groups(body: str, n: int) -> Block | None:
+    """Sentences that each put some nodes in one community ("Node 2, Node 3, Node 7 are
+    community 1", "The second — databases — holds Nodes 2, 3 and 7", "The remaining
+    papers, Nodes 4, 5 and 8, are about data mining"): the fallback for answers with no
+    assignment lines at all."""
+    out = Block()
+    used: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", MARKUP.sub("", body)):
+        named = list(_COMMUNITY_ID.finditer(sentence))
+        ordinal = _ORDINAL_LEAD.match(sentence)
+        if len(named) == 1:
+            group = _community_of(named[0][0])
+        elif not named and ordinal:
+            word = ordinal["o"].lower()
+            group = str(_ORDINALS[word]) if word in _ORDINALS else f"next{len(used)}"
+        else:
+            continue
+        nodes = [node for m in _NODE_RUN.finditer(PAREN.sub(" ", sentence))
+                 for node in node_ids(m["list"], n)]
+        if nodes and group is not None:
+            used.append(group)
+            for node in nodes:
+                out.setdefault(node, set()).add(group)
+    return out or None
+
+
+_REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
+                   r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other)\b"
+                   r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all other nodes)\s+"
+                   r"(?:go|goes|are|belong)\s+(?:in|to|into)?\s*(?P<c2>" + _COMMUNITY
+                   + r"\s*#?\s*\w+)", re.I)
+
+
+def _partition(block: Block) -> tuple:
+    """The block as a partition (names do not matter): one group index per node."""
+    first: dict = {}
+    return tuple(first.setdefault(frozenset(block[node]), len(first)) for node in sorted(block))
 
 
 def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
@@ -390,16 +523,29 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     if isinstance(body, NoAnswer):
         return body
     found = _assignments_from_json(body, n, kind)
-    blocks = [{node: {v} if not isinstance(v, set) else v for node, v in found.items()}] \
+    blocks = [Block({node: {v} if not isinstance(v, set) else v for node, v in found.items()})] \
         if found else _blocks(_lines(body), n, kind)
+    if not blocks and kind == "community":
+        prose = _prose_groups(body, n)
+        blocks = [prose] if prose else []
     chosen = _choose(blocks, n)
+    rest = _REST.search(MARKUP.sub("", body)) if kind == "community" and chosen else None
+    if rest and len(chosen) < n:  # "Community 2 contains the rest"
+        group = _community_of(rest["c"] or rest["c2"])
+        chosen = {**{node: {group} for node in range(n)}, **chosen}
+    if chosen == {}:
+        return NoAnswer("two different final assignments")
     if chosen is None:
         return NoAnswer("no assignment in the answer")
     if any(len(values) > 1 for values in chosen.values()):
         return NoAnswer("a node given two different answers")
-    if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)):
+    if any(HEDGED in values for values in chosen.values()):
+        return NoAnswer("a node hedged between communities")
+    if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)
+                            or kind == "community" and _ends_in_list(text, n)):
         return NoAnswer("cut off inside the assignment")
-    if len(chosen) < n and is_hedge(_last_paragraph(body)):
+    last = _last_paragraph(body)
+    if len(chosen) < n and (is_hedge(last) or UNSURE_LINK.search(last)):
         return NoAnswer("hedged between assignments")
     return {node: next(iter(values)) for node, values in chosen.items()}
 
@@ -412,14 +558,25 @@ _ELLIPTIC = re.compile(r"\bnot (?:the|an) outlier\s*[;,.—–-]\s*(?:but\s+|rat
                        r"(?:node|vertex)\s*#?" + ID + r"\s+is\b", re.I)
 _RETRACT = re.compile(r"\bwait\b|\blet me re-?(?:check|consider|count|think)\b|\bon second "
                       r"thought\b|\bthat'?s (?:wrong|incorrect)\b|\bscratch that\b", re.I)
+# up to 40 characters of one clause that names no other node
+_SAME_CLAUSE = r"(?:(?!\b(?:node|vertex|paper)\s*#?\d)[^.;\n]){0,40}?"
 _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
-    r"[^.\n]{0,40}?\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
-    r"(?:the|an|a)\s+(?:semantic\s+|clear\s+|only\s+|odd\s+)?(?:outlier|odd one(?: out)?)"
-    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b[^.\n]{0,40}?\b(?:does not|doesn't) fit"
+    + _SAME_CLAUSE + r"\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
+    r"(?:the|an|a)\s+(?:(?!least\b)[a-z]+\s+){0,2}?(?:outlier|odd one(?: out)?)"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE + r"\b(?:does not|doesn't) fit"
+    r"|\b(?:pick|choose|select|flag|identify|name|mark)\s+(?:node|vertex|paper)\s*#?" + ID
+    + r"\s+as\s+(?:the|an)\s+(?:\w+\s+)?outlier"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
     + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",
     re.I)
+
+
+_MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE
+                            + r"\b(?:(?:could|might|may)\s+(?:also\s+)?be\s+"
+                            r"(?:considered\s+|seen as\s+)?(?:an?|the)\s+(?:\w+\s+)?outlier"
+                            r"|(?:is\s+)?also\s+(?:plausible|possible|a (?:\w+\s+)?candidate))",
+                            re.I)
 
 
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
@@ -429,7 +586,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
     for m in _OUTLIER_PROSE.finditer(region):
-        node = int(next(g for g in (m[1], m[3], m[4]) if g))  # the alternative that matched
+        node = int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
     for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
@@ -447,6 +604,9 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     if not hits:
         return ABSENT
     hits.sort()
+    doubted = {int(m[1]) for m in _MAYBE_OUTLIER.finditer(region)}
+    if doubted - set(hits[0 if explicit else -1][1]):
+        return None  # "However, Node 10 could also be considered an outlier."
     if explicit:
         return hits[0][1]
     if _RETRACT.search(region, hits[-1][0] + 1):
@@ -463,11 +623,60 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     given = _assignments_from_json(body, n, "outlier")
     if given:
         return [node for node, is_outlier in given.items() if is_outlier]
+    def prose(region: str, explicit: bool) -> Any:
+        return _prose_outlier(region, explicit, n)
+
     verdicts = read_assignment(text, n, "outlier")
     if not isinstance(verdicts, NoAnswer):
         if len(verdicts) >= 2:
-            return [node for node, is_outlier in verdicts.items() if is_outlier]
-    elif verdicts.reason in ("a node given two different answers",
-                             "cut off inside the assignment"):
+            revised = _revised_after_listing(body, n, prose)
+            return revised or [node for node, is_outlier in verdicts.items() if is_outlier]
+    elif verdicts.reason == "cut off inside the assignment":
+        # cut off after it named its outlier ("Node 3: outlier\nNode 4: not out"): the
+        # outlier was committed, only the remaining "not outlier" lines are lost
+        named = [node for node, is_outlier in _listed_verdicts(body, n) if is_outlier]
+        return named or verdicts
+    elif verdicts.reason == "a node given two different answers":
         return verdicts
-    return read_answer(body, lambda region, explicit: _prose_outlier(region, explicit, n))
+    if _NONE_OUTLIER.search(MARKUP.sub("", body).strip()) and not _OUTLIER_PROSE.search(body):
+        return []
+    stated = read_answer(body, prose)
+    if isinstance(stated, NoAnswer) and stated.reason == _NO_VALUE:
+        # no statement, but one verdict line names the outlier ("Node 7: outlier\n(all
+        # other nodes: not outlier)")
+        named = [node for node, is_outlier in _listed_verdicts(body, n) if is_outlier]
+        return named or stated
+    return stated
+
+
+_NO_VALUE = "no answer of this type in the final answer"
+
+
+# "None of the papers is an outlier", "There is no outlier": a committed empty answer.
+_NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
+                           r"|\b(?:none of the (?:\w+\s+){0,2}?(?:nodes|papers|items)"
+                           r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
+                           r"(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b", re.I)
+
+
+def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:
+    out = []
+    for line in _lines(body):
+        found = _assignment(line, n, "outlier")
+        out += list((found or {}).items())
+    return out
+
+
+def _revised_after_listing(body: str, n: int, prose) -> list[int] | None:
+    """A correction after the per-node listing that names another outlier ("Actually,
+    Node 1 fits. Final answer: Node 7 is the outlier.") replaces the listing."""
+    lines = body.splitlines()
+    last = max((i for i, line in enumerate(lines)
+                if _assignment(MARKUP.sub("", line).strip(), n, "outlier")), default=None)
+    if last is None:
+        return None
+    tail = "\n".join(lines[last + 1:])
+    if not _CORRECTION.search(tail):
+        return None
+    value = read_answer(tail, prose)
+    return value if isinstance(value, list) and value else None

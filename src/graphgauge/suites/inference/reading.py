@@ -28,18 +28,23 @@ from graphgauge.scoring.region import (
     ABSENT,
     NoAnswer,
     is_hedge,
+    is_truncated,
     normalize,
     read_answer,
     split_thinking,
 )
+from graphgauge.scoring.signals import CUE
 
 MAX_TEXT = 200_000
 FREE_TEXT = 300  # characters of a label-free answer given to the encoder (it reads 256 tokens)
 ID = r"(\d{1,7})(?!\d)"
+# "Reasoning:", or a heading line of its own ("## Reasoning", "**Explanation**")
 _REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
-                        r"|analysis)[ \t*_]*:", re.I | re.M)
-# "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer.
-_LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]", re.I | re.M)
+                        r"|analysis)(?:[ \t*_]*:|(?<=\w)[ \t*_]*$)", re.I | re.M)
+# "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer;
+# a "Final answer:" inside the reasoning ("... Actually, X. Final answer: X.") is one too.
+_LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]"
+                           r"|\bfinal\s+answer\b[ \t*_]*(?::|=|\bis\b)", re.I | re.M)
 MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
 PAREN = re.compile(r"\([^()\n]{0,200}\)|\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
 
@@ -57,8 +62,19 @@ def answer_part(text: Any) -> str | NoAnswer:
     if heading and re.search(r"\w", body[:heading.start()]):
         # answer first, reasoning after: keep the answer; a preface ("Let's think.") then
         # reasoning then "Answer:": keep from the reasoning on, so the answer stays last
+        # When the answer came first and another follows the reasoning, keep it all and
+        # drop the headings: the region layer would cut at the first heading, so it could
+        # not weigh the two answers (a correction between them, or a conflict).
         later = _LATER_ANSWER.search(body, heading.end())
-        body = body[heading.start():] if later else body[:heading.start()]
+        if not later and CUE.search(body, heading.end()):
+            # a correction inside the reasoning ("Wait, let me re-check ...") is weighed
+            body = _REASONING.sub("", body)
+        elif not later:
+            body = body[:heading.start()]
+        elif _LATER_ANSWER.search(body, 0, heading.start()):
+            body = _REASONING.sub("", body)
+        else:
+            body = body[heading.start():]
     return body
 
 
@@ -97,7 +113,7 @@ _EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared aut
                r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
 _NEG_EDGE = re.compile(
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|adjacent|"
-    r"related|share|cite|co-?authored|joined|neighbou?rs|written by)"
+    r"related|share|cite|co-?authored|co-?authors|collaborators|joined|neighbou?rs|written by)"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
     r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
@@ -106,6 +122,7 @@ _NEG_EDGE = re.compile(
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored)\W*$|"
     r"\b(?:written|authored) by (?:a |the )?(?:common|same|shared) author"
+    r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
     r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
     r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
@@ -137,25 +154,78 @@ def polarity(sentence: str) -> bool | None:
     return None
 
 
-def _relation_reader(region: str, explicit: bool) -> Any:
-    plain = MARKUP.sub("", region)
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
-    if not explicit:
-        sentences = sentences[::-1]
-    if sentences and _BOTH.match(sentences[0 if explicit else -1]):
-        return None  # "Yes and no: ..." commits to neither
-    for sentence in sentences:
-        value = polarity(sentence)
-        if value is not None:
-            return value
-    return ABSENT
+# A statement that only suspects or weighs the link ("they might share an author", "it
+# could go either way", "Possibly.") commits to nothing.
+UNSURE_LINK = re.compile(r"\b(?:might|may|could|possibly|perhaps|maybe|unclear|ambiguous|uncertain"
+                     r"|hard to (?:say|tell)|not sure|either way|(?:can(?:no|')t|(?:not|un)able to)"
+                     r" (?:tell|say|be sure|determine|confirm|verify|know))\b", re.I)
+_JSON_BOOL = re.compile(r"[\"'](?P<key>[^\"'\n]{1,40})[\"']\s*:\s*[\"']?"
+                        r"(?P<value>true|false|yes|no)\b", re.I)
+_NOT_VERDICT_KEY = re.compile(r"reason|explan|why|note|confiden", re.I)
 
 
-def read_relation(text: Any) -> bool | NoAnswer:
+_NAMED_NODE = re.compile(r"\b(?:nodes?|papers?)\s+(\d{1,7})(?!\d)"
+                         r"|(?:,|\band|\bor)\s+(\d{1,7})(?!\d)", re.I)
+
+
+def _named_nodes(text: str) -> set[int]:
+    return {int(a or b) for a, b in _NAMED_NODE.findall(text)}
+
+
+def _other_pair(sentence: str, pair: set[int] | None) -> bool:
+    """Does the sentence name a node outside the asked pair? Then it reports on another
+    link ("Node 0 shares an author with Node 2"), not the answer."""
+    return pair is not None and bool(_named_nodes(sentence) - pair)
+
+
+def cut_off(text: str) -> bool:
+    """Does ``text`` end inside a sentence: on a function word ("is most likely about"),
+    or a long run of words with no full stop ("Node 0 shares an author with Node 2, Node
+    0 shares")? Then its last sentence is not a statement the model finished."""
+    tail = text.rstrip()
+    if not tail or not tail[-1].isalpha():
+        return False
+    last = re.split(r"[.!?:\n]", tail)[-1]
+    return is_truncated(tail) or len(last.split()) > 12
+
+
+def _relation_reader(pair: set[int] | None):
+    def read(region: str, explicit: bool) -> Any:
+        plain = MARKUP.sub("", region)
+        if cut_off(plain):  # the unfinished last sentence says nothing
+            plain = plain[:max(plain.rfind(c) for c in ".!?\n") + 1]
+        for m in _JSON_BOOL.finditer(plain):
+            if not _NOT_VERDICT_KEY.search(m["key"]):
+                return m["value"].lower() in ("true", "yes")
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+        if not explicit:
+            sentences = sentences[::-1]
+        if sentences and _BOTH.match(sentences[0 if explicit else -1]):
+            return None  # "Yes and no: ..." commits to neither
+        unsure = False
+        for sentence in sentences:
+            if _LEAD.match(sentence):
+                return polarity(sentence)
+            if sentence.rstrip().endswith("?") or _other_pair(sentence, pair):
+                continue  # a question asks, a statement about another pair reports
+            if UNSURE_LINK.search(sentence):
+                unsure = True
+                continue
+            value = polarity(sentence)
+            if value is not None:
+                return value
+        return None if unsure else ABSENT
+    return read
+
+
+def read_relation(text: Any, pair: tuple[int, int] | None = None) -> bool | NoAnswer:
+    """``pair`` is the asked (a, b): statements about other pairs are not the answer."""
     body = answer_part(text)
     if isinstance(body, NoAnswer):
         return body
-    return read_answer(body, _relation_reader)
+    # the pair filter applies only to a text that speaks of the asked pair at all
+    asked = set(pair) if pair is not None and set(pair) <= _named_nodes(body) else None
+    return read_answer(body, _relation_reader(asked))
 
 
 # --- T1 / T3 -------------------------------------------------------------------------------
@@ -164,7 +234,8 @@ def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
     out = []
     for label in labels:
         words = label.replace("_", " ").split()
-        variants = [r"\s*[-_ ]\s*".join(map(re.escape, words))]
+        # a plural names the label too ("databases" for Database)
+        variants = [r"\s*[-_ ]\s*".join(map(re.escape, words)) + r"(?:s|es)?"]
         if len(words) >= 2:  # "IR" for "Information Retrieval"
             variants.append("".join(w[0].upper() for w in words))
         out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
@@ -190,16 +261,29 @@ def named_labels(text: str, labels: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(label for _, label in sorted(found)))
 
 
+# The main clause names the answer; a concession after it names a side topic.
+_CONCESSION = re.compile(r",?\s*\b(?:although|though|even though|while|whereas|albeit"
+                         r"|with (?:some|a (?:bit|touch) of))\b", re.I)
+
+
 def _label_reader(labels: Sequence[str]):
     """An explicit answer's first sentence naming a label decides; in bare text, the last
     one. A sentence naming two labels (not ruling one out) is no answer."""
     def read(region: str, explicit: bool) -> Any:
         plain = MARKUP.sub("", region).strip()
         sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
+        asked = False
         for sentence in (sentences if explicit else sentences[::-1]):
+            if sentence.rstrip().endswith("?"):
+                asked = True  # "Not sure — maybe AI?" asks, it does not answer
+                continue
             named = named_labels(sentence, labels)
+            if len(named) > 1:  # "a Data Mining paper, although it has some AI flavour"
+                named = named_labels(_CONCESSION.split(sentence)[0], labels) or named
             if named:
                 return named[0] if len(named) == 1 else None
+        if asked or len(sentences) == 1 and cut_off(plain):
+            return None  # "Answer: The masked paper is most likely about"
         first = sentences[0].strip()[:FREE_TEXT] if sentences else ""
         return ("free", first) if re.search(r"[A-Za-z]{3}", first) else ABSENT
     return read

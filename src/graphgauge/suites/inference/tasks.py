@@ -176,7 +176,7 @@ class Relation(InferTask):
         return parsing.polarity(answer)
 
     def read_human(self, text: str, instance: Instance) -> Any:
-        return reading.read_relation(text)
+        return reading.read_relation(text, (instance.query["a"], instance.query["b"]))
 
     def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
         return {"accuracy": float(value == instance.answer["answer"]["has_edge"])}
