@@ -1,0 +1,28 @@
+"""Held-out answer batches, written and graded before the readers were tuned on them: they
+estimate how the readers generalise to answer texts nobody has seen.
+
+First-try figures (before any reader change on their account):
+- heldout_first.jsonl (115 answers, 49 no-answer): agreement 87.8%, no-answer entries read as
+  a value 20.4% (10 of 49), 4 committed answers read wrongly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graphgauge.analysis.answer_corpus import evaluate, load
+
+FOLDER = Path(__file__).parent / "data" / "answers"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FOLDER.glob("heldout_*.jsonl")))
+def test_readers_agree_with_the_grader_on_a_heldout_batch(name, tmp_path):
+    (tmp_path / name).write_text((FOLDER / name).read_text())
+    result = evaluate(load(tmp_path))
+    misses = "\n".join(f"{e['text'][:80]!r} expected {e['expected']}, read "
+                       f"{p.value if p.ok else 'no answer'}" for e, p in result.misses)
+    assert result.agreement >= 0.98, misses
+    assert result.false_commit_rate <= 0.01, misses
+    assert result.wrong_type == 0
