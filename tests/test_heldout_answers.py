@@ -3,7 +3,10 @@ estimate how the readers generalise to answer texts nobody has seen.
 
 First-try figures (before any reader change on their account):
 - heldout_first.jsonl (115 answers, 49 no-answer): agreement 87.8%, no-answer entries read as
-  a value 20.4% (10 of 49), 4 committed answers read wrongly.
+  a value 20.4% (10 of 49), 4 committed answers read wrongly. After the general rules it
+  prompted (retractions without a new value, doubt after a bare answer, "maybe" and "hard to
+  tell" as tentative, "I couldn't work out ..." and "I'd rather not guess" as refusals, "X or
+  node Y" as a hedge, a literal assignment in a code block as a value, "are: none"): 100%.
 """
 
 from __future__ import annotations

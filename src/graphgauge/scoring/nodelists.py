@@ -78,7 +78,9 @@ _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
 
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
-                         r"|^[\s*_`\"']*(?:none|nothing|empty)\b", re.I)
+                         r"|^[\s*_`\"']*(?:none|nothing|empty)\b"
+                         r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
+                         re.I)
 
 
 _ASIDE = re.compile(r"\(\s*(?!nodes?\b|vertex\b|vertices\b|v\b)[A-Za-z]")

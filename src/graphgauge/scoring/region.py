@@ -67,6 +67,7 @@ from graphgauge.scoring.signals import (
     is_truncated,
     last_paragraph,
     restated_differently,
+    retracted,
     strip_questions,
     tail,
     unclosed,
@@ -389,6 +390,8 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = last_paragraph(strip_questions(after) or after)
+    if retracted(after):
+        return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or CONFIRM.search(last):
             return None
@@ -473,7 +476,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
-    if REFUSAL.search(last):
+    if REFUSAL.search(last) or REFUSAL.search(last_paragraph(body)):
         return NoAnswer("refused to answer")
     stated = value_sentence(last)
     if (is_hedge(stated, _values_of(reader)) or UNSURE.search(last_paragraph(body))
@@ -481,9 +484,18 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
-    if restated_differently(tail(kept, size // 2)):
+    if restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
+    cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
+    if cues:
+        after = kept[cues[-1].end():]
+        if retracted(after):
+            return NoAnswer("answer retracted without a new one")
+        sentences = [s for s in SENTENCE_SPLIT.split(after) if s.strip()]
+        if sentences and not RETRACTION.search(after) and (
+                CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
+            kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
@@ -494,11 +506,32 @@ _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]
                         r"|\bfor \w+ in\b", re.M)
 
 
+def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
+    """Two bare values in a row that disagree ("Yes. No.", "5\n6"): no final one."""
+    if reader is None or "\n" in paragraph.strip() or CUE.search(paragraph):
+        return False
+    values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
+              if s.strip() and value_like(s)}
+    values.discard(ABSENT)
+    values.discard(None)
+    return len(values) > 1
+
+
+_ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
+
+
+def _literal(code: str) -> bool:
+    """Code that only writes values down (``path = [4, 1, 7, 9]``) states an answer."""
+    lines = [line for line in code.splitlines() if line.strip()]
+    matches = [_ASSIGNMENT.fullmatch(line) for line in lines]
+    return bool(lines) and all(m is not None and value_like(m["value"]) for m in matches)
+
+
 def _code_or_value(match: re.Match) -> str:
     """A code block without its output is dropped; values, JSON and REPL sessions (which
     show their output) stay."""
     language, body = match.group(1).lower(), match.group(2)
-    if language == "json" or ">>>" in body or not _CODE_LINE.search(body):
+    if language == "json" or ">>>" in body or not _CODE_LINE.search(body) or _literal(body):
         return match.group()
     return " "
 

@@ -27,19 +27,40 @@ CUE = re.compile(
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
     r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
     r"|(?:that'?s|this is|that is) (?:wrong|incorrect|not (?:right|correct))"
-    r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking)\b",
+    r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
+    r"|on reflection|thinking (?:about it )?again)\b",
     re.I,
 )
 RETRACTION = re.compile(
     r"\b(?:wrong|incorrect|not (?:right|correct)|mistake|error|miscounted|re-?count"
-    r"|re-?check|scratch that|overlooked|missed|forgot)\b", re.I)
+    r"|re-?check|scratch that|overlooked|missed|forgot|start over|try again|re-?do"
+    r"|(?:can'?t|cannot|couldn'?t) be (?:right|correct)"
+    r"|(?:doesn'?t|does not|don'?t|do not) (?:look|seem|sound) (?:right|correct)"
+    r"|(?:don'?t|do not) think (?:this|that|it)(?:'s| is) (?:right|correct))\b", re.I)
+# What a retraction ends on when it gives no new answer: a possibility, more work to do,
+# or a verdict of "wrong" on what came before ("... not 2, so one of the terms is wrong").
+_OPEN_END = re.compile(r"\b(?:may|might|maybe|perhaps|need to|have to|let me|I'll|start over"
+                       r"|try again|re-?do|again)\b", re.I)
+_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.S)
+
+
+def retracted(after: str) -> bool:
+    """Does the text after a correction cue take the answer back without giving a new
+    one? Its last sentence stays open or judges something wrong after its last value."""
+    sentences = [s for s in SENTENCE_SPLIT.split(after.strip()) if s.strip()]
+    if not sentences or not RETRACTION.search(after):
+        return False
+    last = sentences[-1]
+    digit = _LAST_DIGIT.search(last)
+    return bool(_OPEN_END.search(last) or RETRACTION.search(last, digit.end() if digit else 0))
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
-DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
+DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure|(?:fully |very |entirely )?confident)"
+                   r"|unsure|uncertain|might be wrong"
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
 UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need to|we need to"
@@ -65,7 +86,7 @@ _HEDGE = re.compile(
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
-    r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
+    r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
@@ -77,8 +98,11 @@ REFUSAL = re.compile(
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
-    r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
+    r"|tell|paste|send|include|check)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
+    r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ ){0,3}?(?:do )?you mean\b"
+    r"|.{0,40}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) guess\b"
+    r"|I (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to) (?:reliably |fully )?"
+    r"(?:work out|figure out|compute|calculate|determine|count)"
     r"|.{0,60}\bas an AI\b"
     r"|(?:the|this|it|that)\b[^.!?\n]{0,60}\b(?:cannot|can'?t|could not|couldn'?t) be (?:computed"
     r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
@@ -159,7 +183,8 @@ UNSURE = re.compile(
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A value sentence that only says what might be.
-TENTATIVE = re.compile(r"\bmight be\b", re.I)
+TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
+                       r"|\bhard to (?:tell|say)\b", re.I)
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
