@@ -7,6 +7,9 @@ First-try figures (before any reader change on their account):
   prompted (retractions without a new value, doubt after a bare answer, "maybe" and "hard to
   tell" as tentative, "I couldn't work out ..." and "I'd rather not guess" as refusals, "X or
   node Y" as a hedge, a literal assignment in a code block as a value, "are: none"): 100%.
+- heldout_second.jsonl (49 answers, 21 no-answer), written after those rules and before any
+  further change: agreement 87.8% (43 of 49), no-answer entries read as a value 19.0% (4 of
+  21), 2 committed answers read wrongly. This is the generalisation estimate.
 """
 
 from __future__ import annotations
