@@ -60,7 +60,8 @@ _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthr
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
                           r"|while|whereas)\b|\s[–—]\s", re.I)
-_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?")  # scores and weights, never node ids
+# Scores, weights and percentages, never node ids.
+_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
 # "3 such nodes", "6 nodes in total": a count, not an id.
 _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges)\b"
@@ -310,8 +311,14 @@ def _table_edge(m: re.Match) -> str:
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
 
 
+# Edges one pair a line ("1 4\n4 6"), as edge-list files and code blocks write them.
+_PAIR_LINE = re.compile(r"^[ \t]*(\d+)[ \t]+(\d+)[ \t]*$", re.M)
+
+
 def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
+    if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
+        region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(
         lambda m: f"({m[1] or m[3] or m[5]}, {m[2] or m[4] or m[6]})", region)
     if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:

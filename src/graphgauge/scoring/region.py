@@ -53,6 +53,7 @@ from graphgauge.scoring.signals import (
     DOUBT,
     ITEM,
     OR_NEXT,
+    POSSIBLE,
     QUESTION,
     REFUSAL,
     RETRACTION,
@@ -390,11 +391,13 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = last_paragraph(strip_questions(after) or after)
-    if retracted(after):
+    if retracted(text[cues[0].start():]):
         return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or CONFIRM.search(last):
             return None
+        if _offered(after, reader):
+            return NoAnswer("another answer offered as a possibility")
         if is_hedge(value_sentence(last), _values_of(reader)) or ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
         if DOUBT.search(last):
@@ -403,6 +406,15 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if is_truncated(after) or RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
     return None
+
+
+def _offered(after: str, reader: Reader | None) -> bool:
+    """Is the last new value after a correction cue only a possibility ("Databases.
+    Although, hmm, Machine_Learning might fit better")?"""
+    if reader is None:
+        return False
+    valued = [s for s in SENTENCE_SPLIT.split(after) if s.strip() and reader(s, True) is not ABSENT]
+    return bool(valued) and POSSIBLE.search(valued[-1]) is not None
 
 
 @lru_cache(maxsize=8)
@@ -490,7 +502,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
     if cues:
         after = kept[cues[-1].end():]
-        if retracted(after):
+        if retracted(kept[cues[0].start():]):
             return NoAnswer("answer retracted without a new one")
         sentences = [s for s in SENTENCE_SPLIT.split(after) if s.strip()]
         if sentences and not RETRACTION.search(after) and (

@@ -39,20 +39,24 @@ RETRACTION = re.compile(
     r"|(?:don'?t|do not) think (?:this|that|it)(?:'s| is) (?:right|correct))\b", re.I)
 # What a retraction ends on when it gives no new answer: a possibility, more work to do,
 # or a verdict of "wrong" on what came before ("... not 2, so one of the terms is wrong").
-_OPEN_END = re.compile(r"\b(?:may|might|maybe|perhaps|need to|have to|let me|I'll|start over"
+_OPEN_END = re.compile(r"\b(?:may|might|maybe|perhaps|need to|have to|let me(?! know)|I'll|start over"
                        r"|try again|re-?do|again)\b", re.I)
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.S)
+_STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
 
 def retracted(after: str) -> bool:
     """Does the text after a correction cue take the answer back without giving a new
     one? Its last sentence stays open or judges something wrong after its last value."""
-    sentences = [s for s in SENTENCE_SPLIT.split(after.strip()) if s.strip()]
+    sentences = [s for s in SENTENCE_SPLIT.split(strip_questions(after)) if s.strip()]
     if not sentences or not RETRACTION.search(after):
         return False
     last = sentences[-1]
     digit = _LAST_DIGIT.search(last)
-    return bool(_OPEN_END.search(last) or RETRACTION.search(last, digit.end() if digit else 0))
+    open_end = _OPEN_END.search(last)
+    if open_end and not _STATES_VALUE.search(last, open_end.end()):
+        return True  # "I may have skipped node 6." (not "Let me recheck: it is (6, 7).")
+    return RETRACTION.search(last, digit.end() if digit else 0) is not None
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
@@ -80,6 +84,7 @@ _HEDGE = re.compile(
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
+    r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
@@ -100,6 +105,7 @@ REFUSAL = re.compile(
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
     r"|tell|paste|send|include|check)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
     r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ ){0,3}?(?:do )?you mean\b"
+    r"|I(?:'d| would) need (?:to see )?(?:the (?:full|complete|whole|rest)|more)\b"
     r"|.{0,40}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) guess\b"
     r"|I (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to) (?:reliably |fully )?"
     r"(?:work out|figure out|compute|calculate|determine|count)"
@@ -183,6 +189,9 @@ UNSURE = re.compile(
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A value sentence that only says what might be.
+# A new value put forward only as a possibility ("so X might fit better").
+POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
+                      re.I)
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b", re.I)
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
