@@ -9,7 +9,11 @@ First-try figures (before any reader change on their account):
   node Y" as a hedge, a literal assignment in a code block as a value, "are: none"): 100%.
 - heldout_second.jsonl (49 answers, 21 no-answer), written after those rules and before any
   further change: agreement 87.8% (43 of 49), no-answer entries read as a value 19.0% (4 of
-  21), 2 committed answers read wrongly. This is the generalisation estimate.
+  21), 2 committed answers read wrongly. This is the generalisation estimate. After the
+  general rules it prompted ("I'd need the full graph" as a refusal, "another is ..." and
+  "alternatively" as hedges, a new value after a cue offered with "might fit" as a hedge,
+  percentages never node ids, one edge a line, a retraction judged from the first cue after
+  the answer): 100%.
 """
 
 from __future__ import annotations

@@ -39,8 +39,8 @@ RETRACTION = re.compile(
     r"|(?:don'?t|do not) think (?:this|that|it)(?:'s| is) (?:right|correct))\b", re.I)
 # What a retraction ends on when it gives no new answer: a possibility, more work to do,
 # or a verdict of "wrong" on what came before ("... not 2, so one of the terms is wrong").
-_OPEN_END = re.compile(r"\b(?:may|might|maybe|perhaps|need to|have to|let me(?! know)|I'll|start over"
-                       r"|try again|re-?do|again)\b", re.I)
+_OPEN_END = re.compile(r"\b(?:may|might|maybe|perhaps|need to|have to|let me(?! know)|I'll"
+                       r"|start over|try again|re-?do|again)\b", re.I)
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.S)
 _STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
