@@ -488,7 +488,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
-    if REFUSAL.search(last) or REFUSAL.search(last_paragraph(body)):
+    whole = last_paragraph(body)
+    if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
     stated = value_sentence(last)
     if (is_hedge(stated, _values_of(reader)) or UNSURE.search(last_paragraph(body))
@@ -520,7 +521,8 @@ _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]
 
 def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
     """Two bare values in a row that disagree ("Yes. No.", "5\n6"): no final one."""
-    if reader is None or "\n" in paragraph.strip() or CUE.search(paragraph):
+    if reader is None or len(paragraph) > 400 or "\n" in paragraph.strip() or CUE.search(
+            paragraph):
         return False
     values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
               if s.strip() and value_like(s)}
