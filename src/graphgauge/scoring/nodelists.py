@@ -170,7 +170,8 @@ def _empty_answer(region: str, explicit: bool) -> bool:
     text) as the last line?"""
     digit = _DIGITS.search(region)
     if explicit:
-        empty = _EMPTY.search(region)
+        # Only an empty word before the first id counts: no need to scan past it.
+        empty = _EMPTY.search(region if digit is None else region[: digit.start() + 200])
         return empty is not None and (digit is None or empty.start() < digit.start())
     lines = [line for line in region.splitlines() if line.strip()]
     last = lines[-1] if lines else ""

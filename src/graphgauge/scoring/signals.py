@@ -175,8 +175,11 @@ def last_paragraph(text: str) -> str:
 
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
+# The lookahead names the first letter of every branch: most positions of a long answer
+# fail it at once instead of trying twenty alternatives each.
 UNSURE = re.compile(
-    r"\bor (?:is|was) it\b|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
+    r"(?=[abchnoptsu.!?])(?:\bor (?:is|was) it\b"
+    r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
     r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
@@ -184,7 +187,7 @@ UNSURE = re.compile(
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
-    r"|\band (?:some|a few|several) others?\b|\bamong others\b",
+    r"|\band (?:some|a few|several) others?\b|\bamong others\b)",
     re.I | re.M,
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
