@@ -22,7 +22,10 @@ _TAIL = SIZE // 2
 # Bullet / numbered / table lines continue a list answer ("- 3 (degree 4)").
 ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 
+# The lookahead names how every branch starts, so that most positions of a long answer
+# fail at once instead of trying each alternative (the same for UNSURE below).
 CUE = re.compile(
+    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
     r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
@@ -175,10 +178,9 @@ def last_paragraph(text: str) -> str:
 
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
-# The lookahead names the first letter of every branch: most positions of a long answer
-# fail it at once instead of trying twenty alternatives each.
 UNSURE = re.compile(
-    r"(?=[abchnoptsu.!?])(?:\bor (?:is|was) it\b"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|[.!?])"
+    r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
