@@ -16,7 +16,10 @@ First-try figures (before any reader change on their account):
   the answer): 100%.
 - heldout_third.jsonl (34 answers, 16 no-answer), written after batch 2's rules and before
   any further change: agreement 79.4% (27 of 34), no-answer entries read as a value 31.2%
-  (5 of 16), 2 committed answers read wrongly or not at all.
+  (5 of 16), 2 committed answers read wrongly or not at all. After the general rules it
+  prompted ("best guess", "I'm guessing", "rough estimate" as tentative, "if we ignore ..."
+  and a sentence opening "Or <value>" as hedges, a bare correction's own value read after
+  its cue, "there isn't a single ..." as empty): 100%.
 """
 
 from __future__ import annotations

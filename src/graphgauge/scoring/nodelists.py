@@ -37,6 +37,7 @@ _EMPTY = _AnyOf(
     r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
     r"\bthere (?:are|is) no\b",
+    r"\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b|\bnot a single\b",
 )
 _EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
 _LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"

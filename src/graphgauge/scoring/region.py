@@ -509,6 +509,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         if sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
             kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
+        elif reader is not None and reader(after, False) not in (ABSENT, None):
+            kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
