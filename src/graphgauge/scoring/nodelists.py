@@ -54,6 +54,8 @@ _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|g
                       r"|plus|also|as well as|along with"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
+# A run of ids joined only by such gaps, found in one pass (the gaps hold no digits).
+_RUN = re.compile(rf"\d+(?:(?:{_RUN_GAP.pattern})\d+)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
 _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "(degree 4)", "(score 0.31)", "— degree 4": an annotation, not part of the list.
@@ -192,16 +194,9 @@ def _ids(tokens: list[str]) -> list[int] | None:
 def _prose_run(line: str, explicit: bool) -> list[int] | None:
     """The longest run of ids joined only by separators ("nodes 1, 2 and 3", "0-3-5",
     "go to node 6, then 2") on a line."""
-    tokens = list(_DIGITS.finditer(line))
-    runs = [[tokens[0]]]
-    for prev, token in zip(tokens, tokens[1:], strict=False):
-        if _RUN_GAP.fullmatch(line, prev.end(), token.start()):
-            runs[-1].append(token)
-        else:
-            runs.append([token])
+    runs = [_DIGITS.findall(m.group()) for m in _RUN.finditer(line)]
     longest = max(len(run) for run in runs)
-    run = pick([run for run in runs if len(run) == longest], explicit)
-    return _ids([t.group() for t in run])
+    return _ids(pick([run for run in runs if len(run) == longest], explicit))
 
 
 def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
