@@ -20,6 +20,9 @@ First-try figures (before any reader change on their account):
   prompted ("best guess", "I'm guessing", "rough estimate" as tentative, "if we ignore ..."
   and a sentence opening "Or <value>" as hedges, a bare correction's own value read after
   its cue, "there isn't a single ..." as empty): 100%.
+- heldout_fourth.jsonl (35 answers, 13 no-answer), written after batch 3's rules and before
+  any further change: agreement 82.9% (29 of 35), no-answer entries read as a value 23.1%
+  (3 of 13), 3 committed answers read wrongly or not at all.
 """
 
 from __future__ import annotations
