@@ -22,7 +22,10 @@ First-try figures (before any reader change on their account):
   its cue, "there isn't a single ..." as empty): 100%.
 - heldout_fourth.jsonl (35 answers, 13 no-answer), written after batch 3's rules and before
   any further change: agreement 82.9% (29 of 35), no-answer entries read as a value 23.1%
-  (3 of 13), 3 committed answers read wrongly or not at all.
+  (3 of 13), 3 committed answers read wrongly or not at all. After the general rules it
+  prompted ("or thirteen if ..." and "... might also be minimum" as hedges, "the answer is
+  not 3" as no commitment, "0 → 2 → 5 → ..." as unfinished, a dash annotation ending at a
+  colon, "isn't possible: ..." before any node as the empty list): 100%.
 """
 
 from __future__ import annotations

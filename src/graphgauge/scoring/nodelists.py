@@ -59,7 +59,9 @@ _RUN = re.compile(rf"\d+(?:(?:{_RUN_GAP.pattern})\d+)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
 _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "(degree 4)", "(score 0.31)", "— degree 4": an annotation, not part of the list.
-_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n]*|(?<=\d):\s*\d*\.\d+")
+# "3 — degree 4": a dash annotates its item up to the next comma, or up to a colon that
+# opens a restated list ("2, 5, 9 — the route from 0: 0, 2, 5, 9").
+_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n:]*|(?<=\d):\s*\d*\.\d+")
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
@@ -77,7 +79,12 @@ _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
-_UNFINISHED_LIST = re.compile(r"\d\s*,?\s*(?:\.\.\.|…|etc\b)", re.I)
+_UNFINISHED_LIST = re.compile(r"\d\s*(?:,|→|->|-)?\s*(?:\.\.\.|…|etc\b)", re.I)
+# An answer that says, before naming any node, that no such list exists.
+# ("It isn't possible to reach 5, so ..." goes on to say what is.)
+_IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
+                         r"|(?:does not|doesn'?t) exist)\b\s*(?:[:.;!,—–(]|\b(?:because|since"
+                         r"|as|here|in this graph)\b|$)", re.I)
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
@@ -86,6 +93,7 @@ _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
                          r"|^[\s*_`\"']*(?:none|nothing|empty)\b"
+
                          r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
                          re.I)
 
@@ -244,6 +252,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
         line = line[: cut.start()]
+    if _IMPOSSIBLE.match(line):
+        return []  # "Topological sort isn't possible: the graph has a cycle 1 → 3 → 1."
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."

@@ -199,6 +199,7 @@ _MARKER = re.compile(
     r"|(?:^|(?<=[.!?])[ \t])[ \t#*_>]*(?P<head>(?:final\s+)?answers?)[ \t*_#:.]*$",
     re.I | re.M,
 )
+_DENIED = re.compile(r"[ \t*_]*not\b(?! only)", re.I)
 _LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
 _EMPHASIS = re.compile(
     r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
@@ -295,6 +296,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     markers = _markers(text)
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
+        if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
+            continue  # "The answer is not 3": a value ruled out, not one committed to
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)

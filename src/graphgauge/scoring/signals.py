@@ -88,6 +88,7 @@ _HEDGE = re.compile(
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
+    r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b"
     r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
     r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
@@ -201,7 +202,10 @@ POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|wo
                       re.I)
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
-                       r"|\brough (?:estimate|guess)\b", re.I)
+                       r"|\brough (?:estimate|guess)\b"
+                       r"|\b(?:might|could|may) also (?:work\b|be (?:minimum|maximum|minimal"
+                       r"|maximal|optimal|correct|right|valid|an? (?:answer|solution|option))\b)",
+                       re.I)
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
