@@ -26,6 +26,9 @@ First-try figures (before any reader change on their account):
   prompted ("or thirteen if ..." and "... might also be minimum" as hedges, "the answer is
   not 3" as no commitment, "0 → 2 → 5 → ..." as unfinished, a dash annotation ending at a
   colon, "isn't possible: ..." before any node as the empty list): 100%.
+- heldout_fifth.jsonl (35 answers, 14 no-answer), written after batch 4's rules and before
+  any further change: agreement 77.1% (27 of 35), no-answer entries read as a value 35.7%
+  (5 of 14), 3 committed answers read wrongly.
 """
 
 from __future__ import annotations
