@@ -28,7 +28,10 @@ First-try figures (before any reader change on their account):
   colon, "isn't possible: ..." before any node as the empty list): 100%.
 - heldout_fifth.jsonl (35 answers, 14 no-answer), written after batch 4's rules and before
   any further change: agreement 77.1% (27 of 35), no-answer entries read as a value 35.7%
-  (5 of 14), 3 committed answers read wrongly.
+  (5 of 14), 3 committed answers read wrongly. After the general rules it prompted ("I'd
+  estimate 4-6" and "yes if ..., no if ..." and "; if not, ..." as hedges, "I don't have a
+  way to" as a refusal, "incomplete" as a retraction, a decimal never a node id, more arrow
+  glyphs, ids after a colon that follows prose): 100%.
 """
 
 from __future__ import annotations

@@ -80,6 +80,7 @@ _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
 _UNFINISHED_LIST = re.compile(r"\d\s*(?:,|→|->|-)?\s*(?:\.\.\.|…|etc\b)", re.I)
+_WORDY = re.compile(r"[A-Za-z]{3}")
 # An answer that says, before naming any node, that no such list exists.
 # ("It isn't possible to reach 5, so ..." goes on to say what is.)
 _IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
@@ -247,13 +248,16 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if _UNFINISHED_LIST.search(line):
         return None
     line = _QUERY_NODES.sub(" ", line)
+    if _IMPOSSIBLE.match(line):
+        return []  # "Topological sort isn't possible: the graph has a cycle 1 → 3 → 1."
+    head, colon, rest = line.partition(":")
+    if colon and _WORDY.search(head) and _DIGITS.search(rest):
+        line = rest  # "Common neighbours of 1 and 6: node 3 only": the ids after the colon
     if not _DIGITS.search(line) and not _EMPTY.search(line):
         return None  # only the question's own nodes were named
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
         line = line[: cut.start()]
-    if _IMPOSSIBLE.match(line):
-        return []  # "Topological sort isn't possible: the graph has a cycle 1 → 3 → 1."
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."

@@ -110,8 +110,9 @@ def _spell_numbers(text: str) -> str:
 
 
 def _free_number(text: str) -> bool:
-    """Does ``text`` hold a number that does not name a node?"""
-    return any(not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+    """Does ``text`` hold a number that does not name a node (a decimal never does)?"""
+    return any("." in m.group() or not _NODE_BEFORE.search(text, max(0, m.start() - 12),
+                                                           m.start())
                for m in _NUMBER.finditer(text))
 
 
