@@ -32,6 +32,9 @@ First-try figures (before any reader change on their account):
   estimate 4-6" and "yes if ..., no if ..." and "; if not, ..." as hedges, "I don't have a
   way to" as a refusal, "incomplete" as a retraction, a decimal never a node id, more arrow
   glyphs, ids after a colon that follows prose): 100%.
+- heldout_sixth.jsonl (34 answers, 15 no-answer), written after batch 5's rules and before
+  any further change: agreement 79.4% (27 of 34), no-answer entries read as a value 40.0%
+  (6 of 15), 1 committed answer read wrongly.
 """
 
 from __future__ import annotations
