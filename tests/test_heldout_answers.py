@@ -34,7 +34,10 @@ First-try figures (before any reader change on their account):
   glyphs, ids after a colon that follows prose): 100%.
 - heldout_sixth.jsonl (34 answers, 15 no-answer), written after batch 5's rules and before
   any further change: agreement 79.4% (27 of 34), no-answer entries read as a value 40.0%
-  (6 of 15), 1 committed answer read wrongly.
+  (6 of 15), 1 committed answer read wrongly. After the general rules it prompted ("also
+  plausible", "or yes?", "possibly also (4, 5)", "could also belong" as hedges, "I can't
+  reconcile" and "I'm confused" as unsure, "I still need to" as unfinished, a colon that
+  opens a list of pairs ends a count's sentence): 100%.
 """
 
 from __future__ import annotations

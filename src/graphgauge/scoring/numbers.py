@@ -58,7 +58,7 @@ _TRAILING_CLAUSE = re.compile(
     r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
     r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—][ \t]+|;"
-    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*,[ \t]*\d)",
+    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*(?:,[ \t]*\d|[-–→][ \t]*\d+[ \t]*,))",
     re.I)
 _CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
 

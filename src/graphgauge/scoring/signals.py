@@ -71,7 +71,8 @@ DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure|(?:fully |very |entirely
                    r"|unsure|uncertain|might be wrong"
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
-UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need to|we need to"
+UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:still )?need to"
+                         r"|we (?:still )?need to"
                          r"|next,? I|then I|now I|now we|next we)\b"
                          r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
 _HEDGE = re.compile(
@@ -83,12 +84,14 @@ _HEDGE = re.compile(
     r"|\((?:if|when|for)\b[^()\n]*\)(?:[^.\n]|\.\d)*\((?:if|when|for)\b"
     r"|\b(?:around|about|roughly|approximately|somewhere|anywhere|estimate)\s+\d+(?:\.\d+)?\s*"
     r"(?:to|–|-)\s*\d"
-    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:node\s+)?[\[(]?\d"
+    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
+    r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
+    r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
@@ -186,7 +189,7 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|[.!?])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |[.!?])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -196,7 +199,8 @@ UNSURE = re.compile(
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
-    r"|\band (?:some|a few|several) others?\b|\bamong others\b)",
+    r"|\band (?:some|a few|several) others?\b|\bamong others\b"
+    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b)",
     re.I | re.M,
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
@@ -207,8 +211,9 @@ POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|wo
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b"
-                       r"|\b(?:might|could|may) also (?:work\b|be (?:minimum|maximum|minimal"
-                       r"|maximal|optimal|correct|right|valid|an? (?:answer|solution|option))\b)",
+                       r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
+                       r"|maximum|minimal|maximal|optimal|correct|right|valid"
+                       r"|an? (?:answer|solution|option))\b)",
                        re.I)
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
