@@ -462,6 +462,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return corrected
         if corrected is not None:
             region = corrected
+        elif is_truncated(body) and CUE.search(body, region.start):
+            # "the answer is yes, but let me double-check nodes 5 and 6 first —"
+            return NoAnswer("cut off while checking the answer")
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
                 region.kind == "box" or unclosed(region.text, fences=False)):
             return NoAnswer("cut off inside the answer")
@@ -489,6 +492,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     kept = strip_questions(body)
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
+    kept = _TRAILING_ASIDE.sub("", kept) or kept  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
@@ -521,6 +525,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
+# A closing sentence in brackets after the answer is an aside about it.
+_TRAILING_ASIDE = re.compile(
+    r"(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})[^()\n]{0,300}\)[.!?]?\s*\Z")
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
                         r"|\bfor \w+ in\b", re.M)

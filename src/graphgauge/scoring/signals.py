@@ -92,6 +92,7 @@ _HEDGE = re.compile(
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
     r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
+    r"|\bgive or take (?:a few|some|about|\d)"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
@@ -189,18 +190,19 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |[.!?])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
-    r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
+    r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured"
+    r"|done|enumerated|confirmed)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
-    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b)",
+    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
     re.I | re.M,
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
