@@ -143,6 +143,21 @@ _TRUNCATED_END = re.compile(
 )
 
 
+# Every branch of _HEDGE needs one of these words (or a decimal range): checking them as
+# plain substrings first spares the pattern's many branches on lists of numbers.
+_HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may", "otherwise",
+                "yes", "around", "about", "roughly", "approx", "somewhere", "anywhere",
+                "estimate", "possibly", "maybe", "perhaps", "probably", "least", "range",
+                "something", "path", "answer", "solution", "option", "possib", "only",
+                "unless", "between", "whether", "another", "alternatively", "plausible")
+
+
+def _may_hedge(text: str) -> bool:
+    lowered = text.lower()
+    return any(word in lowered for word in _HEDGE_WORDS) or (
+        "." in text and ("-" in text or "–" in text))
+
+
 def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
     """Does ``text`` commit to two values, or to a condition, instead of one answer?
 
@@ -151,6 +166,8 @@ def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
     its first and last 500 characters."""
     if len(text) > 1000:
         text = text[:500] + "\n" + text[-500:]
+    if not _may_hedge(text):
+        return False
     for m in _HEDGE.finditer(text):
         a, b = m["a"], m["b"]
         if a is None:
