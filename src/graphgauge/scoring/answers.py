@@ -121,7 +121,7 @@ class IntAnswer(AnswerType):
     numeric = True
 
     def _parse(self, text, context):
-        return parsing.parse_int(text)
+        return parsing.parse_int(text, context.question)
 
     def random(self, rng, graph):
         return int(rng.integers(0, max(graph.number_of_edges(), graph.number_of_nodes()) + 1))
@@ -144,7 +144,7 @@ class FloatAnswer(AnswerType):
         )
 
     def _parse(self, text, context):
-        return parsing.parse_float(text)
+        return parsing.parse_float(text, context.question)
 
     def format(self, value, labels=None):
         return f"{value:.{self.decimals + 2}f}"

@@ -50,7 +50,7 @@ def _pattern(labels: tuple[str, ...]) -> tuple[re.Pattern[str], list[str]]:
     return re.compile(rf"(?<![\w])(?:{groups})(?![\w])", re.IGNORECASE), names
 
 
-_DENIED = re.compile(r"\b(?:not|nor|rather than|instead of|other than|except|besides|isn'?t"
+_DENIED = re.compile(r"\b(?:not|neither|nor|rather than|instead of|other than|except|besides|isn'?t"
                      r"|no)\s+(?:an?\s+|the\s+)?[*_\"'`]*$", re.I)
 
 
@@ -72,7 +72,7 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 
 
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
-                      r"|I'?ll (?:say|go with|pick|choose)|go with|my answer"
+                      r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final)\b",
                       re.I)
 _SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")

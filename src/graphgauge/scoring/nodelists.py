@@ -31,12 +31,16 @@ class _AnyOf:
         return min((m for m in found if m), key=lambda m: m.start(), default=None)
 
 
+# Each pattern opens with its literal or a lookahead on its first letter, so that the
+# engine skips most positions of a long answer at once.
 _EMPTY = _AnyOf(
-    r"\[\s*\]", r"\{\s*\}", r"(?<![\w)])\(\s*\)", r"∅",
-    r"(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
-    r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    r"\[\s*\]", r"\{\s*\}", r"\((?<![\w)]\()\s*\)", r"∅",
+    r"(?=[ne])(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
+    r"(?=n)\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
-    r"\bthere (?:are|is) no\b",
+    r"(?=t)\bthere (?:are|is) no\b",
+    r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
+    r"|\bnot a single\b)",
 )
 _EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
 _LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"
@@ -50,17 +54,22 @@ _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|g
                       r"|plus|also|as well as|along with"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
+# A run of ids joined only by such gaps, found in one pass (the gaps hold no digits).
+_RUN = re.compile(rf"\d+(?:(?:{_RUN_GAP.pattern})\d+)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
 _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "(degree 4)", "(score 0.31)", "— degree 4": an annotation, not part of the list.
-_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n]*|(?<=\d):\s*\d*\.\d+")
+# "3 — degree 4": a dash annotates its item up to the next comma, or up to a colon that
+# opens a restated list ("2, 5, 9 — the route from 0: 0, 2, 5, 9").
+_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n:]*|(?<=\d):\s*\d*\.\d+")
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
                           r"|while|whereas)\b|\s[–—]\s", re.I)
-_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?")  # scores and weights, never node ids
+# Scores, weights and percentages, never node ids.
+_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
 # "3 such nodes", "6 nodes in total": a count, not an id.
 _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges)\b"
@@ -70,7 +79,13 @@ _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
-_UNFINISHED_LIST = re.compile(r"\d\s*,?\s*(?:\.\.\.|…|etc\b)", re.I)
+_UNFINISHED_LIST = re.compile(r"\d\s*(?:,|→|->|-)?\s*(?:\.\.\.|…|etc\b)", re.I)
+_WORDY = re.compile(r"[A-Za-z]{3}")
+# An answer that says, before naming any node, that no such list exists.
+# ("It isn't possible to reach 5, so ..." goes on to say what is.)
+_IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
+                         r"|(?:does not|doesn'?t) exist)\b\s*(?:[:.;!,—–(]|\b(?:because|since"
+                         r"|as|here|in this graph)\b|$)", re.I)
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
@@ -78,7 +93,10 @@ _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
 
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
-                         r"|^[\s*_`\"']*(?:none|nothing|empty)\b", re.I)
+                         r"|^[\s*_`\"']*(?:none|nothing|empty)\b"
+
+                         r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
+                         re.I)
 
 
 _ASIDE = re.compile(r"\(\s*(?!nodes?\b|vertex\b|vertices\b|v\b)[A-Za-z]")
@@ -167,7 +185,8 @@ def _empty_answer(region: str, explicit: bool) -> bool:
     text) as the last line?"""
     digit = _DIGITS.search(region)
     if explicit:
-        empty = _EMPTY.search(region)
+        # Only an empty word before the first id counts: no need to scan past it.
+        empty = _EMPTY.search(region if digit is None else region[: digit.start() + 200])
         return empty is not None and (digit is None or empty.start() < digit.start())
     lines = [line for line in region.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
@@ -184,16 +203,9 @@ def _ids(tokens: list[str]) -> list[int] | None:
 def _prose_run(line: str, explicit: bool) -> list[int] | None:
     """The longest run of ids joined only by separators ("nodes 1, 2 and 3", "0-3-5",
     "go to node 6, then 2") on a line."""
-    tokens = list(_DIGITS.finditer(line))
-    runs = [[tokens[0]]]
-    for prev, token in zip(tokens, tokens[1:], strict=False):
-        if _RUN_GAP.fullmatch(line, prev.end(), token.start()):
-            runs[-1].append(token)
-        else:
-            runs.append([token])
+    runs = [_DIGITS.findall(m.group()) for m in _RUN.finditer(line)]
     longest = max(len(run) for run in runs)
-    run = pick([run for run in runs if len(run) == longest], explicit)
-    return _ids([t.group() for t in run])
+    return _ids(pick([run for run in runs if len(run) == longest], explicit))
 
 
 def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
@@ -236,6 +248,11 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if _UNFINISHED_LIST.search(line):
         return None
     line = _QUERY_NODES.sub(" ", line)
+    if _IMPOSSIBLE.match(line):
+        return []  # "Topological sort isn't possible: the graph has a cycle 1 → 3 → 1."
+    head, colon, rest = line.partition(":")
+    if colon and _WORDY.search(head) and _DIGITS.search(rest):
+        line = rest  # "Common neighbours of 1 and 6: node 3 only": the ids after the colon
     if not _DIGITS.search(line) and not _EMPTY.search(line):
         return None  # only the question's own nodes were named
     cut = _SUBORDINATE.search(line)
@@ -308,8 +325,14 @@ def _table_edge(m: re.Match) -> str:
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
 
 
+# Edges one pair a line ("1 4\n4 6"), as edge-list files and code blocks write them.
+_PAIR_LINE = re.compile(r"^[ \t]*(\d+)[ \t]+(\d+)[ \t]*$", re.M)
+
+
 def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
+    if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
+        region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(
         lambda m: f"({m[1] or m[3] or m[5]}, {m[2] or m[4] or m[6]})", region)
     if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:

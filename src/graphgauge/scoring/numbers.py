@@ -58,7 +58,7 @@ _TRAILING_CLAUSE = re.compile(
     r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
     r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—][ \t]+|;"
-    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*,[ \t]*\d)",
+    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*(?:,[ \t]*\d|[-–→][ \t]*\d+[ \t]*,))",
     re.I)
 _CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
 
@@ -110,8 +110,9 @@ def _spell_numbers(text: str) -> str:
 
 
 def _free_number(text: str) -> bool:
-    """Does ``text`` hold a number that does not name a node?"""
-    return any(not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+    """Does ``text`` hold a number that does not name a node (a decimal never does)?"""
+    return any("." in m.group() or not _NODE_BEFORE.search(text, max(0, m.start() - 12),
+                                                           m.start())
                for m in _NUMBER.finditer(text))
 
 
@@ -153,7 +154,26 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
         chosen = later
 
 
-def _read_number(region: str, explicit: bool) -> Any:
+# "Global efficiency: 0.62": a quantity named before its value.
+_NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=]")
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _asked_sentences(sentences: list[str], question: str | None) -> list[str]:
+    """When an answer reports several named quantities ("Global efficiency: 0.62", "Local
+    efficiency: 0.48"), the one line whose name the question uses; else all of them."""
+    if not question or len(sentences) < 2:
+        return sentences
+    asked = set(_NAME_WORD.findall(question.lower()))
+    named = [(s, set(_NAME_WORD.findall(m[1].lower())))
+             for s in sentences if (m := _NAMED_VALUE.match(s))]
+    if len(named) < 2:
+        return sentences
+    matching = [s for s, words in named if words and words <= asked]
+    return matching if len(matching) == 1 else sentences
+
+
+def _read_number(region: str, explicit: bool, question: str | None = None) -> Any:
     if "10" in region:
         region = _TIMES_TEN.sub(
             lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
@@ -164,22 +184,23 @@ def _read_number(region: str, explicit: bool) -> Any:
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
             sentences = [s for s in sentences if _free_number(s)] or sentences
+        sentences = _asked_sentences(sentences, question)
         found = _stated_number(decisive(sentences, explicit), explicit)
         return None if found is None else _number_value(found)
     nothing = [s for s in split_sentences(region) if _NOTHING.search(s)]
     return Fraction(0) if nothing else ABSENT
 
 
-def parse_int(text: str) -> int | None:
+def parse_int(text: str, question: str | None = None) -> int | None:
     """An integer; a non-integral final number ("3.5") is unparsable, not 3."""
-    value = read(text, _read_number)
+    value = read(text, lambda region, explicit: _read_number(region, explicit, question))
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
     return int(value) if value is not None and value.denominator == 1 else None
 
 
-def parse_float(text: str) -> float | None:
-    value = read(text, _read_number)
+def parse_float(text: str, question: str | None = None) -> float | None:
+    value = read(text, lambda region, explicit: _read_number(region, explicit, question))
     try:
         value = None if value is None else float(value)
     except OverflowError:

@@ -53,6 +53,7 @@ from graphgauge.scoring.signals import (
     DOUBT,
     ITEM,
     OR_NEXT,
+    POSSIBLE,
     QUESTION,
     REFUSAL,
     RETRACTION,
@@ -67,6 +68,7 @@ from graphgauge.scoring.signals import (
     is_truncated,
     last_paragraph,
     restated_differently,
+    retracted,
     strip_questions,
     tail,
     unclosed,
@@ -114,7 +116,9 @@ class NoAnswer:
 
 _CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\u2009": " ",
                         "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
-                        "\u00d7": "×", "\u2217": "*"})
+                        "\u00d7": "×", "\u2217": "*", "\u279d": "→", "\u279c": "→",
+                        "\u2794": "→", "\u21d2": "→", "\u27f9": "→", "\u21a6": "→",
+                        "\u279e": "→"})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -197,6 +201,7 @@ _MARKER = re.compile(
     r"|(?:^|(?<=[.!?])[ \t])[ \t#*_>]*(?P<head>(?:final\s+)?answers?)[ \t*_#:.]*$",
     re.I | re.M,
 )
+_DENIED = re.compile(r"[ \t*_]*not\b(?! only)", re.I)
 _LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
 _EMPHASIS = re.compile(
     r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
@@ -293,6 +298,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     markers = _markers(text)
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
+        if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
+            continue  # "The answer is not 3": a value ruled out, not one committed to
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
@@ -389,9 +396,13 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = last_paragraph(strip_questions(after) or after)
+    if retracted(text[cues[0].start():]):
+        return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or CONFIRM.search(last):
             return None
+        if _offered(after, reader):
+            return NoAnswer("another answer offered as a possibility")
         if is_hedge(value_sentence(last), _values_of(reader)) or ALTERNATIVE.match(after):
             return NoAnswer("hedge after a correction")
         if DOUBT.search(last):
@@ -400,6 +411,15 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if is_truncated(after) or RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
     return None
+
+
+def _offered(after: str, reader: Reader | None) -> bool:
+    """Is the last new value after a correction cue only a possibility ("Databases.
+    Although, hmm, Machine_Learning might fit better")?"""
+    if reader is None:
+        return False
+    valued = [s for s in SENTENCE_SPLIT.split(after) if s.strip() and reader(s, True) is not ABSENT]
+    return bool(valued) and POSSIBLE.search(valued[-1]) is not None
 
 
 @lru_cache(maxsize=8)
@@ -442,6 +462,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return corrected
         if corrected is not None:
             region = corrected
+        elif is_truncated(body) and CUE.search(body, region.start):
+            # "the answer is yes, but let me double-check nodes 5 and 6 first —"
+            return NoAnswer("cut off while checking the answer")
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
                 region.kind == "box" or unclosed(region.text, fences=False)):
             return NoAnswer("cut off inside the answer")
@@ -469,11 +492,13 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     kept = strip_questions(body)
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
+    kept = _TRAILING_ASIDE.sub("", kept) or kept  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
-    if REFUSAL.search(last):
+    whole = last_paragraph(body)
+    if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
     stated = value_sentence(last)
     if (is_hedge(stated, _values_of(reader)) or UNSURE.search(last_paragraph(body))
@@ -481,24 +506,60 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
-    if restated_differently(tail(kept, size // 2)):
+    if restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
+    cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
+    if cues:
+        after = kept[cues[-1].end():]
+        if retracted(kept[cues[0].start():]):
+            return NoAnswer("answer retracted without a new one")
+        sentences = [s for s in SENTENCE_SPLIT.split(after) if s.strip()]
+        if sentences and not RETRACTION.search(after) and (
+                CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
+            kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
+        elif reader is not None and reader(after, False) not in (ABSENT, None):
+            kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
+# A closing sentence in brackets after the answer is an aside about it.
+_TRAILING_ASIDE = re.compile(
+    r"(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})[^()\n]{0,300}\)[.!?]?\s*\Z")
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
                         r"|\bfor \w+ in\b", re.M)
+
+
+def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
+    """Two bare values in a row that disagree ("Yes. No.", "5\n6"): no final one."""
+    if reader is None or len(paragraph) > 400 or "\n" in paragraph.strip() or CUE.search(
+            paragraph):
+        return False
+    values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
+              if s.strip() and value_like(s)}
+    values.discard(ABSENT)
+    values.discard(None)
+    return len(values) > 1
+
+
+_ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
+
+
+def _literal(code: str) -> bool:
+    """Code that only writes values down (``path = [4, 1, 7, 9]``) states an answer."""
+    lines = [line for line in code.splitlines() if line.strip()]
+    matches = [_ASSIGNMENT.fullmatch(line) for line in lines]
+    return bool(lines) and all(m is not None and value_like(m["value"]) for m in matches)
 
 
 def _code_or_value(match: re.Match) -> str:
     """A code block without its output is dropped; values, JSON and REPL sessions (which
     show their output) stay."""
     language, body = match.group(1).lower(), match.group(2)
-    if language == "json" or ">>>" in body or not _CODE_LINE.search(body):
+    if language == "json" or ">>>" in body or not _CODE_LINE.search(body) or _literal(body):
         return match.group()
     return " "
 

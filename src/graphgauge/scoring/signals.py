@@ -22,27 +22,57 @@ _TAIL = SIZE // 2
 # Bullet / numbered / table lines continue a list answer ("- 3 (degree 4)").
 ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 
+# The lookahead names how every branch starts, so that most positions of a long answer
+# fail at once instead of trying each alternative (the same for UNSURE below).
 CUE = re.compile(
+    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
     r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
     r"|(?:that'?s|this is|that is) (?:wrong|incorrect|not (?:right|correct))"
-    r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking)\b",
+    r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
+    r"|on reflection|thinking (?:about it )?again)\b",
     re.I,
 )
 RETRACTION = re.compile(
     r"\b(?:wrong|incorrect|not (?:right|correct)|mistake|error|miscounted|re-?count"
-    r"|re-?check|scratch that|overlooked|missed|forgot)\b", re.I)
+    r"|re-?check|scratch that|overlooked|missed|forgot|start over|try again|re-?do"
+    r"|incomplete|not (?:yet )?complete|unfinished"
+    r"|(?:can'?t|cannot|couldn'?t) be (?:right|correct)"
+    r"|(?:doesn'?t|does not|don'?t|do not) (?:look|seem|sound) (?:right|correct)"
+    r"|(?:don'?t|do not) think (?:this|that|it)(?:'s| is) (?:right|correct))\b", re.I)
+# What a retraction ends on when it gives no new answer: a possibility, more work to do,
+# or a verdict of "wrong" on what came before ("... not 2, so one of the terms is wrong").
+_OPEN_END = re.compile(r"\b(?:may|might|maybe|perhaps|need to|have to|let me(?! know)|I'll"
+                       r"|start over|try again|re-?do|again)\b", re.I)
+_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.S)
+_STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
+
+
+def retracted(after: str) -> bool:
+    """Does the text after a correction cue take the answer back without giving a new
+    one? Its last sentence stays open or judges something wrong after its last value."""
+    sentences = [s for s in SENTENCE_SPLIT.split(strip_questions(after)) if s.strip()]
+    if not sentences or not RETRACTION.search(after):
+        return False
+    last = sentences[-1]
+    digit = _LAST_DIGIT.search(last)
+    open_end = _OPEN_END.search(last)
+    if open_end and not _STATES_VALUE.search(last, open_end.end()):
+        return True  # "I may have skipped node 6." (not "Let me recheck: it is (6, 7).")
+    return RETRACTION.search(last, digit.end() if digit else 0) is not None
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
-DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure)|unsure|uncertain|might be wrong"
+DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure|(?:fully |very |entirely )?confident)"
+                   r"|unsure|uncertain|might be wrong"
                     r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
-UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I need to|we need to"
+UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:still )?need to"
+                         r"|we (?:still )?need to"
                          r"|next,? I|then I|now I|now we|next we)\b"
                          r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
 _HEDGE = re.compile(
@@ -52,20 +82,29 @@ _HEDGE = re.compile(
     r"(?:\d|(?:yes|no|true|false)\b)"
     r"|\botherwise\b|\byes and no\b|\bno and yes\b"
     r"|\((?:if|when|for)\b[^()\n]*\)(?:[^.\n]|\.\d)*\((?:if|when|for)\b"
-    r"|\b(?:around|about|roughly|approximately|somewhere|anywhere)\s+\d+(?:\.\d+)?\s*"
+    r"|\b(?:around|about|roughly|approximately|somewhere|anywhere|estimate)\s+\d+(?:\.\d+)?\s*"
     r"(?:to|–|-)\s*\d"
-    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:node\s+)?[\[(]?\d"
+    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
+    r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
+    r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
+    r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
+    r"|\bgive or take (?:a few|some|about|\d)"
+    r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
+    r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
+    r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
+    r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
+    r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
-    r"perhaps\s+|probably\s+|else\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
+    r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
@@ -77,8 +116,13 @@ REFUSAL = re.compile(
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
-    r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ )?(?:do )?you mean\b"
+    r"|tell|paste|send|include|check)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
+    r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ ){0,3}?(?:do )?you mean\b"
+    r"|I(?:'d| would) need (?:to see )?(?:the (?:full|complete|whole|rest)|more)\b"
+    r"|I (?:do not|don'?t) have (?:a |any )?(?:\w+ )?way to\b"
+    r"|.{0,40}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) guess\b"
+    r"|I (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to) (?:reliably |fully )?"
+    r"(?:work out|figure out|compute|calculate|determine|count)"
     r"|.{0,60}\bas an AI\b"
     r"|(?:the|this|it|that)\b[^.!?\n]{0,60}\b(?:cannot|can'?t|could not|couldn'?t) be (?:computed"
     r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
@@ -99,6 +143,21 @@ _TRUNCATED_END = re.compile(
 )
 
 
+# Every branch of _HEDGE needs one of these words (or a decimal range): checking them as
+# plain substrings first spares the pattern's many branches on lists of numbers.
+_HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may", "otherwise",
+                "yes", "around", "about", "roughly", "approx", "somewhere", "anywhere",
+                "estimate", "possibly", "maybe", "perhaps", "probably", "least", "range",
+                "something", "path", "answer", "solution", "option", "possib", "only",
+                "unless", "between", "whether", "another", "alternatively", "plausible")
+
+
+def _may_hedge(text: str) -> bool:
+    lowered = text.lower()
+    return any(word in lowered for word in _HEDGE_WORDS) or (
+        "." in text and ("-" in text or "–" in text))
+
+
 def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
     """Does ``text`` commit to two values, or to a condition, instead of one answer?
 
@@ -107,6 +166,8 @@ def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
     its first and last 500 characters."""
     if len(text) > 1000:
         text = text[:500] + "\n" + text[-500:]
+    if not _may_hedge(text):
+        return False
     for m in _HEDGE.finditer(text):
         a, b = m["a"], m["b"]
         if a is None:
@@ -146,20 +207,33 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"\bor (?:is|was) it\b|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
+    r"(?:\bor (?:is|was) it\b"
+    r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
-    r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured)\b"
+    r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured"
+    r"|done|enumerated|confirmed)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
-    r"|\band (?:some|a few|several) others?\b|\bamong others\b",
+    r"|\band (?:some|a few|several) others?\b|\bamong others\b"
+    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
     re.I | re.M,
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A value sentence that only says what might be.
-TENTATIVE = re.compile(r"\bmight be\b", re.I)
+# A new value put forward only as a possibility ("so X might fit better").
+POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
+                      re.I)
+TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
+                       r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
+                       r"|\brough (?:estimate|guess)\b"
+                       r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
+                       r"|maximum|minimal|maximal|optimal|correct|right|valid"
+                       r"|an? (?:answer|solution|option))\b)",
+                       re.I)
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)

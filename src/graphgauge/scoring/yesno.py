@@ -8,10 +8,11 @@ no path"); without them, a claim about this graph read against the question's pr
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import pick, read, split_sentences
+from graphgauge.scoring.sentences import MAX_CANDIDATES, pick, read, split_sentences
 
 _BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or)\s*no|true\s*(?:/|or)\s*false"
                           r"|no\s*(?:/|or)\s*yes|false\s*(?:/|or)\s*true)\b", re.I)
@@ -102,11 +103,17 @@ def _about_this_graph(sentence: str) -> bool:
     return len(_WORD.findall(sentence)) <= 4 or _SPECIFIC.search(sentence) is not None
 
 
+@lru_cache(maxsize=64)
+def _asked(question: str) -> frozenset[Any]:
+    """The question's concepts, worked out once however many sentences are weighed."""
+    return frozenset(_stem(w) for w in _content(question))
+
+
 def _polarity(sentence: str, question: str) -> bool | None:
     """The truth a declarative sentence asserts about the question ("There is no cycle in
     this graph." -> False for "Does the graph contain a cycle?"), or None when it does
     not speak about the question's subject."""
-    asked = {_stem(w) for w in _content(question)}
+    asked = _asked(question)
     said = _content(sentence)
     shared = {w for w in said if _stem(w) in asked}
     flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
@@ -133,7 +140,11 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
         return pick(words, explicit)
     if not question:
         return ABSENT
-    clauses = [c for s in split_sentences(_BOOL_CHOICE.sub(" ", region)) if _about_this_graph(s)
+    # The answer opens an explicit region and closes bare text: a bounded number of
+    # sentences from that end is enough, however long the text.
+    sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
+    sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
+    clauses = [c for s in sentences if _about_this_graph(s)
                for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
     # first, then anything else it mentions.
