@@ -512,3 +512,35 @@ def test_content_parts_are_read_as_text_and_a_body_without_choices_is_retried(be
     response = asyncio.run(scenario())
     assert response.error is None and response.text == "Answer: 5"
     assert len(seen) == 2
+
+
+_OPEN_AT = """
+import sys, time
+from graphgauge.store import Store
+start = float(sys.argv[2])
+while time.time() < start:
+    pass
+with Store(sys.argv[1]) as store:
+    store.runs()
+"""
+
+
+@pytest.mark.parametrize("old_store", [False, True], ids=["new", "old"])
+def test_processes_opening_one_store_at_the_same_moment_all_succeed(tmp_path, old_store):
+    """Several processes creating (or migrating) one store at once wait for each other: none
+    may fail with 'database is locked' or a duplicate column (it did under load)."""
+    path = tmp_path / "s.db"
+    if old_store:  # a store from before items kept meta and their reading path
+        with Store(path):
+            pass
+        with sqlite3.connect(path) as db:
+            db.execute("ALTER TABLE items DROP COLUMN meta")
+            db.execute("ALTER TABLE items DROP COLUMN parsed_by")
+    start = time.time() + 1.5
+    procs = [subprocess.Popen([sys.executable, "-c", _OPEN_AT, str(path), str(start)],
+                              stderr=subprocess.PIPE, text=True) for _ in range(6)]
+    errors = [p.communicate(timeout=60)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0] * 6, errors
+    with sqlite3.connect(path) as db:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(items)")}
+    assert {"meta", "parsed_by"} <= columns

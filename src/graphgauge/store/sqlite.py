@@ -138,18 +138,19 @@ class Store:
         try:
             self.db = _connect(self.path, write)
             self.lock = threading.RLock()
+            # First, so that a second process creating or migrating the same store waits
+            # for the first one instead of failing at once with "database is locked".
+            self.db.execute("PRAGMA busy_timeout=10000")
             _check_ours(self.db, self.path)
             if write:
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("PRAGMA busy_timeout=10000")
-            if write:
                 self.db.executescript(SCHEMA)
                 self.db.executescript(LEASE_SCHEMA)
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if columns and "meta" not in columns:  # stores from before items kept meta
-                self.db.execute("ALTER TABLE items ADD COLUMN meta TEXT")
-            if "parsed_by" not in columns:  # stores before answers recorded their path
+                _add_column(self.db, "meta TEXT")
+            if columns and "parsed_by" not in columns:  # stores before answers kept their path
                 _add_column(self.db, "parsed_by TEXT")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store: not an SQLite database "
