@@ -143,7 +143,7 @@ class Store:
             self.db.execute("PRAGMA busy_timeout=10000")
             _check_ours(self.db, self.path)
             if write:
-                self.db.execute("PRAGMA journal_mode=WAL")
+                _use_wal(self.db)
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.executescript(SCHEMA)
                 self.db.executescript(LEASE_SCHEMA)
@@ -408,6 +408,21 @@ _CLAIM = (
     "chunk) SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
     "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
 )
+
+
+def _use_wal(db: sqlite3.Connection, patience: float = 10.0) -> None:
+    """Switch a store to WAL. Switching takes the file exclusively and SQLite answers "database
+    is locked" at once, without its busy timeout, while another process is opening the same
+    new store: wait for it, as the busy timeout would."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _add_column(db: sqlite3.Connection, column: str) -> None:
