@@ -11,11 +11,11 @@ import typer
 from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
-from graphgauge.commands.gteval import register
 from graphgauge.errors import UserError
 from graphgauge.render.variants import template_count
+from graphgauge.studies.gteval.commands import register
 
-SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.suites.classify import generate_suite, html_section
 
-SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+SCRIPTED = "python:graphgauge.studies.gteval.models:"
 VARIANTS = ("original", "rephrase:0", "rephrase:5", "relabel:1", "reverse:2", "reverse:7",
             "randomize:4")
 PAYLOAD = '<script>alert("x")</script>'

@@ -16,7 +16,6 @@ from dataclasses import replace
 import pytest
 from tests.support.data import needs_shared_data
 
-from graphgauge.analysis.gteval import gteval_rows
 from graphgauge.datasets.loader import data_root
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
@@ -25,12 +24,13 @@ from graphgauge.render.prompt import render
 from graphgauge.render.variants import expand_variants
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from graphgauge.studies.gteval.rows import gteval_rows
 from graphgauge.suites import classify
 from graphgauge.suites.classify.relabel import coarse_labels
 
 DATA = data_root()
 pytestmark = needs_shared_data("dblp", "webkb")
-SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
 
 def _generate(count=12, seed=0, tasks=None, **options):
@@ -230,7 +230,7 @@ def test_neighbor_vote_reads_the_known_labels_from_the_prompt():
     from collections import Counter
     from types import SimpleNamespace
 
-    from graphgauge.analysis.gteval_models import REFUSAL, neighbor_vote
+    from graphgauge.studies.gteval.models import REFUSAL, neighbor_vote
 
     for inst in _generate(count=10, tasks=["neighbors_labels"], seed=2):
         prompt = render(inst)

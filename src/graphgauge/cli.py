@@ -332,13 +332,13 @@ def report(
     task, with 95% bootstrap CIs."""
     from rich.console import Console
 
-    from graphgauge.analysis.gteval_report import print_variant_tables
     from graphgauge.commands import preflight
     from graphgauge.registry import suite_hook
     from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.report.tables import summarize, write_csv
     from graphgauge.store import Store
+    from graphgauge.studies.gteval.report import print_variant_tables
 
     if not store.exists():
         raise UserError(f"store not found: {store} (run 'graphgauge run' first)")
@@ -595,13 +595,13 @@ def _register_commands() -> None:
         audit,
         estimate,
         export_task,
-        gteval,
         importers,
         infer,
         reports,
         rescore,
         taxonomy,
     )
+    from graphgauge.studies.gteval import commands as gteval
 
     for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
                    audit):

@@ -85,7 +85,7 @@ def result_sections(ctx: Context) -> list[Section]:
     serialization = serialization_section(ctx)
     if serialization is not None:
         sections.append(serialization)
-    from graphgauge.analysis.gteval_html import variant_blocks
+    from graphgauge.studies.gteval.html import variant_blocks
 
     blocks = variant_blocks(ctx.store, ctx.run_ids)
     if blocks:  # runs asked in several instruction variants (GTEval's transformations)

@@ -158,10 +158,10 @@ def register(app: typer.Typer) -> None:
         line per model (over-sensitive / over-insensitive)."""
         from rich.console import Console
 
-        from graphgauge.analysis.gteval import gteval_rows
-        from graphgauge.analysis.gteval_report import gteval_csv, gteval_table, short_model
         from graphgauge.render.variants import ORIGINAL, expand_variants
         from graphgauge.store import Store
+        from graphgauge.studies.gteval.report import gteval_csv, gteval_table, short_model
+        from graphgauge.studies.gteval.rows import gteval_rows
 
         if csv is not None:
             output_file(csv, "--csv")
@@ -212,15 +212,15 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        from graphgauge.analysis.gteval import gteval_rows
-        from graphgauge.analysis.gteval_report import short_model
-        from graphgauge.analysis.gteval_structure import (
+        from graphgauge.store import Store
+        from graphgauge.studies.gteval.report import short_model
+        from graphgauge.studies.gteval.rows import gteval_rows
+        from graphgauge.studies.gteval.structure import (
             CONDITIONS,
             DropRow,
             condition_options,
             gnn_accuracy,
         )
-        from graphgauge.store import Store
 
         if gnn not in ("sgc", "gcn", "none"):
             raise UserError(f"--gnn must be sgc, gcn or none, got {gnn!r}")
@@ -273,7 +273,7 @@ def register(app: typer.Typer) -> None:
         """Instruction-tuning data in chat-messages JSONL: train.jsonl (train split,
         original + seen-type templates: Rephrasing, Relabeling) and eval.jsonl (test split:
         original, held-out templates of the seen types, and the unseen types)."""
-        from graphgauge.analysis.gteval_export import export_instruction_data
+        from graphgauge.studies.gteval.export import export_instruction_data
 
         output_folder(out, "--out")
         base = _options(option, dataset)

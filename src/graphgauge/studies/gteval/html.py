@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from graphgauge.analysis.gteval import Spread
-from graphgauge.analysis.gteval_report import (
+from graphgauge.studies.gteval.report import (
     VARIANT_HEADERS,
     VARIANT_NOTE,
     run_labels,
     variant_cells,
 )
-from graphgauge.analysis.gteval_variants import ALL_TASKS, variant_rows
+from graphgauge.studies.gteval.rows import Spread
+from graphgauge.studies.gteval.variants import ALL_TASKS, variant_rows
 
 Value = Spread | float | None
 

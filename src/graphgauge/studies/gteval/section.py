@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from graphgauge.analysis.gteval import GTEvalRow, gteval_rows
-from graphgauge.analysis.gteval_html import shade, spread_bars
-from graphgauge.analysis.gteval_report import HEADERS, row_cells, run_labels
 from graphgauge.report.html_table import Table
+from graphgauge.studies.gteval.html import shade, spread_bars
+from graphgauge.studies.gteval.report import HEADERS, row_cells, run_labels
+from graphgauge.studies.gteval.rows import GTEvalRow, gteval_rows
 
 KINDS = ("Ori.", "Rep.", "Relabel", "Reverse", "Random")
 NOTE = ("Accuracy %, mean ± std over templates. Relabel: the answer in the coarser label "

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from graphgauge.analysis.gteval import GTEvalRow, Spread
-from graphgauge.analysis.gteval_variants import VariantRow, variant_rows
+from graphgauge.studies.gteval.rows import GTEvalRow, Spread
+from graphgauge.studies.gteval.variants import VariantRow, variant_rows
 
 HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "Relabel",
            "Reverse", "Random")

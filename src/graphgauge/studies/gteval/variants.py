@@ -19,9 +19,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graphgauge.analysis.gteval import Spread, relative_change, template_spread
 from graphgauge.errors import UserError
 from graphgauge.render.variants import ORDER, parse_variant
+from graphgauge.studies.gteval.rows import Spread, relative_change, template_spread
 
 ALL_TASKS = "all"
 _COLUMNS = ("run_id", "suite", "task", "variant", "error", "parse_ok", "accuracy")

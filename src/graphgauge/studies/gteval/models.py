@@ -1,6 +1,6 @@
 """Scripted models with known GTEval signatures, to check the pipeline end to end.
 
-Use them as ``--model python:graphgauge.analysis.gteval_models:NAME``. Each has the
+Use them as ``--model python:graphgauge.studies.gteval.models:NAME``. Each has the
 ``(prompt_text, request)`` signature of python models; the request carries the variant and
 the instance (gold label, relabel map). What each must score (Ori, Rep, Relabel, Reverse,
 Random, in %), whatever the data:
