@@ -133,8 +133,8 @@ def test_classify_items_are_left_to_gteval(tmp_path):
 
 
 def test_html_blocks_match_the_console_cells(store):
-    from graphgauge.report.figures import Plot
     from graphgauge.report.html import block_html
+    from graphgauge.results.figures import Plot
     from graphgauge.studies.gteval.html import variant_blocks
     from graphgauge.studies.gteval.report import variant_cells
 

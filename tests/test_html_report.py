@@ -20,11 +20,11 @@ from tests.support.report_stores import item, write_store
 
 import graphgauge.suites.algorithmic  # noqa: F401  (registers the tasks the stores use)
 from graphgauge.registry import SUITE_MODULES, generate
-from graphgauge.report.figures import write_figures
 from graphgauge.report.html import write_html_report
 from graphgauge.report.html_items import script_json
 from graphgauge.report.html_sections import build_sections, load_context
-from graphgauge.report.html_table import Table, to_csv, to_latex, to_markdown
+from graphgauge.results.figures import write_figures
+from graphgauge.results.table import Table, to_csv, to_latex, to_markdown
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 

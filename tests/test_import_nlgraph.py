@@ -146,8 +146,8 @@ def test_verification_accepts_what_exact_match_rejects(imported):
 @needs_data
 def test_renders_in_other_encodings_and_reads_back_relabeled_answers(imported, tmp_path):
     """The study's default grid, GraphQA's styles and two relabelings."""
-    from graphgauge.analysis.study import DEFAULT_ENCODINGS
     from graphgauge.render.graphqa_names import GRAPHQA_ENCODERS
+    from graphgauge.studies.robustness.study import DEFAULT_ENCODINGS
 
     subset = [i for i in imported if i.meta["source_id"] in ("0", "1")]
     assert len(subset) == 16

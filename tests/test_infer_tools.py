@@ -93,7 +93,7 @@ def test_kappa_against_sklearn_and_layer3(tmp_path):
 
 
 def app():
-    from graphgauge.commands.infer import register
+    from graphgauge.studies.infer.commands import register
 
     application = typer.Typer()
     register(application)

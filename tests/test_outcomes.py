@@ -12,7 +12,7 @@ from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.registry import get_task
 from graphgauge.report.console import print_report
-from graphgauge.report.tables import summarize
+from graphgauge.results.cells import summarize
 from graphgauge.runner import response_row, score_pending
 from graphgauge.scoring.outcomes import optimality_gap, outcome
 from graphgauge.store import Store

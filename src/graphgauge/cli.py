@@ -229,7 +229,7 @@ def run(
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models.base import ServiceUnreachable
     from graphgauge.render.prompt import encoding_of
-    from graphgauge.report.tables import summarize
+    from graphgauge.results.cells import summarize
     from graphgauge.runner import RunOptions, error_kinds, run_benchmark
     from graphgauge.store import Store
 
@@ -336,7 +336,7 @@ def report(
     from graphgauge.registry import suite_hook
     from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
-    from graphgauge.report.tables import summarize, write_csv
+    from graphgauge.results.cells import summarize, write_csv
     from graphgauge.store import Store
     from graphgauge.studies.gteval.report import print_variant_tables
 
@@ -373,7 +373,7 @@ def report(
             write_html_report(db, runs, html)
             typer.echo(f"wrote {html}")
         if figures is not None:
-            from graphgauge.report.figures import write_figures
+            from graphgauge.results.figures import write_figures
 
             written = write_figures(db, runs, figures)
             typer.echo(f"wrote {len(written)} files to {figures}")
@@ -409,7 +409,7 @@ def show(
 
     from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
-    from graphgauge.report.tables import summarize
+    from graphgauge.results.cells import summarize
     from graphgauge.store import Store
 
     if not store.exists():
@@ -427,7 +427,6 @@ def show(
 @app.command()
 def encodings() -> None:
     """List the parts an encoding name is made of, with examples."""
-    from graphgauge.analysis.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
     from graphgauge.render.encoding import (
         LABELING_TOKENS,
         ORDERS,
@@ -435,6 +434,7 @@ def encodings() -> None:
         STRUCTURES,
         SYNTAXES,
     )
+    from graphgauge.studies.robustness.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
 
     typer.echo("An encoding is written structure[+order][+syntax][+labeling]; defaults: "
                "edge_list, sorted, plain, identity.")
@@ -496,13 +496,13 @@ def robustness(
     and prompt lengths; CSV tables and PNG plots in --out."""
     from rich.console import Console
 
-    from graphgauge.analysis.study import grid_preset, run_study
     from graphgauge.commands import preflight
     from graphgauge.instance import read_jsonl
     from graphgauge.registry import generate as make
     from graphgauge.report.console import print_study
     from graphgauge.runner import RunOptions
     from graphgauge.store import Store
+    from graphgauge.studies.robustness.study import grid_preset, run_study
 
     require("plots", "robustness")
     preflight.output_folder(out, "--out")
@@ -564,7 +564,7 @@ def quickstart(
     from graphgauge.models import BUILTIN, load_model
     from graphgauge.registry import generate as make
     from graphgauge.report.console import print_report
-    from graphgauge.report.tables import summarize, write_csv
+    from graphgauge.results.cells import summarize, write_csv
     from graphgauge.runner import RunOptions, run_benchmark
     from graphgauge.store import Store
 
@@ -596,12 +596,12 @@ def _register_commands() -> None:
         estimate,
         export_task,
         importers,
-        infer,
         reports,
         rescore,
-        taxonomy,
     )
     from graphgauge.studies.gteval import commands as gteval
+    from graphgauge.studies.infer import commands as infer
+    from graphgauge.studies.taxonomy import commands as taxonomy
 
     for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
                    audit):

@@ -39,7 +39,7 @@ def token_counter(spec: str, tokenizer: str | None) -> tuple[Callable[[str], int
     """(count function, the name of what counts): ``--tokenizer`` when given (a Hugging
     Face tokenizer, or ``tiktoken[:ENCODING]``), else a local ``hf:`` model's own, else
     the tokenizer-free estimate. Nothing is downloaded unless ``--tokenizer`` asks."""
-    from graphgauge.analysis.robustness import count_tokens, estimate_tokens
+    from graphgauge.studies.robustness.measures import count_tokens, estimate_tokens
 
     prefix, _, name = spec.partition(":")
     if tokenizer is not None:

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from rich.console import Console
 from rich.table import Table
 
-from graphgauge.report.tables import Cell
+from graphgauge.results.cells import Cell
 
 
 def model_labels(cells: list[Cell]) -> OrderedDict[str, str]:

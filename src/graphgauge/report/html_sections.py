@@ -24,10 +24,10 @@ import orjson
 
 from graphgauge.errors import UserError
 from graphgauge.report.console import model_labels
-from graphgauge.report.figures import Plot, bars, scatter_grid
-from graphgauge.report.html_table import Table, pct, with_ci
 from graphgauge.report.runs import run_rows
-from graphgauge.report.tables import DIFFICULTY_ORDER, Cell, summarize
+from graphgauge.results.cells import DIFFICULTY_ORDER, Cell, summarize
+from graphgauge.results.figures import Plot, bars, scatter_grid
+from graphgauge.results.table import Table, pct, with_ci
 from graphgauge.store.sqlite import Store
 
 # Item columns every analysis here needs; prompts and responses stay in the database.
@@ -65,7 +65,7 @@ def load_context(store: Store, run_ids: list[str] | None) -> Context:
 
 
 def build_sections(ctx: Context) -> list[Section]:
-    from graphgauge.report.html_taxonomy import taxonomy_section
+    from graphgauge.studies.taxonomy.section import taxonomy_section
 
     sections = [manifest_section(ctx.store, ctx.run_ids)]
     if ctx.cells:
@@ -77,7 +77,7 @@ def build_sections(ctx: Context) -> list[Section]:
 
 
 def result_sections(ctx: Context) -> list[Section]:
-    from graphgauge.report.html_serialization import serialization_section
+    from graphgauge.studies.robustness.section import serialization_section
 
     sections = [leaderboard_section(ctx)]
     for suite in dict.fromkeys(c.suite for c in ctx.cells):

@@ -42,7 +42,7 @@ def spread_bars(name: str, title: str, groups: Sequence[str],
                 series: dict[str, Sequence[Value]]):
     """Grouped bars (percentages), one colour per series, whiskers at mean ± std over
     templates, clipped to 0..100 %; a missing value draws no bar."""
-    from graphgauge.report.figures import bars
+    from graphgauge.results.figures import bars
 
     data: dict = {}
     for label, values in series.items():
@@ -67,7 +67,7 @@ def variant_blocks(store, run_ids: Sequence[str] | None) -> list:
     """The per-variant table of every run asked in several variants (classify aside),
     and per suite the bars of each model's accuracy per variant kind; [] when no run
     holds more than one variant."""
-    from graphgauge.report.html_table import Table
+    from graphgauge.results.table import Table
 
     rows = variant_rows(store, run_ids)
     if not rows:

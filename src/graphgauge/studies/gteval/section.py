@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from graphgauge.report.html_table import Table
+from graphgauge.results.table import Table
 from graphgauge.studies.gteval.html import shade, spread_bars
 from graphgauge.studies.gteval.report import HEADERS, row_cells, run_labels
 from graphgauge.studies.gteval.rows import GTEvalRow, gteval_rows

@@ -9,15 +9,15 @@ from graphgauge.suites.arc.build import generate_suite
 
 
 def suite_report(store, run_ids, console) -> None:
-    """The suite's own tables (see graphgauge.suites.arc.report)."""
-    from graphgauge.suites.arc.report import print_suite_report
+    """The suite's own tables (see graphgauge.studies.arc.report)."""
+    from graphgauge.studies.arc.report import print_suite_report
 
     print_suite_report(store, run_ids, console)
 
 
 def html_section(store, run_ids) -> list:
-    """The suite's blocks for the HTML report (see graphgauge.suites.arc.html)."""
-    from graphgauge.suites.arc.html import html_section as blocks
+    """The suite's blocks for the HTML report (see graphgauge.studies.arc.section)."""
+    from graphgauge.studies.arc.section import html_section as blocks
 
     return blocks(store, run_ids)
 

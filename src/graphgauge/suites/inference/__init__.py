@@ -14,13 +14,13 @@ REQUIRES = ("sbert",)
 
 
 def suite_report(store, run_ids, console) -> None:
-    from graphgauge.suites.inference.report import print_suite_report
+    from graphgauge.studies.infer.report import print_suite_report
 
     print_suite_report(store, run_ids, console)
 
 
 def html_section(store, run_ids) -> list:
-    from graphgauge.suites.inference.html import html_section as blocks
+    from graphgauge.studies.infer.section import html_section as blocks
 
     return blocks(store, run_ids)
 

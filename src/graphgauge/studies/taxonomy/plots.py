@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from graphgauge.analysis.taxonomy import Taxonomy
+from graphgauge.studies.taxonomy.taxonomy import Taxonomy
 
 PCA_SIZE = (6.0, 5.0)
 

@@ -14,17 +14,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from graphgauge.analysis.robustness import (
-    accuracy_by_encoding,
-    output_span,
-    variability,
-    write_tables,
-)
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import encoding_of
 from graphgauge.runner import RunOptions, RunResult, run_benchmark
 from graphgauge.store.sqlite import Store
+from graphgauge.studies.robustness.measures import (
+    accuracy_by_encoding,
+    output_span,
+    variability,
+    write_tables,
+)
 
 # The default grid: one axis changed at a time against the Erdős-style baseline.
 DEFAULT_ENCODINGS = (
@@ -114,7 +114,7 @@ def run_study(
     result.spans = output_span(rows)
     result.variability = variability(rows)
     if plots:
-        from graphgauge.report.plots import heatmap_deltas, span_bars
+        from graphgauge.studies.robustness.plots import heatmap_deltas, span_bars
 
         by_task = accuracy_by_encoding(rows, baseline=baseline_name, level="task")
         if by_task:

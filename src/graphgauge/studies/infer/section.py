@@ -13,9 +13,9 @@ import math
 import re
 from collections.abc import Iterable
 
-from graphgauge.report.figures import Plot, bars
-from graphgauge.report.html_table import Table
-from graphgauge.suites.inference.report import (
+from graphgauge.results.figures import Plot, bars
+from graphgauge.results.table import Table
+from graphgauge.studies.infer.report import (
     TextTable,
     domain_table,
     gate_reports,

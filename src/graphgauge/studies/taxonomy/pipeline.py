@@ -10,9 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
-from graphgauge.analysis.profiles import Profiles, from_cells, published, write_csv
-from graphgauge.analysis.taxonomy import Placement, Taxonomy, build, place
 from graphgauge.errors import UserError
+from graphgauge.studies.taxonomy.profiles import Profiles, from_cells, published, write_csv
+from graphgauge.studies.taxonomy.taxonomy import Placement, Taxonomy, build, place
 
 
 @dataclass
@@ -71,7 +71,7 @@ def make_taxonomy(cells: list[dict], datasets: list[str], perturbations: list[st
         tax = build(ref_prof.datasets, perturbations, np.array(ref_prof.log2_matrix()), k)
         files.append(write_clusters(tax, out_dir / "clusters.csv"))
         if plots:
-            from graphgauge.analysis.taxonomy_plots import heatmap, pca_scatter
+            from graphgauge.studies.taxonomy.plots import heatmap, pca_scatter
 
             files += [heatmap(tax, out_dir / "heatmap.png"), pca_scatter(tax, out_dir / "pca.png")]
     placements = []

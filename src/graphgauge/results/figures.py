@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from graphgauge.report.html_table import Table, to_csv, to_latex, to_markdown
-from graphgauge.report.plots import new_figure
+from graphgauge.results.table import Table, to_csv, to_latex, to_markdown
 from graphgauge.store.sqlite import Store
+from graphgauge.studies.robustness.plots import new_figure
 
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}}
 # Beyond these sizes value labels in cells and points in a scatter stop informing.

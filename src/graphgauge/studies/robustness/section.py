@@ -14,15 +14,15 @@ from collections import defaultdict
 
 import numpy as np
 
-from graphgauge.analysis.robustness import (
+from graphgauge.report.html_sections import Context, Section, slug
+from graphgauge.results.figures import bars, heatmap
+from graphgauge.results.table import Table, pct, with_ci
+from graphgauge.studies.robustness.measures import (
     RANDOM_ALL,
     accuracy_by_encoding,
     output_span,
     split_labeling,
 )
-from graphgauge.report.figures import bars, heatmap
-from graphgauge.report.html_sections import Context, Section, slug
-from graphgauge.report.html_table import Table, pct, with_ci
 
 
 def _shown(encoding: str) -> bool:

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from graphgauge.report.tables import DIFFICULTY_ORDER, csv_value
+from graphgauge.results.cells import DIFFICULTY_ORDER, csv_value
 from graphgauge.scoring.metrics import bootstrap_ci, paired_bootstrap_diff
 
 LEVELS = ("overall", "task", "difficulty")

@@ -94,8 +94,8 @@ def load_for_taxonomy(dataset: str, perturbation: str, model: str, root: str | N
     self loops is exactly the per-graph mean, so this is the same model at O(N) cost (a
     test checks the equivalence). GIN keeps explicit edges on small graphs, as the paper.
     """
-    from graphgauge.analysis.taxonomy_grid import dataset_setting
     from graphgauge.perturb.catalog import perturb_dataset
+    from graphgauge.studies.taxonomy.grid import dataset_setting
 
     setting = dataset_setting(dataset)
     mix = perturbation == "FullyConn" and (model == "gcn" or setting == "transductive")

@@ -45,13 +45,13 @@ def register(app: typer.Typer) -> None:
         """Run the datasets x perturbations grid, write matrix CSVs, clusters and plots."""
         from rich.console import Console
 
-        from graphgauge.analysis.taxonomy_grid import GridSpec, dataset_setting, run_grid
-        from graphgauge.analysis.taxonomy_pipeline import make_taxonomy
         from graphgauge.commands.preflight import output_folder
         from graphgauge.errors import UserError
         from graphgauge.extras import require
         from graphgauge.perturb.catalog import BASELINE, expand
         from graphgauge.store import Store
+        from graphgauge.studies.taxonomy.grid import GridSpec, dataset_setting, run_grid
+        from graphgauge.studies.taxonomy.pipeline import make_taxonomy
 
         console = Console()
         if model not in ("gcn", "gin"):

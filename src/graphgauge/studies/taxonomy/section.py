@@ -16,9 +16,9 @@ from html import escape
 
 import numpy as np
 
-from graphgauge.report.figures import Plot
 from graphgauge.report.html_sections import Section, slug
-from graphgauge.report.html_table import Table
+from graphgauge.results.figures import Plot
+from graphgauge.results.table import Table
 from graphgauge.store.sqlite import Store
 
 _CELLS = "taxonomy_cells"
@@ -48,7 +48,7 @@ def stored_grids(store: Store) -> dict[str, list[dict]]:
                              (_CELLS,)).fetchone()
     if found is None:
         return {}
-    from graphgauge.analysis.taxonomy_grid import dataset_setting
+    from graphgauge.studies.taxonomy.grid import dataset_setting
 
     grouped: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     rows = store.db.execute(f"SELECT dataset, perturbation, model, run, config, result "
@@ -76,9 +76,9 @@ def stored_grids(store: Store) -> dict[str, list[dict]]:
 
 def grid_blocks(label: str, cells: list[dict]) -> list:
     """Matrix table, clustered heatmap, PCA map and cluster membership of one grid."""
-    from graphgauge.analysis.profiles import from_cells
-    from graphgauge.analysis.taxonomy import build
-    from graphgauge.analysis.taxonomy_plots import PCA_SIZE, draw_heatmap, draw_pca, heatmap_size
+    from graphgauge.studies.taxonomy.plots import PCA_SIZE, draw_heatmap, draw_pca, heatmap_size
+    from graphgauge.studies.taxonomy.profiles import from_cells
+    from graphgauge.studies.taxonomy.taxonomy import build
 
     profiles = from_cells(cells)
     n, m = len(profiles.datasets), len(profiles.perturbations)

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from graphgauge.report.figures import Plot, bars, heatmap
-from graphgauge.report.html_table import Table, pct, with_ci
-from graphgauge.suites.arc.report import (
+from graphgauge.results.figures import Plot, bars, heatmap
+from graphgauge.results.table import Table, pct, with_ci
+from graphgauge.studies.arc.report import (
     DIAGNOSTICS_NOTE,
     DIMENSIONS,
     Row,

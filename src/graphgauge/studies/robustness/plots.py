@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from graphgauge.analysis.robustness import AccuracyRecord, SpanRecord
 from graphgauge.errors import UserError
+from graphgauge.studies.robustness.measures import AccuracyRecord, SpanRecord
 
 _STYLE = {
     "font.family": "DejaVu Sans",

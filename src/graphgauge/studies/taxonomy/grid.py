@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graphgauge.analysis.taxonomy_store import CellKey, CellStore, config_hash
 from graphgauge.errors import UserError
+from graphgauge.studies.taxonomy.cell_store import CellKey, CellStore, config_hash
 
 #: Bumped whenever a perturbation or the training changes what a cell computes, so stored
 #: cells and cached perturbed datasets from before are not mixed in (3: RandRewire attempts
@@ -48,7 +48,7 @@ class GridSpec:
 
 def dataset_setting(name: str) -> str:
     """'transductive' for single-graph node datasets, 'inductive' for graph collections."""
-    from graphgauge.analysis.taxonomy_data import TRANSDUCTIVE_PREFIXES
+    from graphgauge.studies.taxonomy.data import TRANSDUCTIVE_PREFIXES
 
     return "transductive" if name.split(":")[0] in TRANSDUCTIVE_PREFIXES else "inductive"
 
@@ -66,7 +66,7 @@ def perturbed(spec: GridSpec, dataset: str, perturbation: str):
     """The (possibly disk-cached) perturbed dataset for one grid row/column."""
     import torch
 
-    from graphgauge.analysis.taxonomy_data import load_for_taxonomy
+    from graphgauge.studies.taxonomy.data import load_for_taxonomy
 
     path = _cache_path(spec, dataset, perturbation)
     if path is not None and path.exists():
@@ -85,7 +85,7 @@ def run_cell(spec: GridSpec, key: CellKey) -> dict:
     """Train and evaluate one cell; runs inside a worker process (one torch thread)."""
     import torch
 
-    from graphgauge.analysis.taxonomy_data import train_cell
+    from graphgauge.studies.taxonomy.data import train_cell
 
     torch.set_num_threads(1)
     data = perturbed(spec, key.dataset, key.perturbation)
