@@ -17,7 +17,8 @@ from graphgauge.results.table import Table
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.studies.arc.report import diagnostics, load
-from graphgauge.suites.arc import generate_suite, html_section, prompts, suite_report
+from graphgauge.studies.arc import html_section, suite_report
+from graphgauge.suites.arc import generate_suite, prompts
 
 
 @pytest.fixture(autouse=True)

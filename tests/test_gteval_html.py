@@ -17,7 +17,8 @@ from graphgauge.results.figures import Plot, render
 from graphgauge.results.table import Table
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.suites.classify import generate_suite, html_section
+from graphgauge.studies.gteval import html_section
+from graphgauge.suites.classify import generate_suite
 
 SCRIPTED = "python:graphgauge.studies.gteval.models:"
 VARIANTS = ("original", "rephrase:0", "rephrase:5", "relabel:1", "reverse:2", "reverse:7",

@@ -249,7 +249,11 @@ def test_registry_path(monkeypatch):
     insts = registry.generate("classify", ["zero_shot"], count=3, seed=0,
                               options={"dataset": "webkb:cornell"})
     assert [i.task for i in insts] == ["zero_shot"] * 3
-    assert registry.suite_hook("classify", "suite_report") is not None
+    from graphgauge.results.sections import SUITE_CONSOLE, SUITE_HTML
+    from graphgauge.studies import gteval
+
+    assert SUITE_CONSOLE["classify"] is gteval.suite_report
+    assert SUITE_HTML["classify"] is gteval.html_section
     with pytest.raises(UserError, match="--nodes"):
         registry.generate("classify", count=1, nodes=(5, 9), options={"dataset": "dblp"})
 

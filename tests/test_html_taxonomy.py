@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from graphgauge.cli import app
-from graphgauge.report.html_sections import build_sections, load_context
+from graphgauge.report.html_sections import build_sections
+from graphgauge.results.sections import load_context
 from graphgauge.store import Store
 from graphgauge.studies.taxonomy.cell_store import CellKey, CellStore, config_hash
 

@@ -20,7 +20,7 @@ from graphgauge.models.base import LocalModel
 from graphgauge.models.builtin import ReferenceModel
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.suites.imported.nlgraph import suite_report
+from graphgauge.studies.imported import nlgraph_report as suite_report
 
 DATA = data_root() / "nlgraph"
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="NLGraph split not in ../shared/data")

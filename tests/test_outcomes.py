@@ -146,7 +146,8 @@ def store_rows(tmp_path):
 
 
 def test_html_report_shows_outcomes_and_reading_paths(tmp_path, monkeypatch):
-    from graphgauge.report.html_sections import build_sections, load_context
+    from graphgauge.report.html_sections import build_sections
+    from graphgauge.results.sections import load_context
 
     test_tables_keep_outcomes_apart(tmp_path, monkeypatch)
     with Store(tmp_path / "o.db") as store:

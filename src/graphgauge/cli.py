@@ -333,8 +333,7 @@ def report(
     from rich.console import Console
 
     from graphgauge.commands import preflight
-    from graphgauge.registry import suite_hook
-    from graphgauge.report.console import print_reading, print_report
+    from graphgauge.report.console import print_reading, print_report, print_suite_reports
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.results.cells import summarize, write_csv
     from graphgauge.store import Store
@@ -358,10 +357,7 @@ def report(
             console.print(runs_table(run_list))
         print_report(cells, console=console, tasks=tasks)
         print_reading(db, runs, cells, console)
-        for suite in sorted({cell.suite for cell in cells}):
-            extra = suite_hook(suite, "suite_report")
-            if extra is not None:  # tables only that suite has (per rule, gate, variant)
-                extra(db, runs, console)
+        print_suite_reports(db, runs, cells, console)
         # accuracy per instruction variant, when a run has several
         print_variant_tables(db, runs, console, tasks=tasks)
         if csv is not None:
@@ -373,7 +369,7 @@ def report(
             write_html_report(db, runs, html)
             typer.echo(f"wrote {html}")
         if figures is not None:
-            from graphgauge.results.figures import write_figures
+            from graphgauge.report.figures import write_figures
 
             written = write_figures(db, runs, figures)
             typer.echo(f"wrote {len(written)} files to {figures}")

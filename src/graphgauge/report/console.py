@@ -8,19 +8,7 @@ from collections import OrderedDict
 from rich.console import Console
 from rich.table import Table
 
-from graphgauge.results.cells import Cell
-
-
-def model_labels(cells: list[Cell]) -> OrderedDict[str, str]:
-    """Column label per run: the model name, with the run id where two runs share it."""
-    runs: OrderedDict[str, str] = OrderedDict()
-    for cell in cells:
-        runs.setdefault(cell.run_id, cell.model)
-    names = list(runs.values())
-    return OrderedDict(
-        (run, model if names.count(model) == 1 else f"{model} ({run[-6:]})")
-        for run, model in runs.items()
-    )
+from graphgauge.results.cells import Cell, model_labels
 
 
 def _pct(value: float) -> str:
@@ -161,6 +149,19 @@ def print_report(cells: list[Cell], console: Console | None = None, tasks: bool 
         table = _outcome_table(shown, labels, optimisation)
         if table is not None:
             console.print(table)
+
+
+def print_suite_reports(store, run_ids: list[str] | None, cells: list[Cell],
+                        console: Console) -> None:
+    """The tables only some suites have (per rule, gate, source metric), from the study
+    that registered them for the suite."""
+    import graphgauge.studies  # noqa: F401  (each study registers its suites' tables)
+    from graphgauge.results.sections import SUITE_CONSOLE
+
+    for suite in sorted({cell.suite for cell in cells}):
+        tables = SUITE_CONSOLE.get(suite)
+        if tables is not None:
+            tables(store, run_ids, console)
 
 
 def print_reading(store, run_ids: list[str] | None, cells: list[Cell],

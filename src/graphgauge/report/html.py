@@ -16,8 +16,9 @@ from pathlib import Path
 
 from graphgauge.errors import UserError
 from graphgauge.report.html_items import items_payload, script_json
-from graphgauge.report.html_sections import Section, build_sections, load_context
+from graphgauge.report.html_sections import build_sections
 from graphgauge.results.figures import Plot, render
+from graphgauge.results.sections import Section, load_context
 from graphgauge.results.table import Table, to_html
 from graphgauge.store.sqlite import Store
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import json
 import math
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -161,3 +161,15 @@ def csv_value(value):
     if isinstance(value, float):
         return "" if math.isnan(value) else f"{value:.6g}"
     return "" if value is None else value
+
+
+def model_labels(cells: list[Cell]) -> OrderedDict[str, str]:
+    """Column label per run: the model name, with the run id where two runs share it."""
+    runs: OrderedDict[str, str] = OrderedDict()
+    for cell in cells:
+        runs.setdefault(cell.run_id, cell.model)
+    names = list(runs.values())
+    return OrderedDict(
+        (run, model if names.count(model) == 1 else f"{model} ({run[-6:]})")
+        for run, model in runs.items()
+    )

@@ -1,11 +1,11 @@
 """The report's figures, drawn once and written where they are needed: inline in the HTML
-report (PNG) or as PNG and SVG files for a paper, beside the tables as CSV, Markdown and
-LaTeX (``write_figures``).
+report (PNG) or as PNG and SVG files for a paper (``report.figures.write_figures``).
 
 A figure is a ``Plot``: a name, a size and a function that draws on a blank matplotlib
-figure. Drawing goes through ``report.plots``' Agg canvas and fixed style, so making a
-report never touches pyplot's global state, and the same data give the same bytes (no
-software or date metadata, a fixed SVG hash salt).
+figure. Drawing goes through ``new_figure``'s Agg canvas and fixed style (matplotlib
+defaults plus ``_STYLE``, ignoring the user's matplotlibrc; matplotlib is imported only
+when a figure is drawn), so making a report never touches pyplot's global state, and the
+same data give the same bytes (no software or date metadata, a fixed SVG hash salt).
 """
 
 from __future__ import annotations
@@ -14,20 +14,45 @@ import io
 import math
 import warnings
 from collections.abc import Callable, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from graphgauge.results.table import Table, to_csv, to_latex, to_markdown
-from graphgauge.store.sqlite import Store
-from graphgauge.studies.robustness.plots import new_figure
+from graphgauge.errors import UserError
 
+_STYLE = {
+    "font.family": "DejaVu Sans",
+    "font.size": 9,
+    "axes.titlesize": 10,
+    "axes.labelsize": 9,
+    "xtick.labelsize": 8,
+    "ytick.labelsize": 8,
+    "legend.fontsize": 8,
+    "savefig.dpi": 150,
+}
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}}
 # Beyond these sizes value labels in cells and points in a scatter stop informing.
 _ANNOTATE_MAX_CELLS = 300
 _POINTS_PER_SERIES = 300
 _MISSING = "#d9d9d9"
+
+
+@contextmanager
+def new_figure(width: float, height: float):
+    """A fresh Agg-backed figure under the fixed style."""
+    try:
+        import matplotlib.style  # binds ``matplotlib`` too
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise UserError(
+            "plots need matplotlib: pip install matplotlib (or graphgauge[plots])"
+        ) from None
+    with matplotlib.style.context("default"), matplotlib.rc_context(_STYLE):
+        figure = Figure(figsize=(width, height))
+        FigureCanvasAgg(figure)
+        yield figure
 
 
 @dataclass
@@ -175,28 +200,3 @@ def scatter_grid(name: str, title: str,
                                hspace=0.55, wspace=0.35)
 
     return Plot(name, title, width, height, draw, tight=False)
-
-
-def write_figures(store: Store, run_ids: list[str] | None, folder: Path) -> list[Path]:
-    """Every figure of the HTML report as PNG and SVG and every table as CSV, Markdown and
-    LaTeX in ``folder`` (created if missing), named <section>_<name>.<ext>."""
-    from graphgauge.report.html_sections import build_sections, load_context
-
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for section in build_sections(load_context(store, run_ids)):
-        for block in section.blocks:
-            stem = folder / f"{section.id}_{block.name}" if not isinstance(block, str) else None
-            if isinstance(block, Table):
-                for suffix, text in ((".csv", to_csv(block)), (".md", to_markdown(block)),
-                                     (".tex", to_latex(block))):
-                    path = stem.with_suffix(suffix)
-                    path.write_text(text, encoding="utf-8")
-                    written.append(path)
-            elif isinstance(block, Plot):
-                for fmt in ("png", "svg"):
-                    path = stem.with_suffix(f".{fmt}")
-                    path.write_bytes(render(block, fmt))
-                    written.append(path)
-    return written

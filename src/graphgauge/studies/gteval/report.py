@@ -88,7 +88,7 @@ def variant_cells(row: VariantRow, label: str) -> list[str]:
 
 def run_labels(rows) -> dict[str, str]:
     """A short model name per run, with the run id's end where two runs share a model."""
-    from graphgauge.report.console import model_labels
+    from graphgauge.results.cells import model_labels
 
     return {run: short_model(label) for run, label in model_labels(rows).items()}
 

@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
         """Print a gate report: candidates, rejections per gate and code, kept, splits."""
         import json
 
-        from graphgauge.studies.infer.report import print_gate_report
+        from graphgauge.suites.inference.gate_report import print_gate_report
 
         try:
             data = json.loads(report.read_text())

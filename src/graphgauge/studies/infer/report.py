@@ -1,9 +1,10 @@
-"""GraphInfer tables: results per run and task (and per domain), and the gate report.
+"""GraphInfer tables: results per run and task (and per domain), and the gate
+report's rows from the stored instances (its tables: suites/inference/gate_report.py).
 
 Each task shows its own metrics, as the paper's tables do: accuracy for T1-T3, Hit@1 and
 P/R/F1 for T4, ARI/NMI/purity/count accuracy for T5, and the reasoning cosine where a
 model wrote reasoning. The tables are header + rows of formatted strings, built once
-here; the console (``suite_report``) and the HTML report (``html.py``) only lay them out,
+here; the console (``suite_report``) and the HTML report (``section.py``) only lay them out,
 so the two can never show different numbers.
 """
 
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
+
+from graphgauge.suites.inference.gate_report import TextTable, print_table
 
 # (header, task, metric): the paper's main-table layout, one row per run.
 COLUMNS = (
@@ -23,20 +25,8 @@ COLUMNS = (
     ("T5 NMI", "community", "nmi"), ("T5 pur", "community", "purity"),
     ("T5 #K", "community", "count_accuracy"),
 )
-GATE_HEADER = ("task", "cand.", "L1 drop", "L2 drop", "L4 dup", "L4 near", "kept",
-               "train/val/test")
 MAIN_TITLE = "GraphInfer (test items; unparsed answers count 0)"
 DOMAIN_TITLE = "GraphInfer per domain (dataset)"
-
-
-@dataclass
-class TextTable:
-    title: str
-    header: list[str]
-    rows: list[list[str]]
-    keys: int  # leading label columns (model, dataset, task); the rest are numbers
-    # Per row, the value behind each cell (None: a label), for the HTML shading.
-    raws: list[list[float | None]] | None = None
 
 
 def aggregate(rows: list[dict[str, Any]], by_domain: bool = False) -> dict[tuple, dict]:
@@ -59,7 +49,7 @@ def aggregate(rows: list[dict[str, Any]], by_domain: bool = False) -> dict[tuple
 def run_labels(store: Any, run_ids: list[str] | None) -> dict[str, str]:
     """Run id -> row label: the model, with the run id's end where runs share a model
     (seeds of one GNN stay separate rows, as in the leaderboard)."""
-    from graphgauge.report.console import model_labels
+    from graphgauge.results.cells import model_labels
 
     runs = [r for r in store.runs() if run_ids is None or r["id"] in run_ids]
     return dict(model_labels([SimpleNamespace(run_id=r["id"], model=r["model"])
@@ -111,20 +101,6 @@ def domain_table(rows: list[dict[str, Any]]) -> TextTable:
                                     "cos"], formatted, 2, raws)
 
 
-def gate_table(report: dict[str, Any]) -> TextTable:
-    """The paper's gate table: candidates, rejections per gate and code, kept, splits."""
-    rows = []
-    for name, cell in report["tasks"].items():
-        l1 = ", ".join(f"{code} {count}" for code, count in sorted(cell["L1"].items())) or "0"
-        l2 = ", ".join(f"{code} {count}" for code, count in sorted(cell["L2"].items())) or "0"
-        released = cell["released"]
-        rows.append([name, str(cell["candidates"]), l1, l2, str(cell["L4"].get("exact", 0)),
-                     str(cell["L4"].get("near", 0)), str(cell["L4_admitted"]),
-                     "/".join(str(released.get(s, 0)) for s in ("train", "val", "test"))])
-    return TextTable(f"GraphInfer gates on {report['dataset']} ({report['domain']})",
-                     list(GATE_HEADER), rows, 1)
-
-
 def gate_reports(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The gate reports the instances carry (``meta["gates"]``, written by generate),
     one per dataset; files generated before the gates were recorded give none."""
@@ -142,44 +118,11 @@ def gate_reports(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [reports[name] for name in sorted(reports)]
 
 
-def _print(table: TextTable, console: Any) -> None:
-    from rich.table import Table
-
-    out = Table(title=table.title)
-    for i, column in enumerate(table.header):
-        out.add_column(column, justify="left" if i < table.keys else "right",
-                       no_wrap=table.raws is None)  # gate cells ("C1 3, C2 1") stay whole
-    for row in table.rows:
-        out.add_row(*row)
-    console.print(out)
-
-
 def print_suite_report(store: Any, run_ids: list[str] | None, console: Any) -> None:
     rows = result_rows(store, run_ids)
     if not rows:
         return
-    _print(main_table(rows), console)
+    print_table(main_table(rows), console)
     domains = domain_table(rows)
     if len({row[0] for row in domains.rows}) > 1:
-        _print(domains, console)
-
-
-def shortcut_table(report: dict[str, Any]) -> TextTable:
-    """The gate report's shortcut audit (rows written by generate), flagged at the
-    default margin."""
-    from graphgauge.suites.shortcuts import AUDIT_HEADER, DEFAULT_MARGIN, AuditRow, audit_cells
-
-    rows = [AuditRow(**row) for row in report.get("shortcuts", [])]
-    return TextTable(f"Shortcut baselines on {report['dataset']} (flag: > random + "
-                     f"{DEFAULT_MARGIN:.2f})", list(AUDIT_HEADER),
-                     audit_cells(rows), 3)
-
-
-def print_gate_report(report: dict[str, Any], console: Any = None) -> None:
-    from rich.console import Console
-
-    # At least 100 columns: a piped stderr defaults to 80 and would cut the cells.
-    console = console or Console(stderr=True, width=max(Console(stderr=True).width, 100))
-    _print(gate_table(report), console)
-    if report.get("shortcuts"):
-        _print(shortcut_table(report), console)
+        print_table(domains, console)

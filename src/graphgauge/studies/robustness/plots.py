@@ -1,56 +1,24 @@
 """Figures of the serialization-robustness analysis (PNG).
 
-matplotlib is an optional dependency, imported only when a figure is drawn. Figures are
-rendered with the Agg canvas directly rather than through pyplot, so drawing a report
-neither switches the process-wide backend (a notebook keeps its inline plots) nor leaves
-figures in pyplot's registry. The style is fixed (matplotlib defaults plus ``_STYLE``,
-ignoring the user's matplotlibrc) and PNG metadata carries no software version, so the
-same records give the same bytes.
+Drawn on the report's Agg canvas (``results.figures.new_figure``: fixed style, no pyplot
+state); PNG metadata carries no software version, so the same records give the same bytes.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
-from graphgauge.errors import UserError
+from graphgauge.results.figures import new_figure
 from graphgauge.studies.robustness.measures import AccuracyRecord, SpanRecord
 
-_STYLE = {
-    "font.family": "DejaVu Sans",
-    "font.size": 9,
-    "axes.titlesize": 10,
-    "axes.labelsize": 9,
-    "xtick.labelsize": 8,
-    "ytick.labelsize": 8,
-    "legend.fontsize": 8,
-    "savefig.dpi": 150,
-}
 # Cells and bars carry their value up to these counts; beyond, the numbers become noise.
 _ANNOTATE_MAX_CELLS = 300
 _ANNOTATE_MAX_BARS = 60
 _MISSING = "#d9d9d9"
-
-
-@contextmanager
-def new_figure(width: float, height: float):
-    """A fresh Agg-backed figure under the fixed style."""
-    try:
-        import matplotlib.style  # binds ``matplotlib`` too
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise UserError(
-            "plots need matplotlib: pip install matplotlib (or graphgauge[plots])"
-        ) from None
-    with matplotlib.style.context("default"), matplotlib.rc_context(_STYLE):
-        figure = Figure(figsize=(width, height))
-        FigureCanvasAgg(figure)
-        yield figure
 
 
 def _save(figure, path: str | Path) -> Path:

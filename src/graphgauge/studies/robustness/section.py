@@ -14,8 +14,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from graphgauge.report.html_sections import Context, Section, slug
 from graphgauge.results.figures import bars, heatmap
+from graphgauge.results.sections import Context, Section, slug
 from graphgauge.results.table import Table, pct, with_ci
 from graphgauge.studies.robustness.measures import (
     RANDOM_ALL,

@@ -16,8 +16,8 @@ from html import escape
 
 import numpy as np
 
-from graphgauge.report.html_sections import Section, slug
 from graphgauge.results.figures import Plot
+from graphgauge.results.sections import Section, slug
 from graphgauge.results.table import Table
 from graphgauge.store.sqlite import Store
 

@@ -96,23 +96,3 @@ def generate_suite(tasks, count, seed, nodes, options: dict, progress: bool) -> 
     if not options.get("dataset"):
         raise UserError("classify needs --dataset (dblp, webkb:cornell, …)")
     return build_instances(tasks or list(STYLES), count, seed, options, progress)
-
-
-def suite_report(store, run_ids, console) -> None:
-    from graphgauge.studies.gteval.report import gteval_table, short_model
-    from graphgauge.studies.gteval.rows import gteval_rows
-
-    rows = gteval_rows(store, run_ids)
-    if rows:
-        console.print(gteval_table(rows))
-        for row in rows:
-            console.print(f"{short_model(row.model)} ({row.task}, {row.dataset}): {row.diagnosis}",
-                          markup=False)
-
-
-
-def html_section(store, run_ids) -> list:
-    """The GTEval section of the HTML report: the paper's table, variant bars, diagnosis."""
-    from graphgauge.studies.gteval.section import html_section as blocks
-
-    return blocks(store, run_ids)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import importlib
 import json
 import re
 from collections import Counter, defaultdict
@@ -45,11 +46,12 @@ MAX_CONTEXT = 8000
 
 def _ask(spec: str, prompts: list[tuple[Instance, str, str]]) -> list[str | None]:
     """Texts of ``spec``'s answers to (instance, system, user) prompts, in order."""
-    from graphgauge.models import load_model
-    from graphgauge.models.base import Request
     from graphgauge.render.prompt import Prompt
 
-    model = load_model(spec)
+    # The judges are model backends, a layer above the suites: found by name at first use.
+    models = importlib.import_module("graphgauge.models")
+    Request = importlib.import_module("graphgauge.models.base").Request
+    model = models.load_model(spec)
     requests = [Request(prompt=Prompt(text=user, system=system, encoding="infer-gate"),
                         instance=inst) for inst, system, user in prompts]
 
