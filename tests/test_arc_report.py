@@ -16,8 +16,8 @@ from graphgauge.results.figures import Plot, render
 from graphgauge.results.table import Table
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.studies.arc.report import diagnostics, load
 from graphgauge.studies.arc import html_section, suite_report
+from graphgauge.studies.arc.report import diagnostics, load
 from graphgauge.suites.arc import generate_suite, prompts
 
 

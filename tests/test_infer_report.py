@@ -21,8 +21,8 @@ from graphgauge.cli import app
 from graphgauge.instance import read_jsonl
 from graphgauge.results.table import Table
 from graphgauge.store.sqlite import Store
-from graphgauge.studies.infer.report import print_suite_report
 from graphgauge.studies.infer import html_section
+from graphgauge.studies.infer.report import print_suite_report
 from graphgauge.suites.inference import metrics
 from graphgauge.suites.inference.gold import full_text
 

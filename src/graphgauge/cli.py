@@ -153,7 +153,7 @@ def generate(
     quiet: QuietOpt = False,
 ) -> None:
     """Generate a benchmark file: COUNT instances of each task, gold answers included."""
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.registry import generate as make
 
@@ -225,7 +225,7 @@ def run(
     stop, top_p, extra_body, concurrency, timeout, max_retries, retry_budget, rpm, tpm);
     hf:PATH_OR_NAME (a local transformers model; options max_new_tokens, temperature,
     top_p, batch_size, device, dtype, chat)."""
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models.base import ServiceUnreachable
     from graphgauge.render.prompt import encoding_of
@@ -332,7 +332,7 @@ def report(
     task, with 95% bootstrap CIs."""
     from rich.console import Console
 
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.report.console import print_reading, print_report, print_suite_reports
     from graphgauge.report.runs import run_rows, runs_table
     from graphgauge.results.cells import summarize, write_csv
@@ -492,7 +492,7 @@ def robustness(
     and prompt lengths; CSV tables and PNG plots in --out."""
     from rich.console import Console
 
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import read_jsonl
     from graphgauge.registry import generate as make
     from graphgauge.report.console import print_study
@@ -555,7 +555,7 @@ def quickstart(
 ) -> None:
     """Generate a small algorithmic + spectral benchmark, run the reference solver and the
     baselines on it, and print the report."""
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.models import BUILTIN, load_model
     from graphgauge.registry import generate as make

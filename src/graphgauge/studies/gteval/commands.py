@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from graphgauge.commands import preflight
-from graphgauge.commands.preflight import output_file, output_folder
+from graphgauge import preflight
 from graphgauge.errors import UserError
 from graphgauge.extras import require
+from graphgauge.preflight import output_file, output_folder
 
 DatasetOpt = Annotated[
     str | None, typer.Option("--dataset", "-d", help="TAG to sample from: dblp, "

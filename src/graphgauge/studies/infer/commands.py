@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from graphgauge.commands.preflight import output_file
 from graphgauge.errors import UserError
+from graphgauge.preflight import output_file
 
 VARIANTS = ("original", "graph-tokens", "h1", "h2")
 

@@ -45,10 +45,10 @@ def register(app: typer.Typer) -> None:
         """Run the datasets x perturbations grid, write matrix CSVs, clusters and plots."""
         from rich.console import Console
 
-        from graphgauge.commands.preflight import output_folder
         from graphgauge.errors import UserError
         from graphgauge.extras import require
         from graphgauge.perturb.catalog import BASELINE, expand
+        from graphgauge.preflight import output_folder
         from graphgauge.store import Store
         from graphgauge.studies.taxonomy.grid import GridSpec, dataset_setting, run_grid
         from graphgauge.studies.taxonomy.pipeline import make_taxonomy
