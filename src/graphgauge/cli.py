@@ -16,6 +16,7 @@ import typer
 from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt, load_extractor
 from graphgauge.errors import UserError
 from graphgauge.extras import require
+from graphgauge.preflight import parse_params
 
 app = typer.Typer(
     name="graphgauge",
@@ -53,24 +54,6 @@ def _node_range(value: str | None) -> tuple[int, int] | None:
         return int(low), int(high or low)
     except ValueError:
         raise UserError(f"--nodes must look like 5-35 or 20, got {value!r}") from None
-
-
-def parse_params(pairs: list[str] | None) -> dict:
-    """``key=value`` options; values read as YAML scalars/lists (0.2, true, [a, b])."""
-    import yaml
-
-    out = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--param must look like key=value, got {pair!r}")
-        try:
-            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or "not valid YAML"
-            raise UserError(f"-p {pair}: malformed value ({problem}); quote text that "
-                            f"starts with [ {{ or *, e.g. -p '{key.strip()}=\"...\"'") from None
-    return out
 
 
 def _price_table(path: Path | None) -> dict[str, dict[str, float]]:

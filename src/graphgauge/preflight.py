@@ -2,8 +2,9 @@
 
 A mistake found after an hour of generation, or after a run has begun writing to its
 store, costs the hour and leaves the store changed; these checks find the mistakes that
-can be known up front (an output that cannot be written, a task no suite has, a model that
-cannot answer a suite) and refuse them in one line with nothing done.
+can be known up front (an output that cannot be written, a malformed ``-p key=value``, a
+task no suite has, a model that cannot answer a suite) and refuse them in one line with
+nothing done.
 """
 
 from __future__ import annotations
@@ -15,6 +16,24 @@ from pathlib import Path
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
+
+
+def parse_params(pairs: list[str] | None) -> dict:
+    """``key=value`` options; values read as YAML scalars/lists (0.2, true, [a, b])."""
+    import yaml
+
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--param must look like key=value, got {pair!r}")
+        try:
+            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or "not valid YAML"
+            raise UserError(f"-p {pair}: malformed value ({problem}); quote text that "
+                            f"starts with [ {{ or *, e.g. -p '{key.strip()}=\"...\"'") from None
+    return out
 
 
 def output_file(path: Path, option: str) -> None:

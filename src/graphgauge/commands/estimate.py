@@ -123,9 +123,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Prompt tokens, expected output tokens and cost of running a benchmark, before
         anything is sent."""
-        from graphgauge.cli import _price_table, model_price, parse_params
+        from graphgauge.cli import _price_table, model_price
         from graphgauge.exporters.records import build_records
         from graphgauge.instance import read_jsonl
+        from graphgauge.preflight import parse_params
         from graphgauge.render.prompt import encoding_of
 
         if repeats < 1:
