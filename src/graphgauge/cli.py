@@ -478,9 +478,9 @@ def robustness(
     from graphgauge import preflight
     from graphgauge.instance import read_jsonl
     from graphgauge.registry import generate as make
-    from graphgauge.report.console import print_study
     from graphgauge.runner import RunOptions
     from graphgauge.store import Store
+    from graphgauge.studies.robustness.console import print_study
     from graphgauge.studies.robustness.study import grid_preset, run_study
 
     require("plots", "robustness")
