@@ -163,7 +163,9 @@ def test_text_from_the_store_is_escaped_in_static_sections(tmp_path):
 
 
 def test_a_registered_suite_section_replaces_the_standard_one(tmp_path, monkeypatch):
-    import graphgauge.studies  # noqa: F401  (the studies register theirs first)
+    from graphgauge import studies
+
+    studies.load()  # the studies register theirs first
 
     own = lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>"  # noqa: E731
     monkeypatch.setitem(SUITE_HTML, "algorithmic", own)

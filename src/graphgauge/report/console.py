@@ -155,7 +155,9 @@ def print_suite_reports(store, run_ids: list[str] | None, cells: list[Cell],
                         console: Console) -> None:
     """The tables only some suites have (per rule, gate, source metric), from the study
     that registered them for the suite."""
-    import graphgauge.studies  # noqa: F401  (each study registers its suites' tables)
+    from graphgauge import studies
+
+    studies.load()  # each study registers its suites' tables
     from graphgauge.results.sections import SUITE_CONSOLE
 
     for suite in sorted({cell.suite for cell in cells}):

@@ -40,7 +40,9 @@ _SKIP_META = {"index", "seed", "difficulty", "id"}
 
 def build_sections(ctx: Context) -> list[Section]:
     """Runs; with results, the leaderboard and a section per suite; then the studies'."""
-    import graphgauge.studies  # noqa: F401  (each study registers its sections)
+    from graphgauge import studies
+
+    studies.load()  # each study registers its sections
 
     sections = [manifest_section(ctx.store, ctx.run_ids)]
     if ctx.cells:

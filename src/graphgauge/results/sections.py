@@ -15,12 +15,13 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from graphgauge.results.cells import Cell, model_labels, summarize
-from graphgauge.results.figures import Plot
-from graphgauge.results.table import Table
-from graphgauge.store.sqlite import Store
+if TYPE_CHECKING:  # the studies register at import: keep that import light
+    from graphgauge.results.cells import Cell
+    from graphgauge.results.figures import Plot
+    from graphgauge.results.table import Table
+    from graphgauge.store.sqlite import Store
 
 # Item columns every analysis here needs; prompts and responses stay in the database.
 ROW_COLUMNS = ("run_id", "instance_id", "suite", "task", "difficulty", "encoding", "variant",
@@ -47,6 +48,8 @@ class Context:
 
 
 def load_context(store: Store, run_ids: list[str] | None) -> Context:
+    from graphgauge.results.cells import model_labels, summarize
+
     cells = summarize(store, run_ids)
     rows = list(store.items(run_ids, columns=ROW_COLUMNS)) if cells else []
     return Context(store, run_ids, cells, rows, model_labels(cells))
