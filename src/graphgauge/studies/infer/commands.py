@@ -103,7 +103,7 @@ def register(app: typer.Typer) -> None:
         """Layer 3: Cohen's kappa between two annotators and L2-vs-human agreement."""
         import json
 
-        from graphgauge.suites.inference.judges import layer3, read_annotations
+        from graphgauge.studies.infer.agreement import layer3, read_annotations
 
         judged = None
         if verdicts is not None:
