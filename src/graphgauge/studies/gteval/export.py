@@ -5,7 +5,7 @@ training, instantiated on the train split without growing it (each train node ge
 instruction, drawn from the original and the seen templates); evaluation keeps templates
 of the seen types that training never showed, and the unseen types (Reversing,
 Randomizing), on the test split. Eval records of unseen types carry no assistant turn
-(no ground truth exists); their metrics come from ``analysis.gteval``.
+(no ground truth exists); their metrics come from ``rows``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Instruction variants in the HTML report: bars with their spread over templates (shared
 by the classify section) and the per-variant blocks of the other suites.
 
-Numbers come from ``gteval`` / ``gteval_variants`` and cells from ``gteval_report``, so the
+Numbers come from ``rows`` / ``variants`` and cells from ``report`` (this folder's), so the
 console and the page print the same figures. Table cells are escaped by
-``report.html_table``; plot labels are made literal for matplotlib.
+``results.table``; plot labels are made literal for matplotlib.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """GTEval rows as the paper's table: format level (Ori. Acc, Rep. Acc, relative change)
 then content level (Relabel, Reverse, Random), percentages with ± std over templates; and
-the per-variant table of the other suites (``gteval_variants``) in the same notation."""
+the per-variant table of the other suites (``variants``) in the same notation."""
 
 from __future__ import annotations
 

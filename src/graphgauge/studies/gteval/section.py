@@ -2,9 +2,9 @@
 paper's table, the variant bars with their spread over templates, and the diagnosis line
 per model.
 
-Every number is ``analysis.gteval``'s, formatted by ``analysis.gteval_report`` as in the
+Every number is ``rows``', formatted by ``report`` (this folder's) as in the
 console table, so the two reports cannot disagree. Model names, tasks and dataset names
-are escaped (tables by ``report.html_table``, the diagnosis list here).
+are escaped (tables by ``results.table``, the diagnosis list here).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Pure functions over stored item rows (``Store.items`` dicts). Pass the rows of o
 and one instruction variant: every row is taken as an answer of the same model, and the
 rows of one (instance, encoding) are its repeats.
 
-Scoring follows ``report.tables``: a row whose request failed (``error`` set) is left out
+Scoring follows ``results.cells``: a row whose request failed (``error`` set) is left out
 of accuracy and counted in ``errors``; a row not scored yet (``parse_ok`` None) is left
 out; an unparsable answer counts as wrong and is reported as ``unparsed``. Repeats are
 averaged per instance first and intervals resample instances, because repeats of one

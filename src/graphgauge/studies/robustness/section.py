@@ -1,6 +1,6 @@
 """The serialization section: for every run asked in several encodings, accuracy per task
 and encoding, the change against the run's first encoding with paired CIs, and the output
-span of numeric tasks across node relabelings (``analysis.robustness``).
+span of numeric tasks across node relabelings (``measures``).
 
 Only a run's first instruction variant is read, as the analysis wants one model and one
 variant at a time. Individual relabelings (``…+randomK``) are summarised by their mean

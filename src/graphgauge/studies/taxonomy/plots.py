@@ -1,7 +1,7 @@
 """Taxonomy figures: clustered heat map (dendrogram + AUROC ratios in %) and PCA map.
 
 Each figure is a ``draw_*`` function on a given matplotlib Figure plus its size, so the
-``taxonomy`` command's PNG files and the HTML report's figures (``report.html_taxonomy``)
+``taxonomy`` command's PNG files and the HTML report's figures (``section``)
 are one drawing. matplotlib is imported lazily and drawn through the Agg canvas (no
 display needed).
 """
