@@ -59,8 +59,8 @@ def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:
 
 
 def suite_hook(suite: str, name: str) -> Callable[..., Any] | None:
-    """A suite module's optional attribute ``name`` (``generate_suite``, ``REQUIRES``): how
-    suites with their own data or extras plug into the commands."""
+    """A suite module's optional function ``name`` (e.g. ``generate_suite``,
+    ``suite_report``): how suites with their own data or tables plug into the commands."""
     get_suite(suite)
     return getattr(importlib.import_module(SUITE_MODULES[suite]), name, None)
 
