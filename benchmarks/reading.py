@@ -16,9 +16,9 @@ import random
 import time
 from pathlib import Path
 
-from graphgauge.analysis.answer_corpus import CORE, evaluate, load, read
 from graphgauge.scoring import answers, region
 from graphgauge.scoring.answers import Context
+from graphgauge.studies.reading.answer_corpus import CORE, evaluate, load, read
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "answers"
 KINDS = (answers.INT, answers.FLOAT, answers.BOOL, answers.NODE_SET, answers.NODE_LIST,

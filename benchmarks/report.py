@@ -28,7 +28,8 @@ import numpy as np
 from graphgauge.registry import select_tasks
 from graphgauge.report.html import section_html, write_html_report
 from graphgauge.report.html_items import items_payload, script_json
-from graphgauge.report.html_sections import build_sections, load_context
+from graphgauge.report.html_sections import build_sections
+from graphgauge.results.sections import load_context
 from graphgauge.store import Store
 
 TARGET_SECONDS = 10.0

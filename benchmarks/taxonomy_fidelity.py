@@ -26,10 +26,10 @@ import math
 import sys
 import time
 
-from graphgauge.analysis.profiles import from_cells, published
-from graphgauge.analysis.taxonomy_grid import GridSpec, run_grid
-from graphgauge.analysis.taxonomy_store import CellStore, config_hash
 from graphgauge.perturb.catalog import BASELINE, GRAPH_COLUMNS
+from graphgauge.studies.taxonomy.cell_store import CellStore, config_hash
+from graphgauge.studies.taxonomy.grid import GridSpec, run_grid
+from graphgauge.studies.taxonomy.profiles import from_cells, published
 
 DATASETS = "MUTAG,ENZYMES,PROTEINS,IMDB-BINARY"
 #: graphgauge's own variants: the paper never ran them, so they are shown, not compared.

@@ -11,13 +11,14 @@ from typer.testing import CliRunner
 
 from graphgauge import registry
 from graphgauge.models.base import LocalModel, Request
-from graphgauge.report.figures import Plot, render
 from graphgauge.report.html import write_html_report
-from graphgauge.report.html_table import Table
+from graphgauge.results.figures import Plot, render
+from graphgauge.results.table import Table
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.suites.arc import generate_suite, html_section, prompts, suite_report
-from graphgauge.suites.arc.report import diagnostics, load
+from graphgauge.studies.arc import html_section, suite_report
+from graphgauge.studies.arc.report import diagnostics, load
+from graphgauge.suites.arc import generate_suite, prompts
 
 
 @pytest.fixture(autouse=True)

@@ -75,7 +75,7 @@ def test_prbcd_flips_within_the_degree_budget():
 
 
 def test_propagate_matches_dense_normalized_adjacency():
-    from graphgauge.analysis.gteval_structure import propagate
+    from graphgauge.studies.gteval.structure import propagate
 
     rng = np.random.default_rng(3)
     n = 9
@@ -91,7 +91,7 @@ def test_propagate_matches_dense_normalized_adjacency():
 
 @pytest.mark.slow  # imports torch
 def test_softmax_regression_separates_separable_classes():
-    from graphgauge.analysis.gteval_structure import softmax_regression
+    from graphgauge.studies.gteval.structure import softmax_regression
 
     rng = np.random.default_rng(0)
     y = np.repeat([0, 1, 2], 30)
@@ -104,7 +104,7 @@ def test_softmax_regression_separates_separable_classes():
 @pytest.mark.slow
 @needs_shared_data("webkb")
 def test_gnn_baseline_on_webkb_runs_every_condition():
-    from graphgauge.analysis.gteval_structure import CONDITIONS, gnn_accuracy
+    from graphgauge.studies.gteval.structure import CONDITIONS, gnn_accuracy
 
     acc = gnn_accuracy("webkb:wisconsin", list(range(0, 250, 10)), seed=0, attack="flip")
     assert set(acc) == set(CONDITIONS) and all(0.0 <= v <= 1.0 for v in acc.values())

@@ -11,11 +11,11 @@ import typer
 from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
-from graphgauge.commands.gteval import register
 from graphgauge.errors import UserError
 from graphgauge.render.variants import template_count
+from graphgauge.studies.gteval.commands import register
 
-SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +113,7 @@ def test_suite_report_prints_the_table_from_the_store(app, tmp_path):
     from rich.console import Console
 
     from graphgauge.store import Store
-    from graphgauge.suites.classify import suite_report
+    from graphgauge.studies.gteval import suite_report
 
     invoke(app, "gteval", "--dataset", "webkb:cornell", "-n", "4", "-t", "zero_shot",
            "-m", SCRIPTED + "refuse", "-v", "original", "-v", "randomize:0",

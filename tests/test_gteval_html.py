@@ -12,14 +12,15 @@ from tests.support.data import needs_shared_data
 
 from graphgauge.models import load_model
 from graphgauge.models.base import LocalModel, Request
-from graphgauge.report.figures import Plot, render
 from graphgauge.report.html import block_html, write_html_report
-from graphgauge.report.html_table import Table
+from graphgauge.results.figures import Plot, render
+from graphgauge.results.table import Table
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.suites.classify import generate_suite, html_section
+from graphgauge.studies.gteval import html_section
+from graphgauge.suites.classify import generate_suite
 
-SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+SCRIPTED = "python:graphgauge.studies.gteval.models:"
 VARIANTS = ("original", "rephrase:0", "rephrase:5", "relabel:1", "reverse:2", "reverse:7",
             "randomize:4")
 PAYLOAD = '<script>alert("x")</script>'

@@ -8,7 +8,7 @@ import statistics
 
 import pytest
 
-from graphgauge.analysis.gteval import (
+from graphgauge.studies.gteval.rows import (
     Answer,
     Spread,
     diagnose,

@@ -16,7 +16,6 @@ from dataclasses import replace
 import pytest
 from tests.support.data import needs_shared_data
 
-from graphgauge.analysis.gteval import gteval_rows
 from graphgauge.datasets.loader import data_root
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
@@ -25,12 +24,13 @@ from graphgauge.render.prompt import render
 from graphgauge.render.variants import expand_variants
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from graphgauge.studies.gteval.rows import gteval_rows
 from graphgauge.suites import classify
 from graphgauge.suites.classify.relabel import coarse_labels
 
 DATA = data_root()
 pytestmark = needs_shared_data("dblp", "webkb")
-SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
 
 def _generate(count=12, seed=0, tasks=None, **options):
@@ -230,7 +230,7 @@ def test_neighbor_vote_reads_the_known_labels_from_the_prompt():
     from collections import Counter
     from types import SimpleNamespace
 
-    from graphgauge.analysis.gteval_models import REFUSAL, neighbor_vote
+    from graphgauge.studies.gteval.models import REFUSAL, neighbor_vote
 
     for inst in _generate(count=10, tasks=["neighbors_labels"], seed=2):
         prompt = render(inst)
@@ -249,7 +249,11 @@ def test_registry_path(monkeypatch):
     insts = registry.generate("classify", ["zero_shot"], count=3, seed=0,
                               options={"dataset": "webkb:cornell"})
     assert [i.task for i in insts] == ["zero_shot"] * 3
-    assert registry.suite_hook("classify", "suite_report") is not None
+    from graphgauge.results.sections import SUITE_CONSOLE, SUITE_HTML
+    from graphgauge.studies import gteval
+
+    assert SUITE_CONSOLE["classify"] is gteval.suite_report
+    assert SUITE_HTML["classify"] is gteval.html_section
     with pytest.raises(UserError, match="--nodes"):
         registry.generate("classify", count=1, nodes=(5, 9), options={"dataset": "dblp"})
 

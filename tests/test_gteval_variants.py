@@ -10,13 +10,13 @@ import pytest
 from rich.console import Console
 from tests.support.data import needs_shared_data
 
-from graphgauge.analysis.gteval_report import print_variant_tables
-from graphgauge.analysis.gteval_variants import ALL_TASKS, variant_rows
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.registry import generate, task_of
 from graphgauge.render.variants import parse_variant
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from graphgauge.studies.gteval.report import print_variant_tables
+from graphgauge.studies.gteval.variants import ALL_TASKS, variant_rows
 
 REFUSAL = "I will not answer that."  # no digits: no integer answer parses from it
 VARIANTS = ("original", "rephrase:0", "rephrase:1", "randomize:0", "randomize:1")
@@ -133,10 +133,10 @@ def test_classify_items_are_left_to_gteval(tmp_path):
 
 
 def test_html_blocks_match_the_console_cells(store):
-    from graphgauge.analysis.gteval_html import variant_blocks
-    from graphgauge.analysis.gteval_report import variant_cells
-    from graphgauge.report.figures import Plot
     from graphgauge.report.html import block_html
+    from graphgauge.results.figures import Plot
+    from graphgauge.studies.gteval.html import variant_blocks
+    from graphgauge.studies.gteval.report import variant_cells
 
     db, runs, single = store
     table, plot = variant_blocks(db, runs)

@@ -8,8 +8,6 @@ import io
 import json
 import re
 import sqlite3
-import sys
-import types
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
@@ -19,12 +17,13 @@ from hypothesis import strategies as st
 from tests.support.report_stores import item, write_store
 
 import graphgauge.suites.algorithmic  # noqa: F401  (registers the tasks the stores use)
-from graphgauge.registry import SUITE_MODULES, generate
+from graphgauge.registry import generate
 from graphgauge.report.figures import write_figures
 from graphgauge.report.html import write_html_report
 from graphgauge.report.html_items import script_json
-from graphgauge.report.html_sections import build_sections, load_context
-from graphgauge.report.html_table import Table, to_csv, to_latex, to_markdown
+from graphgauge.report.html_sections import build_sections
+from graphgauge.results.sections import SUITE_HTML, load_context
+from graphgauge.results.table import Table, to_csv, to_latex, to_markdown
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 
@@ -163,18 +162,20 @@ def test_text_from_the_store_is_escaped_in_static_sections(tmp_path):
     assert "&lt;/pre&gt;&lt;script&gt;x()&lt;/script&gt;" in text
 
 
-def test_suite_hook_replaces_the_standard_section(tmp_path, monkeypatch):
-    module = types.ModuleType("gg_fake_algorithmic")
-    module.html_section = lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>"
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(SUITE_MODULES, "algorithmic", module.__name__)
+def test_a_registered_suite_section_replaces_the_standard_one(tmp_path, monkeypatch):
+    from graphgauge import studies
+
+    studies.load()  # the studies register theirs first
+
+    own = lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>"  # noqa: E731
+    monkeypatch.setitem(SUITE_HTML, "algorithmic", own)
     path = _store_with_two_models(tmp_path)
     with Store(path) as store:
         sections = build_sections(load_context(store, ["good-1"]))
     suite = next(s for s in sections if s.id == "suite-algorithmic")
     assert suite.blocks == ["<p id='own'>1 runs</p>"]
     table = Table("per_rule", "per rule", ["rule", "accuracy"], [["addHub", "50.0"]])
-    module.html_section = lambda store, run_ids: [table, "<p>note</p>"]
+    monkeypatch.setitem(SUITE_HTML, "algorithmic", lambda store, run_ids: [table, "<p>note</p>"])
     with Store(path) as store:
         written = write_figures(store, None, tmp_path / "figs")
     assert (tmp_path / "figs" / "suite-algorithmic_per_rule.tex") in written

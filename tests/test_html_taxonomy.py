@@ -11,10 +11,11 @@ from html.parser import HTMLParser
 import pytest
 from typer.testing import CliRunner
 
-from graphgauge.analysis.taxonomy_store import CellKey, CellStore, config_hash
 from graphgauge.cli import app
-from graphgauge.report.html_sections import build_sections, load_context
+from graphgauge.report.html_sections import build_sections
+from graphgauge.results.sections import load_context
 from graphgauge.store import Store
+from graphgauge.studies.taxonomy.cell_store import CellKey, CellStore, config_hash
 
 NASTY = "<img src=x onerror=1>"
 PERTS = ("NoEdges", "RandFtrs", "FullyConn")

@@ -20,7 +20,7 @@ from graphgauge.models.base import LocalModel
 from graphgauge.models.builtin import ReferenceModel
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
-from graphgauge.suites.imported.nlgraph import suite_report
+from graphgauge.studies.imported import nlgraph_report as suite_report
 
 DATA = data_root() / "nlgraph"
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="NLGraph split not in ../shared/data")
@@ -146,8 +146,8 @@ def test_verification_accepts_what_exact_match_rejects(imported):
 @needs_data
 def test_renders_in_other_encodings_and_reads_back_relabeled_answers(imported, tmp_path):
     """The study's default grid, GraphQA's styles and two relabelings."""
-    from graphgauge.analysis.study import DEFAULT_ENCODINGS
     from graphgauge.render.graphqa_names import GRAPHQA_ENCODERS
+    from graphgauge.studies.robustness.study import DEFAULT_ENCODINGS
 
     subset = [i for i in imported if i.meta["source_id"] in ("0", "1")]
     assert len(subset) == 16

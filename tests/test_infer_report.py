@@ -19,11 +19,12 @@ from typer.testing import CliRunner
 
 from graphgauge.cli import app
 from graphgauge.instance import read_jsonl
-from graphgauge.report.html_table import Table
+from graphgauge.results.table import Table
 from graphgauge.store.sqlite import Store
-from graphgauge.suites.inference import html_section, metrics
+from graphgauge.studies.infer import html_section
+from graphgauge.studies.infer.report import print_suite_report
+from graphgauge.suites.inference import metrics
 from graphgauge.suites.inference.gold import full_text
-from graphgauge.suites.inference.report import print_suite_report
 
 pytestmark = needs_shared_data("dblp")
 SIZES = ["-p", "candidates=30", "-p", "train=8", "-p", "val=2", "-p", "test=10"]
@@ -228,9 +229,10 @@ def test_reasoning_encoder_option_reaches_meta_and_scoring(monkeypatch):
 
 
 def test_dataset_text_is_escaped_and_empty_scores_draw_no_plot():
-    from graphgauge.report.html_table import to_html
-    from graphgauge.suites.inference.html import headline_plot, to_table
-    from graphgauge.suites.inference.report import gate_reports, gate_table, main_table
+    from graphgauge.results.table import to_html
+    from graphgauge.studies.infer.report import gate_reports, main_table
+    from graphgauge.studies.infer.section import headline_plot, to_table
+    from graphgauge.suites.inference.gate_report import gate_table
 
     cell = {"candidates": 3, "L1": {"C1": 1}, "L2": {}, "L4": {"exact": 1},
             "L4_admitted": 1, "released": {"test": 1}}

@@ -19,8 +19,9 @@ from graphgauge.instance import write_jsonl
 from graphgauge.models.base import Request
 from graphgauge.render.prompt import render
 from graphgauge.runner import score_response
+from graphgauge.studies.infer.agreement import cohen_kappa, layer3
 from graphgauge.suites.inference import generate_suite
-from graphgauge.suites.inference.judges import cohen_kappa, layer2, layer3, parse_verdict
+from graphgauge.suites.inference.judges import layer2, parse_verdict
 
 pytestmark = needs_shared_data("dblp")
 OPTIONS = {"dataset": "dblp", "candidates": 50, "train": 24, "val": 6, "test": 12}
@@ -77,7 +78,7 @@ def test_kappa_against_sklearn_and_layer3(tmp_path):
     path = tmp_path / "ann.csv"
     path.write_text("id,annotator,qualified\n" + "".join(
         f"s{i},ann1,{x}\ns{i},ann2,{y}\n" for i, (x, y) in enumerate(zip(a, b, strict=True))))
-    from graphgauge.suites.inference.judges import read_annotations
+    from graphgauge.studies.infer.agreement import read_annotations
 
     judged = {f"s{i}": bool(x) for i, x in enumerate(a)}
     judged["s0"] = False  # L2 disagrees with both humans on s0
@@ -93,7 +94,7 @@ def test_kappa_against_sklearn_and_layer3(tmp_path):
 
 
 def app():
-    from graphgauge.commands.infer import register
+    from graphgauge.studies.infer.commands import register
 
     application = typer.Typer()
     register(application)

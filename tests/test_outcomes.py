@@ -12,7 +12,7 @@ from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.registry import get_task
 from graphgauge.report.console import print_report
-from graphgauge.report.tables import summarize
+from graphgauge.results.cells import summarize
 from graphgauge.runner import response_row, score_pending
 from graphgauge.scoring.outcomes import optimality_gap, outcome
 from graphgauge.store import Store
@@ -146,7 +146,8 @@ def store_rows(tmp_path):
 
 
 def test_html_report_shows_outcomes_and_reading_paths(tmp_path, monkeypatch):
-    from graphgauge.report.html_sections import build_sections, load_context
+    from graphgauge.report.html_sections import build_sections
+    from graphgauge.results.sections import load_context
 
     test_tables_keep_outcomes_apart(tmp_path, monkeypatch)
     with Store(tmp_path / "o.db") as store:

@@ -8,12 +8,17 @@ import csv
 import networkx as nx
 import pytest
 
-from graphgauge.analysis.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS, grid_preset, study_grid
 from graphgauge.cli import main
 from graphgauge.errors import UserError
 from graphgauge.graphs import to_node_link
 from graphgauge.render.encoding import PRESETS, Encoding
 from graphgauge.render.serialize import graph_text
+from graphgauge.studies.robustness.study import (
+    DEFAULT_ENCODINGS,
+    PAPER_ENCODINGS,
+    grid_preset,
+    study_grid,
+)
 
 
 def test_erdos_preset_is_bfs_edge_list_with_ids_from_one():

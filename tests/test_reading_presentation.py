@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphgauge.analysis.answer_corpus import CORE, agrees, load, read
+from graphgauge.studies.reading.answer_corpus import CORE, agrees, load, read
 
 ENTRIES = [e for e in load(Path(__file__).parent / "data" / "answers")
            if e["type"] in CORE and e["text"].strip()]

@@ -7,7 +7,7 @@ import pytest
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.registry import generate, task_of
 from graphgauge.report.runs import cost, run_rows
-from graphgauge.report.tables import pass_at_k, summarize
+from graphgauge.results.cells import pass_at_k, summarize
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 

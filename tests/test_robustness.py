@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from graphgauge.analysis import accuracy_by_encoding, output_span, variability
 from graphgauge.cli import main
 from graphgauge.models import load_model
 from graphgauge.registry import generate
 from graphgauge.render.encoding import all_encodings
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from graphgauge.studies.robustness.measures import accuracy_by_encoding, output_span, variability
 
 PAIR = re.compile(r"\((\d+), (\d+)\)")
 

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from graphgauge.analysis import robustness as R
 from graphgauge.errors import UserError
+from graphgauge.studies.robustness import measures as R
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -341,7 +341,7 @@ def assert_png(path):
 
 
 def test_heatmap_and_span_plots(tmp_path):
-    plots = pytest.importorskip("graphgauge.report.plots")
+    plots = pytest.importorskip("graphgauge.studies.robustness.plots")
     pytest.importorskip("matplotlib")
     records = R.accuracy_by_encoding(plot_rows(), level="task")
     first = assert_png(plots.heatmap_deltas(records, tmp_path / "heat.png"))
@@ -366,7 +366,7 @@ def test_heatmap_and_span_plots(tmp_path):
 
 
 def test_plots_without_matplotlib(tmp_path, monkeypatch):
-    from graphgauge.report import plots
+    from graphgauge.studies.robustness import plots
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     records = R.accuracy_by_encoding([row("a", "edge_list", 1)])

@@ -233,7 +233,7 @@ def test_answers_without_text_are_stored_scored_and_never_resent(bench, tmp_path
     textless = [r for r in rows if not r["response"].strip() or "First, the" in r["response"]]
     assert len(textless) == 4
     assert all(r["parse_ok"] == 0 and r["accuracy"] == 0.0 for r in textless)
-    from graphgauge.report.tables import summarize
+    from graphgauge.results.cells import summarize
 
     with Store(store) as db:
         (cell,) = summarize(db, levels=("suite",))

@@ -15,10 +15,10 @@ pytest.importorskip("torch_geometric")
 
 from tests.support.data import needs_shared_data
 
-from graphgauge.analysis import taxonomy as tx  # noqa: E402
-from graphgauge.analysis.profiles import from_cells, published  # noqa: E402
 from graphgauge.datasets.loader import data_root
 from graphgauge.gnn.train_metrics import auroc, binary_auroc, riemann_auroc  # noqa: E402
+from graphgauge.studies.taxonomy import taxonomy as tx  # noqa: E402
+from graphgauge.studies.taxonomy.profiles import from_cells, published  # noqa: E402
 
 RESULTS = data_root() / "gtaxogym_results"
 
@@ -233,7 +233,7 @@ def test_training_switches_to_the_constant_input_pre_layer_by_itself(monkeypatch
 
 
 def test_grid_stores_cells_and_resumes(tmp_path):
-    from graphgauge.analysis.taxonomy_grid import GridSpec, run_grid
+    from graphgauge.studies.taxonomy.grid import GridSpec, run_grid
 
     folder = write_tu(tmp_path)
     spec = GridSpec(datasets=(str(folder),), perturbations=("none", "NoEdges"), runs=2,
@@ -264,8 +264,8 @@ def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
     import typer
     from typer.testing import CliRunner
 
-    from graphgauge.commands.taxonomy import register
     from graphgauge.errors import UserError
+    from graphgauge.studies.taxonomy.commands import register
 
     app = typer.Typer()
     register(app)
@@ -289,8 +289,8 @@ def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
 
 
 def test_train_seed_reaches_every_fold_and_keys_its_own_cells(tmp_path, monkeypatch):
-    from graphgauge.analysis import taxonomy_grid as tg
     from graphgauge.gnn import train_inductive as ti
+    from graphgauge.studies.taxonomy import grid as tg
 
     seeds = []
     real = ti.train_graph_classifier

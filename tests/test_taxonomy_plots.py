@@ -7,14 +7,14 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from graphgauge.analysis.taxonomy import build  # noqa: E402
-from graphgauge.analysis.taxonomy_plots import (  # noqa: E402
+from graphgauge.studies.taxonomy.plots import (  # noqa: E402
     PCA_SIZE,
     _figure,
     draw_heatmap,
     draw_pca,
     heatmap_size,
 )
+from graphgauge.studies.taxonomy.taxonomy import build  # noqa: E402
 
 GRIDS = [
     (["MUTAG", "ENZYMES"], ["NoEdges"]),

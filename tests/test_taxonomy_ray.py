@@ -9,7 +9,7 @@ ray = pytest.importorskip("ray")
 
 from tests.test_taxonomy import write_tu  # noqa: E402
 
-from graphgauge.analysis.taxonomy_grid import GridSpec, run_grid  # noqa: E402
+from graphgauge.studies.taxonomy.grid import GridSpec, run_grid  # noqa: E402
 
 
 @pytest.mark.slow

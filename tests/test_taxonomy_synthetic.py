@@ -84,9 +84,9 @@ def test_fixed_split_is_80_10_10_in_order():
 def test_node_level_sets_run_through_the_grid(tmp_path, monkeypatch):
     """PATTERN/CLUSTER-like sets: per-node targets and logits, seeds as runs, and the
     inductive perturbations (FullyConn as global mixing) on every graph."""
-    from graphgauge.analysis import taxonomy_data as td
-    from graphgauge.analysis.taxonomy_grid import GridSpec, dataset_setting, run_grid
     from graphgauge.gnn import train_inductive as ti
+    from graphgauge.studies.taxonomy import data as td
+    from graphgauge.studies.taxonomy.grid import GridSpec, dataset_setting, run_grid
 
     small = synthetic.sbm_cluster
     monkeypatch.setattr(synthetic, "sbm_cluster",

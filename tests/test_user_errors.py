@@ -390,7 +390,7 @@ def test_report_reads_a_store_with_an_item_without_gold(tmp_path):
     null; the numeric summary leaves it out instead of failing every report."""
     from tests.support.report_stores import item, write_store
 
-    from graphgauge.report.tables import summarize
+    from graphgauge.results.cells import summarize
     from graphgauge.store import Store
 
     rows = [item("m-1", "degree", i, 1.0, gold=i, parsed=json.dumps(i + 1)) for i in range(3)]

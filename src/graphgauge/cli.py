@@ -16,6 +16,7 @@ import typer
 from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt, load_extractor
 from graphgauge.errors import UserError
 from graphgauge.extras import require
+from graphgauge.preflight import parse_params
 
 app = typer.Typer(
     name="graphgauge",
@@ -53,24 +54,6 @@ def _node_range(value: str | None) -> tuple[int, int] | None:
         return int(low), int(high or low)
     except ValueError:
         raise UserError(f"--nodes must look like 5-35 or 20, got {value!r}") from None
-
-
-def parse_params(pairs: list[str] | None) -> dict:
-    """``key=value`` options; values read as YAML scalars/lists (0.2, true, [a, b])."""
-    import yaml
-
-    out = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--param must look like key=value, got {pair!r}")
-        try:
-            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or "not valid YAML"
-            raise UserError(f"-p {pair}: malformed value ({problem}); quote text that "
-                            f"starts with [ {{ or *, e.g. -p '{key.strip()}=\"...\"'") from None
-    return out
 
 
 def _price_table(path: Path | None) -> dict[str, dict[str, float]]:
@@ -153,7 +136,7 @@ def generate(
     quiet: QuietOpt = False,
 ) -> None:
     """Generate a benchmark file: COUNT instances of each task, gold answers included."""
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.registry import generate as make
 
@@ -225,11 +208,11 @@ def run(
     stop, top_p, extra_body, concurrency, timeout, max_retries, retry_budget, rpm, tpm);
     hf:PATH_OR_NAME (a local transformers model; options max_new_tokens, temperature,
     top_p, batch_size, device, dtype, chat)."""
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models.base import ServiceUnreachable
     from graphgauge.render.prompt import encoding_of
-    from graphgauge.report.tables import summarize
+    from graphgauge.results.cells import summarize
     from graphgauge.runner import RunOptions, error_kinds, run_benchmark
     from graphgauge.store import Store
 
@@ -332,13 +315,12 @@ def report(
     task, with 95% bootstrap CIs."""
     from rich.console import Console
 
-    from graphgauge.analysis.gteval_report import print_variant_tables
-    from graphgauge.commands import preflight
-    from graphgauge.registry import suite_hook
-    from graphgauge.report.console import print_reading, print_report
+    from graphgauge import preflight
+    from graphgauge.report.console import print_reading, print_report, print_suite_reports
     from graphgauge.report.runs import run_rows, runs_table
-    from graphgauge.report.tables import summarize, write_csv
+    from graphgauge.results.cells import summarize, write_csv
     from graphgauge.store import Store
+    from graphgauge.studies.gteval.report import print_variant_tables
 
     if not store.exists():
         raise UserError(f"store not found: {store} (run 'graphgauge run' first)")
@@ -358,10 +340,7 @@ def report(
             console.print(runs_table(run_list))
         print_report(cells, console=console, tasks=tasks)
         print_reading(db, runs, cells, console)
-        for suite in sorted({cell.suite for cell in cells}):
-            extra = suite_hook(suite, "suite_report")
-            if extra is not None:  # tables only that suite has (per rule, gate, variant)
-                extra(db, runs, console)
+        print_suite_reports(db, runs, cells, console)
         # accuracy per instruction variant, when a run has several
         print_variant_tables(db, runs, console, tasks=tasks)
         if csv is not None:
@@ -409,7 +388,7 @@ def show(
 
     from graphgauge.report.console import print_reading, print_report
     from graphgauge.report.runs import run_rows, runs_table
-    from graphgauge.report.tables import summarize
+    from graphgauge.results.cells import summarize
     from graphgauge.store import Store
 
     if not store.exists():
@@ -427,7 +406,6 @@ def show(
 @app.command()
 def encodings() -> None:
     """List the parts an encoding name is made of, with examples."""
-    from graphgauge.analysis.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
     from graphgauge.render.encoding import (
         LABELING_TOKENS,
         ORDERS,
@@ -435,6 +413,7 @@ def encodings() -> None:
         STRUCTURES,
         SYNTAXES,
     )
+    from graphgauge.studies.robustness.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
 
     typer.echo("An encoding is written structure[+order][+syntax][+labeling]; defaults: "
                "edge_list, sorted, plain, identity.")
@@ -496,13 +475,13 @@ def robustness(
     and prompt lengths; CSV tables and PNG plots in --out."""
     from rich.console import Console
 
-    from graphgauge.analysis.study import grid_preset, run_study
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import read_jsonl
     from graphgauge.registry import generate as make
-    from graphgauge.report.console import print_study
     from graphgauge.runner import RunOptions
     from graphgauge.store import Store
+    from graphgauge.studies.robustness.console import print_study
+    from graphgauge.studies.robustness.study import grid_preset, run_study
 
     require("plots", "robustness")
     preflight.output_folder(out, "--out")
@@ -559,12 +538,12 @@ def quickstart(
 ) -> None:
     """Generate a small algorithmic + spectral benchmark, run the reference solver and the
     baselines on it, and print the report."""
-    from graphgauge.commands import preflight
+    from graphgauge import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.models import BUILTIN, load_model
     from graphgauge.registry import generate as make
     from graphgauge.report.console import print_report
-    from graphgauge.report.tables import summarize, write_csv
+    from graphgauge.results.cells import summarize, write_csv
     from graphgauge.runner import RunOptions, run_benchmark
     from graphgauge.store import Store
 
@@ -595,13 +574,13 @@ def _register_commands() -> None:
         audit,
         estimate,
         export_task,
-        gteval,
         importers,
-        infer,
         reports,
         rescore,
-        taxonomy,
     )
+    from graphgauge.studies.gteval import commands as gteval
+    from graphgauge.studies.infer import commands as infer
+    from graphgauge.studies.taxonomy import commands as taxonomy
 
     for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
                    audit):

@@ -39,7 +39,7 @@ def token_counter(spec: str, tokenizer: str | None) -> tuple[Callable[[str], int
     """(count function, the name of what counts): ``--tokenizer`` when given (a Hugging
     Face tokenizer, or ``tiktoken[:ENCODING]``), else a local ``hf:`` model's own, else
     the tokenizer-free estimate. Nothing is downloaded unless ``--tokenizer`` asks."""
-    from graphgauge.analysis.robustness import count_tokens, estimate_tokens
+    from graphgauge.studies.robustness.measures import count_tokens, estimate_tokens
 
     prefix, _, name = spec.partition(":")
     if tokenizer is not None:
@@ -123,9 +123,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Prompt tokens, expected output tokens and cost of running a benchmark, before
         anything is sent."""
-        from graphgauge.cli import _price_table, model_price, parse_params
+        from graphgauge.cli import _price_table, model_price
         from graphgauge.exporters.records import build_records
         from graphgauge.instance import read_jsonl
+        from graphgauge.preflight import parse_params
         from graphgauge.render.prompt import encoding_of
 
         if repeats < 1:

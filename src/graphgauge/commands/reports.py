@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from graphgauge.commands.preflight import output_file
 from graphgauge.errors import UserError
 from graphgauge.extras import require
+from graphgauge.preflight import output_file
 
 StoreOpt = Annotated[Path, typer.Option("--store", "-s", help="SQLite results file.")]
 

@@ -35,9 +35,9 @@ def load_extractor(spec: str | None, pairs: list[str] | None):
         if pairs:
             raise UserError("--extractor-param needs --extractor")
         return None
-    from graphgauge.cli import parse_params
     from graphgauge.extraction import check_extractor
     from graphgauge.models import load_model
+    from graphgauge.preflight import parse_params
 
     params = parse_params(pairs)
     check_extractor(params)

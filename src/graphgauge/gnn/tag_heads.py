@@ -19,8 +19,8 @@ from torch import nn
 
 from graphgauge.gnn.tag_models import TagEncoder
 from graphgauge.gnn.tag_train import TrainConfig, fit
+from graphgauge.graphs.partition import canonical_partition
 from graphgauge.instance import Instance
-from graphgauge.suites.inference.features import canonical_partition
 
 
 class Batch:

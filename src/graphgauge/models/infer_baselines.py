@@ -93,7 +93,7 @@ class SBERTBaseline(TaskwiseBaseline):
         return v.mean(axis=0)
 
     def fit_predict(self, task, train, val, items, arrays, labels):
-        from graphgauge.suites.inference.features import canonical_partition
+        from graphgauge.graphs.partition import canonical_partition
 
         if task == "outlier":
             out = {}

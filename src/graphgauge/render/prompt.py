@@ -9,6 +9,7 @@ encoding is the plain edge list of the Erdős benchmark, with ids 0..n-1.
 from __future__ import annotations
 
 import hashlib
+import importlib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -78,12 +79,10 @@ def render(
     Under a relabeling, the question names nodes by their new labels too, and the prompt
     keeps the labels so that answers are mapped back to the instance's ids.
     """
-    from graphgauge.registry import task_of
-
     if not isinstance(encoding, Encoding):
         encoding = encoding_of(encoding or DEFAULT_ENCODING)
     variant = variant or DEFAULT_VARIANT
-    task = task or task_of(instance)
+    task = task or _task_of(instance)
     own = task.custom_prompt(instance, encoding, variant)
     if own is not None:  # suites with their own prompt layout (few-shot pairs, TAG text)
         return own
@@ -101,3 +100,10 @@ def render(
     ]
     return Prompt(text="\n\n".join(p for p in parts if p), encoding=encoding.name,
                   variant=variant, labels=labels)
+
+
+def _task_of(instance: Instance) -> Any:
+    """The instance's task from the suites' catalog, looked up by name: rendering sits below
+    the suites (they build prompts with it), so it finds their catalog at first use instead
+    of depending on it."""
+    return importlib.import_module("graphgauge.registry").task_of(instance)

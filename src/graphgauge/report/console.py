@@ -8,19 +8,7 @@ from collections import OrderedDict
 from rich.console import Console
 from rich.table import Table
 
-from graphgauge.report.tables import Cell
-
-
-def model_labels(cells: list[Cell]) -> OrderedDict[str, str]:
-    """Column label per run: the model name, with the run id where two runs share it."""
-    runs: OrderedDict[str, str] = OrderedDict()
-    for cell in cells:
-        runs.setdefault(cell.run_id, cell.model)
-    names = list(runs.values())
-    return OrderedDict(
-        (run, model if names.count(model) == 1 else f"{model} ({run[-6:]})")
-        for run, model in runs.items()
-    )
+from graphgauge.results.cells import Cell, model_labels
 
 
 def _pct(value: float) -> str:
@@ -163,6 +151,21 @@ def print_report(cells: list[Cell], console: Console | None = None, tasks: bool 
             console.print(table)
 
 
+def print_suite_reports(store, run_ids: list[str] | None, cells: list[Cell],
+                        console: Console) -> None:
+    """The tables only some suites have (per rule, gate, source metric), from the study
+    that registered them for the suite."""
+    from graphgauge import studies
+
+    studies.load()  # each study registers its suites' tables
+    from graphgauge.results.sections import SUITE_CONSOLE
+
+    for suite in sorted({cell.suite for cell in cells}):
+        tables = SUITE_CONSOLE.get(suite)
+        if tables is not None:
+            tables(store, run_ids, console)
+
+
 def print_reading(store, run_ids: list[str] | None, cells: list[Cell],
                   console: Console | None = None) -> None:
     """How the answers of the reported runs were read (see graphgauge.report.reading)."""
@@ -171,43 +174,3 @@ def print_reading(store, run_ids: list[str] | None, cells: list[Cell],
     counts = path_counts(store, run_ids)
     if counts:
         (console or Console()).print(paths_table(counts, model_labels(cells)))
-
-
-def print_study(result, model: str, console: Console | None = None, top: int = 10) -> None:
-    """The robustness study in three tables: encodings, relabeling spans, variability."""
-    console = console or Console()
-    table = Table(title=f"{model}: accuracy % per encoding, delta to {result.encodings[0]} "
-                  "[paired 95% CI]", title_justify="left", header_style="bold")
-    for column in ("encoding", "n", "accuracy", "delta (pp)", "unparsed %"):
-        table.add_column(column, justify="left" if column == "encoding" else "right")
-    for record in result.overall:
-        delta = ("–" if math.isnan(record.delta) else
-                 f"{100 * record.delta:+.1f} [{100 * record.delta_low:+.1f}, "
-                 f"{100 * record.delta_high:+.1f}]")
-        table.add_row(record.encoding, str(record.n),
-                      f"{_pct(record.accuracy)} [{_pct(record.ci_low)}, {_pct(record.ci_high)}]",
-                      delta, f"{100 * record.unparsed:.1f}")
-    console.print(table)
-    spans = sorted((s for s in result.spans if not math.isnan(s.span)),
-                   key=lambda s: -s.span)[:top]
-    if spans:
-        table = Table(title="Output span across relabelings (0 = invariant), most sensitive "
-                      "tasks", title_justify="left", header_style="bold")
-        for column in ("task", "encoding", "examples", "span"):
-            table.add_column(column, justify="left" if column in ("task", "encoding") else "right")
-        for record in spans:
-            table.add_row(record.task, record.base, str(record.n_examples), f"{record.span:.3f}")
-        console.print(table)
-    rows = sorted(result.variability, key=lambda v: -(v.std if not math.isnan(v.std) else -1))
-    if rows:
-        table = Table(title="Accuracy variability across encodings, most sensitive tasks",
-                      title_justify="left", header_style="bold")
-        for column in ("task", "std (pp)", "best", "worst", "gap (pp)"):
-            table.add_column(column, justify="left" if column != "std (pp)" and
-                             column != "gap (pp)" else "right")
-        for record in rows[:top]:
-            table.add_row(record.task, f"{100 * record.std:.1f}",
-                          f"{record.best} ({_pct(record.best_accuracy)})",
-                          f"{record.worst} ({_pct(record.worst_accuracy)})",
-                          f"{100 * record.gap:.1f}")
-        console.print(table)

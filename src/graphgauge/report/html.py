@@ -15,10 +15,11 @@ from importlib import resources
 from pathlib import Path
 
 from graphgauge.errors import UserError
-from graphgauge.report.figures import Plot, render
 from graphgauge.report.html_items import items_payload, script_json
-from graphgauge.report.html_sections import Section, build_sections, load_context
-from graphgauge.report.html_table import Table, to_html
+from graphgauge.report.html_sections import build_sections
+from graphgauge.results.figures import Plot, render
+from graphgauge.results.sections import Section, load_context
+from graphgauge.results.table import Table, to_html
 from graphgauge.store.sqlite import Store
 
 # Inline figures are for screens: a lower resolution than the paper exports keeps the file small.

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from graphgauge.report.console import OUTCOME_TITLES, outcome_rows
-from graphgauge.report.html_table import Table
 from graphgauge.report.reading import PATHS, UNRECORDED, path_counts
+from graphgauge.results.table import Table
 
 
 def outcome_tables(ctx) -> list[Table]:

@@ -1,10 +1,9 @@
 """What the report says, section by section, independent of how it is written out.
 
-A section is a list of blocks: ``Table`` and ``Plot`` blocks (which ``write_figures`` also
-exports for papers) and HTML strings (manifests, a suite's own section). Every suite with
-results gets a section: its module's ``html_section(store, run_ids)`` when it defines
-one (returning escaped HTML, or a list of ``Table`` / ``Plot`` / HTML blocks, whose
-tables and plots ``--figures`` then exports too), else the standard one (by difficulty,
+A section is a list of blocks (``graphgauge.results.sections``). Every suite with results
+gets a section: the one a study registered for it (``register_suite(suite, html=...)``,
+returning escaped HTML, or a list of ``Table`` / ``Plot`` / HTML blocks, whose tables
+and plots ``--figures`` then exports too), else the standard one (by difficulty,
 by task, numeric error and predicted-vs-true plots for numeric tasks, and accuracy per
 value of each low-cardinality ``meta`` key such as family, pattern or domain).
 """
@@ -13,93 +12,48 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 import numpy as np
 import orjson
 
-from graphgauge.errors import UserError
-from graphgauge.report.console import model_labels
-from graphgauge.report.figures import Plot, bars, scatter_grid
-from graphgauge.report.html_table import Table, pct, with_ci
 from graphgauge.report.runs import run_rows
-from graphgauge.report.tables import DIFFICULTY_ORDER, Cell, summarize
+from graphgauge.results.cells import DIFFICULTY_ORDER, Cell
+from graphgauge.results.figures import Plot, bars, scatter_grid
+from graphgauge.results.sections import (
+    SUITE_HTML,
+    Context,
+    Section,
+    slug,
+    study_sections,
+)
+from graphgauge.results.table import Table, pct, with_ci
 from graphgauge.store.sqlite import Store
 
-# Item columns every analysis here needs; prompts and responses stay in the database.
-ROW_COLUMNS = ("run_id", "instance_id", "suite", "task", "difficulty", "encoding", "variant",
-               "error", "parse_ok", "accuracy", "gold", "parsed", "meta")
 # A meta key is broken down when it has 2..this many distinct scalar values in a suite.
 MAX_META_VALUES = 12
 # Keys that identify an instance or repeat a column: never a breakdown.
 _SKIP_META = {"index", "seed", "difficulty", "id"}
 
 
-@dataclass
-class Section:
-    id: str
-    title: str
-    blocks: list[Table | Plot | str] = field(default_factory=list)
-
-
-@dataclass
-class Context:
-    """What every section reads: the cells of ``summarize``, the item rows (no text) and a
-    display label per run."""
-
-    store: Store
-    run_ids: list[str] | None
-    cells: list[Cell]
-    rows: list[dict[str, Any]]
-    labels: OrderedDict[str, str]
-
-
-def load_context(store: Store, run_ids: list[str] | None) -> Context:
-    cells = summarize(store, run_ids)
-    rows = list(store.items(run_ids, columns=ROW_COLUMNS)) if cells else []
-    return Context(store, run_ids, cells, rows, model_labels(cells))
-
-
 def build_sections(ctx: Context) -> list[Section]:
-    from graphgauge.report.html_taxonomy import taxonomy_section
+    """Runs; with results, the leaderboard and a section per suite; then the studies'."""
+    from graphgauge import studies
+
+    studies.load()  # each study registers its sections
 
     sections = [manifest_section(ctx.store, ctx.run_ids)]
     if ctx.cells:
-        sections += result_sections(ctx)
-    taxonomy = taxonomy_section(ctx.store)  # not a suite: the stored grid cells, runs or not
-    if taxonomy is not None:
-        sections.append(taxonomy)
+        sections.append(leaderboard_section(ctx))
+        sections += [suite_section(ctx, suite) for suite in dict.fromkeys(c.suite
+                                                                           for c in ctx.cells)]
+    for build in study_sections():  # e.g. the taxonomy's stored grid cells, runs or not
+        section = build(ctx)
+        if section is not None:
+            sections.append(section)
     return sections
-
-
-def result_sections(ctx: Context) -> list[Section]:
-    from graphgauge.report.html_serialization import serialization_section
-
-    sections = [leaderboard_section(ctx)]
-    for suite in dict.fromkeys(c.suite for c in ctx.cells):
-        sections.append(suite_section(ctx, suite))
-    serialization = serialization_section(ctx)
-    if serialization is not None:
-        sections.append(serialization)
-    from graphgauge.analysis.gteval_html import variant_blocks
-
-    blocks = variant_blocks(ctx.store, ctx.run_ids)
-    if blocks:  # runs asked in several instruction variants (GTEval's transformations)
-        sections.append(Section("variants", "Instruction variants", blocks))
-    return sections
-
-
-def _suite_hook(suite: str):
-    from graphgauge.registry import suite_hook
-
-    try:
-        return suite_hook(suite, "html_section")
-    except UserError:  # a suite this installation does not know: the standard section
-        return None
 
 
 # --- runs and manifests ----------------------------------------------------------------
@@ -157,7 +111,7 @@ def leaderboard_section(ctx: Context) -> Section:
 
 # --- one suite -------------------------------------------------------------------------
 def suite_section(ctx: Context, suite: str) -> Section:
-    hook = _suite_hook(suite)
+    hook = SUITE_HTML.get(suite)
     if hook is not None:  # HTML, or blocks (whose tables and plots --figures also exports)
         own = hook(ctx.store, ctx.run_ids)
         return Section(f"suite-{suite}", f"Suite: {suite}", [own] if isinstance(own, str)
@@ -301,8 +255,3 @@ def meta_tables(rows: list[dict], labels, suite: str) -> list[Table]:
             table.shades.append(shade)
         tables.append(table)
     return tables
-
-
-def slug(text: str) -> str:
-    """A file-name-safe stem: runs of other characters become one underscore."""
-    return re.sub(r"[^A-Za-z0-9-]+", "_", text).strip("_")[:60] or "x"

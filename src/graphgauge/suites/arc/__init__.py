@@ -7,19 +7,4 @@ Importing the package registers, for each rule, the tasks ``<rule>`` and ``<rule
 from graphgauge.suites.arc import tasks  # noqa: F401  (registers the tasks)
 from graphgauge.suites.arc.build import generate_suite
 
-
-def suite_report(store, run_ids, console) -> None:
-    """The suite's own tables (see graphgauge.suites.arc.report)."""
-    from graphgauge.suites.arc.report import print_suite_report
-
-    print_suite_report(store, run_ids, console)
-
-
-def html_section(store, run_ids) -> list:
-    """The suite's blocks for the HTML report (see graphgauge.suites.arc.html)."""
-    from graphgauge.suites.arc.html import html_section as blocks
-
-    return blocks(store, run_ids)
-
-
-__all__ = ["generate_suite", "html_section", "suite_report"]
+__all__ = ["generate_suite"]

@@ -5,7 +5,7 @@ sampled k-hop neighbourhood; the prompt lists the label names and asks for the c
 class. Three tasks, one per prompt style (see ``prompts.py``), over the same centre nodes
 so styles compare item by item. Accuracy is the paper's: the answer names the gold label
 and no other. The instruction transformations (rephrase, relabel, reverse, randomize)
-are scored from the stored answers by ``graphgauge.analysis.gteval``.
+are scored from the stored answers by ``graphgauge.studies.gteval.rows``.
 
 Options (``--dataset`` and ``-p key=value``): ``dataset`` (required), ``hops`` (1),
 ``max_neighbors`` (10 per hop), ``split`` (test; or train, val, all), ``relabel`` (a YAML
@@ -96,23 +96,3 @@ def generate_suite(tasks, count, seed, nodes, options: dict, progress: bool) -> 
     if not options.get("dataset"):
         raise UserError("classify needs --dataset (dblp, webkb:cornell, …)")
     return build_instances(tasks or list(STYLES), count, seed, options, progress)
-
-
-def suite_report(store, run_ids, console) -> None:
-    from graphgauge.analysis.gteval import gteval_rows
-    from graphgauge.analysis.gteval_report import gteval_table, short_model
-
-    rows = gteval_rows(store, run_ids)
-    if rows:
-        console.print(gteval_table(rows))
-        for row in rows:
-            console.print(f"{short_model(row.model)} ({row.task}, {row.dataset}): {row.diagnosis}",
-                          markup=False)
-
-
-
-def html_section(store, run_ids) -> list:
-    """The GTEval section of the HTML report: the paper's table, variant bars, diagnosis."""
-    from graphgauge.suites.classify.html import html_section as blocks
-
-    return blocks(store, run_ids)

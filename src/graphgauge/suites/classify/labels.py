@@ -2,7 +2,7 @@
 
 Reading the label (spelling variants, denials, several labels = no answer unless one is
 committed) is ``graphgauge.scoring.categories``; the names are re-exported here for the
-GTEval analysis.
+GTEval study.
 """
 
 from __future__ import annotations

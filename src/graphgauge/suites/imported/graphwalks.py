@@ -23,9 +23,6 @@ from graphgauge.suites.imported.source import SourceTask
 generate_suite = source.generate_suite
 
 
-def suite_report(store, run_ids, console) -> None:
-    source.print_source_metric(store, run_ids, console, "graphwalks", "graphwalks_f1")
-
 def set_f1(predicted, gold) -> float:
     """GraphWalks' F1 of two node collections (duplicates ignored; two empty sets
     agree perfectly)."""

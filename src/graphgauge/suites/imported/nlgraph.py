@@ -26,10 +26,6 @@ from graphgauge.suites.imported.source import SourceTask
 generate_suite = source.generate_suite
 
 
-def suite_report(store, run_ids, console) -> None:
-    source.print_source_metric(store, run_ids, console, "nlgraph", "nlgraph_exact")
-
-
 class NLGraphTask(SourceTask):
     suite = "nlgraph"
     source_metric = "nlgraph_exact"

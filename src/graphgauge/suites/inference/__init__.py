@@ -12,17 +12,4 @@ from graphgauge.suites.inference.pipeline import generate_suite
 # Extras generation and scoring need: title embeddings (T4's rule, the reasoning metric).
 REQUIRES = ("sbert",)
 
-
-def suite_report(store, run_ids, console) -> None:
-    from graphgauge.suites.inference.report import print_suite_report
-
-    print_suite_report(store, run_ids, console)
-
-
-def html_section(store, run_ids) -> list:
-    from graphgauge.suites.inference.html import html_section as blocks
-
-    return blocks(store, run_ids)
-
-
-__all__ = ["generate_suite", "html_section", "suite_report"]
+__all__ = ["generate_suite"]

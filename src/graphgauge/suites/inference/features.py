@@ -92,9 +92,3 @@ def answer_text(instance: Instance, value: Any) -> str:
     words = terms_for(instance.meta.get("domain", "generic"))
     n = len(instance.graphs["G"]["nodes"])
     return f"Answer: {statement(instance.task, value, instance.query, n, words)}\nReasoning:"
-
-
-def canonical_partition(assignment: Sequence[int]) -> list[int]:
-    """Community ids renumbered by first appearance (the gold's convention)."""
-    first: dict[int, int] = {}
-    return [first.setdefault(int(c), len(first)) for c in assignment]

@@ -211,7 +211,7 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         path = Path(str(options["gate_report"]))
         path.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
     if progress:
-        from graphgauge.suites.inference.report import print_gate_report
+        from graphgauge.suites.inference.gate_report import print_gate_report
 
         print_gate_report(report)
     return kept_all

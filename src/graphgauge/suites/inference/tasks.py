@@ -8,12 +8,13 @@ from typing import Any
 
 import numpy as np
 
+from graphgauge.graphs.partition import canonical_partition
 from graphgauge.instance import Instance
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.scoring.region import NoAnswer
 from graphgauge.suites.base import Task, task
 from graphgauge.suites.inference import assignments, metrics, parsing, reading
-from graphgauge.suites.inference.features import answer_text, canonical_partition
+from graphgauge.suites.inference.features import answer_text
 from graphgauge.suites.inference.gold import full_text, statement
 from graphgauge.suites.inference.prompts import render_prompt
 from graphgauge.suites.inference.vocab import terms_for

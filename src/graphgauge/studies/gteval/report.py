@@ -1,0 +1,111 @@
+"""GTEval rows as the paper's table: format level (Ori. Acc, Rep. Acc, relative change)
+then content level (Relabel, Reverse, Random), percentages with ± std over templates; and
+the per-variant table of the other suites (``variants``) in the same notation."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from graphgauge.studies.gteval.rows import GTEvalRow, Spread
+from graphgauge.studies.gteval.variants import VariantRow, variant_rows
+
+HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "Relabel",
+           "Reverse", "Random")
+VARIANT_HEADERS = ("Model", "Suite", "Task", "Ori. Acc", "Rep. Acc", "Rel. change",
+                   "Rand. Acc", "Rand. parsed")
+VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates. Rand. parsed: "
+                "answers to an irrelevant instruction (randomize) that still parse as an "
+                "answer to the task; a model that reads its instructions gives few.")
+
+
+def _pct(value: float) -> str:
+    return "—" if value is None or math.isnan(value) else f"{100 * value:.2f}"
+
+
+def _spread(spread: Spread | None) -> str:
+    if spread is None:
+        return "—"
+    if spread.templates == 1:
+        return _pct(spread.mean)
+    return f"{_pct(spread.mean)}±{_pct(spread.std)}"
+
+
+def _change(value: float) -> str:
+    if math.isnan(value):
+        return "—"
+    return "∞" if math.isinf(value) else f"{100 * value:+.2f}%"
+
+
+def short_model(name: str) -> str:
+    """``python:pkg.mod:func`` -> ``func``: table columns stay readable."""
+    return name.rsplit(":", 1)[-1] if name.startswith("python:") else name
+
+
+def row_cells(row: GTEvalRow, label: str | None = None) -> list[str]:
+    """The paper's columns; ``label`` names the model (default: its short name)."""
+    return [label or short_model(row.model), row.task, row.dataset, _pct(row.original),
+            _spread(row.rephrase), _change(row.relative_change), _spread(row.relabel),
+            _spread(row.reverse), _spread(row.random)]
+
+
+def gteval_table(rows: Sequence[GTEvalRow]):
+    from rich.table import Table
+
+    table = Table(title="GTEval: accuracy under instruction transformations (%)")
+    for index, header in enumerate(HEADERS):
+        table.add_column(header, justify="left" if index < 3 else "right")
+    for row in rows:
+        table.add_row(*row_cells(row))
+    return table
+
+
+def gteval_csv(rows: Sequence[GTEvalRow], path) -> None:
+    """The table with raw numbers (fractions), one line per row, for plots and diffs."""
+    import csv
+
+    fields = ["model", "task", "dataset", "run_id", "original", "answered", "relative_change"]
+    for kind in ("rephrase", "relabel", "reverse", "random"):
+        fields += [f"{kind}_mean", f"{kind}_std", f"{kind}_templates"]
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow([*fields, "diagnosis"])
+        for row in rows:
+            values = [row.model, row.task, row.dataset, row.run_id, row.original, row.answered,
+                      row.relative_change]
+            for spread in (row.rephrase, row.relabel, row.reverse, row.random):
+                values += ([spread.mean, spread.std, spread.templates] if spread
+                           else ["", "", ""])
+            writer.writerow([*values, row.diagnosis])
+
+
+def variant_cells(row: VariantRow, label: str) -> list[str]:
+    acc = row.accuracy
+    return [label, row.suite, row.task, _spread(acc.get("original")),
+            _spread(acc.get("rephrase")), _change(row.relative_change),
+            _spread(acc.get("randomize")), _spread(row.random_parsed)]
+
+
+def run_labels(rows) -> dict[str, str]:
+    """A short model name per run, with the run id's end where two runs share a model."""
+    from graphgauge.results.cells import model_labels
+
+    return {run: short_model(label) for run, label in model_labels(rows).items()}
+
+
+def print_variant_tables(store, run_ids: Sequence[str] | None, console,
+                         tasks: bool = True) -> None:
+    """The per-variant table of every run asked in several variants (nothing otherwise)."""
+    from rich.table import Table
+
+    rows = variant_rows(store, run_ids, tasks=tasks)
+    if not rows:
+        return
+    labels = run_labels(rows)
+    table = Table(title="Instruction variants: accuracy % per variant kind", caption=VARIANT_NOTE,
+                  title_justify="left", caption_justify="left")
+    for index, header in enumerate(VARIANT_HEADERS):
+        table.add_column(header, justify="left" if index < 3 else "right")
+    for row in rows:
+        table.add_row(*variant_cells(row, labels[row.run_id]))
+    console.print(table)

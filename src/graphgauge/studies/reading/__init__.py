@@ -1,0 +1,1 @@
+"""How far the answer readers agree with a careful grader on hand-graded corpora."""
