@@ -9,7 +9,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from graphgauge import registry
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.report.figures import Plot, render
 from graphgauge.report.html import write_html_report
@@ -18,11 +17,6 @@ from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.suites.arc import generate_suite, html_section, prompts, suite_report
 from graphgauge.suites.arc.report import diagnostics, load
-
-
-@pytest.fixture(autouse=True)
-def arc_registered(monkeypatch):
-    monkeypatch.setitem(registry.SUITE_MODULES, "arc", "graphgauge.suites.arc")
 
 
 class Eager(LocalModel):

@@ -8,8 +8,6 @@ import io
 import json
 import re
 import sqlite3
-import sys
-import types
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
@@ -18,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.support.report_stores import item, write_store
 
-import graphgauge.suites.algorithmic  # noqa: F401  (registers the tasks the stores use)
-from graphgauge.registry import SUITE_MODULES, generate
+import graphgauge.suites.algorithmic  # registers the tasks the stores use
+from graphgauge.registry import generate
 from graphgauge.report.figures import write_figures
 from graphgauge.report.html import write_html_report
 from graphgauge.report.html_items import script_json
@@ -164,17 +162,17 @@ def test_text_from_the_store_is_escaped_in_static_sections(tmp_path):
 
 
 def test_suite_hook_replaces_the_standard_section(tmp_path, monkeypatch):
-    module = types.ModuleType("gg_fake_algorithmic")
-    module.html_section = lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>"
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(SUITE_MODULES, "algorithmic", module.__name__)
+    monkeypatch.setattr(graphgauge.suites.algorithmic, "html_section",
+                        lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>",
+                        raising=False)
     path = _store_with_two_models(tmp_path)
     with Store(path) as store:
         sections = build_sections(load_context(store, ["good-1"]))
     suite = next(s for s in sections if s.id == "suite-algorithmic")
     assert suite.blocks == ["<p id='own'>1 runs</p>"]
     table = Table("per_rule", "per rule", ["rule", "accuracy"], [["addHub", "50.0"]])
-    module.html_section = lambda store, run_ids: [table, "<p>note</p>"]
+    monkeypatch.setattr(graphgauge.suites.algorithmic, "html_section",
+                        lambda store, run_ids: [table, "<p>note</p>"])
     with Store(path) as store:
         written = write_figures(store, None, tmp_path / "figs")
     assert (tmp_path / "figs" / "suite-algorithmic_per_rule.tex") in written
