@@ -122,11 +122,21 @@ class Registry(Mapping[str, T], Generic[T]):
         load_plugins()
         return list(self._entries.values())
 
+    def summary(self, name: str) -> str:
+        """What ``name`` is, in a line: declared, or else its docstring's first sentence
+        (importing it; for listings, not for the hot path)."""
+        entry = self.entry(name)
+        if not entry.summary and name not in self._values:
+            self._resolve(entry)
+        return self._entries[name].summary
+
     def choices(self, sep: str = " | ") -> str:
         """The names as a user types them (``usage`` when given), for help texts."""
         return sep.join(entry.usage or entry.name for entry in self.entries())
 
     def _resolve(self, entry: Entry) -> T:
+        if entry.name in self._values:  # registered while the plugins were loading
+            return self._values[entry.name]
         module_name, _, attribute = (entry.target or "").partition(":")
         try:
             module = importlib.import_module(module_name)
@@ -144,7 +154,7 @@ class Registry(Mapping[str, T], Generic[T]):
 def _first_line(value: Any) -> str:
     """A registered object's docstring's first sentence: the default summary."""
     doc = (getattr(value, "__doc__", None) or "").strip()
-    return " ".join(doc.split("\n\n")[0].split()).split(". ")[0].rstrip(".")
+    return " ".join(doc.split("\n\n")[0].split()).split(". ")[0].rstrip(".").replace("``", "")
 
 
 _plugins_loaded = False
@@ -170,9 +180,4 @@ def load_plugins() -> None:
                             f"load: {type(exc).__name__}: {exc}") from None
 
 
-def summaries(registry: Registry[Any]) -> dict[str, str]:
-    """Name -> one-line summary, for ``graphgauge list``."""
-    return {entry.usage or entry.name: entry.summary for entry in registry.entries()}
-
-
-__all__ = ["ENTRY_POINT_GROUP", "Entry", "Registry", "load_plugins", "summaries"]
+__all__ = ["ENTRY_POINT_GROUP", "Entry", "Registry", "load_plugins"]
