@@ -99,6 +99,35 @@ def test_a_lazy_target_that_cannot_be_imported_is_a_user_error():
         things["ghost"]
 
 
+def scratch(registry: Registry, monkeypatch) -> None:
+    """Let a test register into a shared registry and have it restored afterwards."""
+    monkeypatch.setattr(registry, "_entries", dict(registry._entries))
+    monkeypatch.setattr(registry, "_values", dict(registry._values))
+
+
+def test_a_registered_syntax_is_a_valid_encoding_and_writes_the_graph(monkeypatch):
+    from graphgauge.render.encoding import Encoding
+    from graphgauge.render.serialize import graph_text
+    from graphgauge.render.syntaxes import SYNTAX_REGISTRY, Syntax
+
+    scratch(SYNTAX_REGISTRY, monkeypatch)
+    with pytest.raises(UserError, match="unknown encoding token 'arrows'"):
+        Encoding.parse("edge_list+arrows")
+
+    def arrows(layout):
+        return "\n".join(f"{layout.labels[u]} -> {layout.labels[v]}" for u, v in layout.edges)
+
+    SYNTAX_REGISTRY.add("arrows", Syntax({"edge_list": arrows}), summary="one arc per line")
+    encoding = Encoding.parse("edge_list+arrows+offset")
+    assert encoding.name == "edge_list+arrows+offset"
+    graph = {"directed": True, "nodes": [{"id": 0}, {"id": 1}, {"id": 2}],
+             "edges": [{"source": 0, "target": 1}, {"source": 2, "target": 0}]}
+    assert graph_text(graph, encoding, "arrows-test") == "1 -> 2\n3 -> 1"
+    with pytest.raises(UserError, match="syntax 'arrows' cannot write a adjacency_list; "
+                       "supported structures: edge_list"):
+        Encoding.parse("adjacency_list+arrows")
+
+
 def _dist_info(folder: Path, name: str, entry_points: str) -> None:
     """A minimal installed distribution: what pip leaves in site-packages."""
     info = folder / f"{name}-1.0.dist-info"
@@ -126,8 +155,7 @@ def test_entry_point_modules_are_imported_at_the_first_lookup(tmp_path, monkeypa
     monkeypatch.setattr(plugins, "_plugins_loaded", False)
     from graphgauge.perturb import catalog
 
-    monkeypatch.setattr(catalog.PERTURBATIONS, "_entries", dict(catalog.PERTURBATIONS._entries))
-    monkeypatch.setattr(catalog.PERTURBATIONS, "_values", dict(catalog.PERTURBATIONS._values))
+    scratch(catalog.PERTURBATIONS, monkeypatch)
     assert "gg_adds_plugin" not in sys.modules
     assert catalog.expand("NoEdges,Identity") == ["NoEdges", "Identity"]
     graphs = ["g1", "g2"]

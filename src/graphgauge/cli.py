@@ -432,19 +432,19 @@ def show(
 def encodings() -> None:
     """List the parts an encoding name is made of, with examples."""
     from graphgauge.analysis.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
+    from graphgauge.commands.choices import syntax_groups
     from graphgauge.render.encoding import (
         LABELING_TOKENS,
         ORDERS,
         PRESETS,
         STRUCTURES,
-        SYNTAXES,
     )
 
     typer.echo("An encoding is written structure[+order][+syntax][+labeling]; defaults: "
                "edge_list, sorted, plain, identity.")
     typer.echo(f"  structures: {', '.join(STRUCTURES)}")
     typer.echo(f"  orders:     {', '.join(ORDERS)} (matrices: sorted only)")
-    typer.echo(f"  syntaxes:   {', '.join(SYNTAXES)} (networkx, pyg, graphml, dot: edge_list)")
+    typer.echo(f"  syntaxes:   {syntax_groups()}")
     typer.echo(f"  labelings:  {LABELING_TOKENS}")
     typer.echo("Examples: edge_list, adjacency_list+shuffled, edge_list+json+random3")
     typer.echo(f"Presets: {', '.join(f'{k} = {v.name}' for k, v in PRESETS.items())} "

@@ -1,10 +1,10 @@
-"""What the registries hold (models, suites, perturbations), for help texts and
+"""What the registries hold (models, suites, perturbations, syntaxes), for help texts and
 ``graphgauge list``.
 
 The lists are filled in when help is shown, not when the CLI starts: reading them imports
 the registries' modules and any installed plugins, which every other command would pay
 for. A command opts in with ``cls=ChoicesHelp`` and writes ``{models}``, ``{suites}``,
-``{perturbations}`` (the names) or ``{model_list}`` (one line per model with what it
+``{perturbations}``, ``{syntaxes}`` (the names) or ``{model_list}`` (one line per model with what it
 is) in its help or its options' help.
 """
 
@@ -36,8 +36,15 @@ def _perturbations() -> Registry:
     return PERTURBATIONS
 
 
+def _syntaxes() -> Registry:
+    from graphgauge.render.syntaxes import SYNTAX_REGISTRY
+
+    return SYNTAX_REGISTRY
+
+
 REGISTRIES: dict[str, Callable[[], Registry]] = {
     "models": _models, "suites": _suites, "perturbations": _perturbations,
+    "syntaxes": _syntaxes,
 }
 
 
@@ -52,7 +59,8 @@ def listing(registry: Registry) -> str:
 
 
 def print_registry(kind: str, console) -> None:  # noqa: ANN001 - a rich Console
-    """``graphgauge list models`` (or perturbations, suites): every name and what it is."""
+    """``graphgauge list models`` (or perturbations, suites, syntaxes): every name and what
+    it is."""
     from rich.table import Table
 
     registry = REGISTRIES[kind]()
@@ -62,6 +70,21 @@ def print_registry(kind: str, console) -> None:  # noqa: ANN001 - a rich Console
     for entry in registry.entries():
         table.add_row(entry.usage or entry.name, registry.summary(entry.name))
     console.print(table)
+
+
+def syntax_groups() -> str:
+    """The registered syntaxes grouped by the structures they can write (for 'encodings')."""
+    from graphgauge.render.encoding import STRUCTURES
+
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, syntax in _syntaxes().items():
+        groups.setdefault(syntax.structures, []).append(name)
+    return "; ".join(f"{', '.join(names)} ({_structures(writes, STRUCTURES)})"
+                     for writes, names in groups.items())
+
+
+def _structures(writes: tuple[str, ...], every: tuple[str, ...]) -> str:
+    return "any structure" if set(writes) == set(every) else ", ".join(writes)
 
 
 def fill(text: str | None) -> str | None:
