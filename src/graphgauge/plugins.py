@@ -9,7 +9,9 @@ backend and the CLI starts fast.
 
 Plugins: a distribution declares entry points in the group ``graphgauge.plugins``, each
 naming a module. Those modules are imported the first time any registry is asked for a
-name or its choices, and register into the registries they extend, e.g.::
+name it does not have or for its list of names, and register into the registries they
+extend (a built-in name is found without them, so no plugin is imported while graphgauge
+itself is still importing), e.g.::
 
     from graphgauge.models import MODELS
 
@@ -43,13 +45,10 @@ class Entry:
 class Registry(Mapping[str, T], Generic[T]):
     """Names -> objects of one kind; read like a dict, unknown names raise ``UserError``.
 
-    ``kind`` is the word used in messages ("model", "perturbation"); ``hint`` ends the
-    unknown-name message when listing every choice would not help (e.g. "run 'graphgauge
-    list' to see them")."""
+    ``kind`` is the word used in messages ("model", "perturbation")."""
 
-    def __init__(self, kind: str, hint: str = "") -> None:
+    def __init__(self, kind: str) -> None:
         self.kind = kind
-        self.hint = hint
         self._entries: dict[str, Entry] = {}
         self._values: dict[str, T] = {}
 
@@ -88,23 +87,22 @@ class Registry(Mapping[str, T], Generic[T]):
 
     def entry(self, name: str) -> Entry:
         """What is declared about ``name`` (summary, usage), without importing it."""
-        load_plugins()
+        if name not in self._entries:
+            load_plugins()
         entry = self._entries.get(name)
         if entry is None:
             choices = ", ".join(self._entries) or "none"
-            tail = f"; {self.hint}" if self.hint else f"; choose from: {choices}"
-            raise UserError(f"unknown {self.kind} {name!r}{tail}")
+            raise UserError(f"unknown {self.kind} {name!r}; choose from: {choices}")
         return entry
 
     def get(self, name: str, default: Any = None) -> Any:
         value = self._values.get(name)
         if value is not None:
             return value
-        load_plugins()
-        return self._resolve(self._entries[name]) if name in self._entries else default
+        return self._resolve(self._entries[name]) if name in self else default
 
     def __contains__(self, name: object) -> bool:
-        if name in self._values:
+        if name in self._entries:
             return True
         load_plugins()
         return name in self._entries

@@ -46,7 +46,12 @@ def get_task(suite: str, name: str) -> Task:
     task = REGISTRY.get(suite, {}).get(name)
     if task is not None:  # the hot path: once per item while running and scoring
         return task
-    return get_suite(suite)[name]
+    tasks = get_suite(suite)
+    if name not in tasks:
+        raise UserError(
+            f"unknown task {name!r} in suite {suite!r}; run 'graphgauge list {suite}' to see them"
+        )
+    return tasks[name]
 
 
 def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:

@@ -31,8 +31,7 @@ REGISTRY: dict[str, Registry[Task]] = {}
 def suite_tasks(suite: str) -> Registry[Task]:
     """The tasks of ``suite`` registered so far (none until its module is imported)."""
     if suite not in REGISTRY:
-        REGISTRY[suite] = Registry("task", hint=f"run 'graphgauge list {suite}' to see the "
-                                   f"tasks of suite {suite!r}")
+        REGISTRY[suite] = Registry(f"task of suite {suite!r}")
     return REGISTRY[suite]
 
 
