@@ -247,3 +247,30 @@ def test_plugin_suite_generates_and_runs(plugin_env, tmp_path):
     out = graphgauge(plugin_env, tmp_path, "run", "demo.jsonl", "-m", "reference",
                      "-s", "demo.db")
     assert "accuracy 100.0%" in accuracy_line(out, "demo")
+
+
+# --- help texts and listings read the registries -----------------------------------------
+
+
+def test_help_and_list_name_every_registered_choice():
+    from typer.testing import CliRunner
+
+    from graphgauge.cli import app
+    from graphgauge.models import MODELS
+    from graphgauge.perturb.catalog import PERTURBATIONS
+    from graphgauge.registry import SUITES
+
+    def invoke(*args):
+        result = CliRunner().invoke(app, list(args), env={"COLUMNS": "300"})
+        assert result.exit_code == 0, result.output
+        return " ".join(result.output.split())  # undo the help's line wrapping
+
+    run_help = invoke("run", "--help")
+    for entry in MODELS.entries():
+        assert f"{entry.usage or entry.name}: {MODELS.summary(entry.name)}" in run_help
+    assert "{model" not in run_help and "{models}" not in invoke("robustness", "--help")
+    taxonomy_help = invoke("taxonomy", "--help")
+    assert all(name in taxonomy_help for name in PERTURBATIONS)
+    assert " | ".join(SUITES) in invoke("generate", "--help")
+    listed = invoke("list", "perturbations")
+    assert all(f"{name} " in listed for name in PERTURBATIONS)
