@@ -101,7 +101,7 @@ def model_price(spec: str, table: dict[str, dict[str, float]],
 @app.command("list", cls=ChoicesHelp)
 def list_tasks(
     suite: Annotated[str | None, typer.Argument(
-        help="Show only this suite ({suites}), or list models, perturbations or suites.")
+        help="Show only this suite ({suites}), or list one of: {lists}.")
     ] = None,
 ) -> None:
     """List suites and their tasks with difficulty and answer type (or another registry)."""

@@ -138,8 +138,9 @@ class Registry(Mapping[str, T], Generic[T]):
         module_name, _, attribute = (entry.target or "").partition(":")
         try:
             module = importlib.import_module(module_name)
-        except ImportError as exc:
-            raise UserError(f"{self.kind} {entry.name!r} cannot be loaded: {exc}") from None
+        except ModuleNotFoundError as exc:  # an uninstalled package, not a bug inside one
+            raise UserError(f"{self.kind} {entry.name!r} cannot be loaded: {exc} (is the "
+                            "package that provides it installed?)") from None
         if entry.name not in self._values:  # the module did not register it itself
             value = getattr(module, attribute) if attribute else module
             self._values[entry.name] = value

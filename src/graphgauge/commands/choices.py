@@ -4,8 +4,9 @@
 The lists are filled in when help is shown, not when the CLI starts: reading them imports
 the registries' modules and any installed plugins, which every other command would pay
 for. A command opts in with ``cls=ChoicesHelp`` and writes ``{models}``, ``{suites}``,
-``{perturbations}``, ``{syntaxes}`` (the names) or ``{model_list}`` (one line per model with what it
-is) in its help or its options' help.
+``{perturbations}``, ``{syntaxes}`` (the names), ``{lists}`` (the registries 'graphgauge
+list' shows) or ``{model_list}`` (one line per model with what it is) in its help or its
+options' help.
 """
 
 from __future__ import annotations
@@ -88,13 +89,15 @@ def _structures(writes: tuple[str, ...], every: tuple[str, ...]) -> str:
 
 
 def fill(text: str | None) -> str | None:
-    """``text`` with every ``{kind}`` / ``{model_list}`` marker replaced (other braces,
-    such as ``{input: USD}``, are left alone)."""
+    """``text`` with every ``{kind}``, ``{lists}`` and ``{model_list}`` marker replaced
+    (other braces, such as ``{input: USD}``, are left alone)."""
     if text is None:
         return None
     for kind, registry in REGISTRIES.items():
         if f"{{{kind}}}" in text:
             text = text.replace(f"{{{kind}}}", registry().choices())
+    if "{lists}" in text:
+        text = text.replace("{lists}", ", ".join(REGISTRIES))
     if "{model_list}" in text:
         text = text.replace("{model_list}", listing(_models()))
     return text
