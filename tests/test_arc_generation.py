@@ -26,11 +26,6 @@ from graphgauge.suites.arc.patterns import PATTERNS
 from graphgauge.suites.arc.rules import RULES
 
 
-@pytest.fixture(autouse=True)
-def arc_registered(monkeypatch):
-    monkeypatch.setitem(registry.SUITE_MODULES, "arc", "graphgauge.suites.arc")
-
-
 def gen(tasks=None, count=1, seed=0, **options):
     return registry.generate("arc", tasks, count=count, seed=seed, options=options)
 

@@ -9,7 +9,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from graphgauge import registry
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.report.html import write_html_report
 from graphgauge.results.figures import Plot, render
@@ -19,11 +18,6 @@ from graphgauge.store import Store
 from graphgauge.studies.arc import html_section, suite_report
 from graphgauge.studies.arc.report import diagnostics, load
 from graphgauge.suites.arc import generate_suite, prompts
-
-
-@pytest.fixture(autouse=True)
-def arc_registered(monkeypatch):
-    monkeypatch.setitem(registry.SUITE_MODULES, "arc", "graphgauge.suites.arc")
 
 
 class Eager(LocalModel):

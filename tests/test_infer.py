@@ -295,10 +295,9 @@ def test_options_are_checked():
         generate_suite(["nope"], 1, 0, None, {"dataset": "dblp"})
 
 
-def test_registry_and_webkb(monkeypatch, tmp_path):
+def test_registry_and_webkb(tmp_path):
     from graphgauge import registry
 
-    monkeypatch.setitem(registry.SUITE_MODULES, "infer", "graphgauge.suites.inference")
     report = tmp_path / "gates.json"
     out = registry.generate("infer", ["theme", "community", "outlier"], options={
         "dataset": "webkb:wisconsin", "candidates": 20, "train": 5, "val": 1, "test": 4,

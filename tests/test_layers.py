@@ -27,11 +27,12 @@ ROOT = Path(graphgauge.__file__).parent
 # from units of its own layer (if that makes no cycle) and of lower layers.
 LAYERS: list[tuple[str, ...]] = [
     # data, graphs, readers, storage, GNNs and the cross-cutting helpers
-    ("__init__", "errors", "gcpause", "progress", "extras", "instance", "graphs", "datasets",
-     "scoring", "store", "perturb", "gnn"),
+    ("__init__", "errors", "plugins", "gcpause", "progress", "extras", "instance", "graphs",
+     "datasets", "scoring", "store", "perturb", "gnn"),
     ("render",),
     ("suites", "registry"),  # registry: the suites' catalog (names -> task objects)
-    ("models", "runner", "extraction", "exporters", "importers", "preflight", "results"),
+    ("models", "runner", "extraction", "exporters", "importers", "preflight", "results",
+     "choices"),
     ("studies",),
     ("report",),
     ("cli", "commands"),

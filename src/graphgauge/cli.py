@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.choices import ChoicesHelp
 from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt, load_extractor
 from graphgauge.errors import UserError
 from graphgauge.extras import require
@@ -80,17 +81,23 @@ def model_price(spec: str, table: dict[str, dict[str, float]],
     return table.get(spec.partition(":")[2]) or table.get(spec)
 
 
-@app.command("list")
+@app.command("list", cls=ChoicesHelp)
 def list_tasks(
-    suite: Annotated[str | None, typer.Argument(help="Show only this suite.")] = None,
+    suite: Annotated[str | None, typer.Argument(
+        help="Show only this suite ({suites}), or list one of: {lists}.")
+    ] = None,
 ) -> None:
-    """List suites and their tasks with difficulty and answer type."""
+    """List suites and their tasks with difficulty and answer type (or another registry)."""
     from rich.console import Console
     from rich.table import Table
 
+    from graphgauge.choices import REGISTRIES, print_registry
     from graphgauge.registry import select_tasks, suite_names
 
     console = Console()
+    if suite in REGISTRIES:
+        print_registry(suite, console)
+        return
     for name in [suite] if suite else suite_names():
         tasks = select_tasks(name)
         table = Table(title=f"{name} ({len(tasks)} tasks)", title_justify="left",
@@ -110,11 +117,12 @@ def list_tasks(
         console.print(table)
     console.print("scoring: verified = any valid (and optimal, where asked) answer counts; "
                   "exact = equals the gold; ±1%/0.01 = float within 1% or 0.01.")
+    console.print(f"also: {', '.join(f'graphgauge list {kind}' for kind in REGISTRIES)}")
 
 
-@app.command()
+@app.command(cls=ChoicesHelp)
 def generate(
-    suite: Annotated[str, typer.Argument(help="Suite name, e.g. algorithmic or spectral.")],
+    suite: Annotated[str, typer.Argument(help="Suite: {suites}.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="JSONL file to write.")],
     tasks: Annotated[
         str | None, typer.Option(help="Comma-separated task names (default: all).")
@@ -151,13 +159,12 @@ def generate(
     typer.echo(f"wrote {written} instances to {output}")
 
 
-@app.command()
+@app.command(cls=ChoicesHelp)
 def run(
     benchmark: Annotated[Path, typer.Argument(help="Benchmark JSONL from 'generate'.")],
     model: Annotated[
         list[str],
-        typer.Option("--model", "-m", help="reference | random | majority | mean | "
-                     "openai:MODEL | hf:PATH | python:module:function. Repeat to run several."),
+        typer.Option("--model", "-m", help="{models}. Repeat to run several."),
     ],
     store: StoreOpt = Path("graphgauge.db"),
     encoding: Annotated[
@@ -202,12 +209,9 @@ def run(
 ) -> None:
     """Answer and score a benchmark; resumes where an earlier identical run stopped.
 
-    Models: reference, random, majority, mean (built in); python:module:function (your
-    function, prompt text in, answer text out); openai:MODEL (any OpenAI-compatible server,
-    options with -p: base_url, api_key_env, mode=chat|completions, temperature, max_tokens,
-    stop, top_p, extra_body, concurrency, timeout, max_retries, retry_budget, rpm, tpm);
-    hf:PATH_OR_NAME (a local transformers model; options max_new_tokens, temperature,
-    top_p, batch_size, device, dtype, chat)."""
+    Models (a wrong -p option is refused with the model's own list):
+
+    {model_list}"""
     from graphgauge import preflight
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models.base import ServiceUnreachable
@@ -406,12 +410,12 @@ def show(
 @app.command()
 def encodings() -> None:
     """List the parts an encoding name is made of, with examples."""
+    from graphgauge.choices import syntax_groups
     from graphgauge.render.encoding import (
         LABELING_TOKENS,
         ORDERS,
         PRESETS,
         STRUCTURES,
-        SYNTAXES,
     )
     from graphgauge.studies.robustness.study import DEFAULT_ENCODINGS, PAPER_ENCODINGS
 
@@ -419,7 +423,7 @@ def encodings() -> None:
                "edge_list, sorted, plain, identity.")
     typer.echo(f"  structures: {', '.join(STRUCTURES)}")
     typer.echo(f"  orders:     {', '.join(ORDERS)} (matrices: sorted only)")
-    typer.echo(f"  syntaxes:   {', '.join(SYNTAXES)} (networkx, pyg, graphml, dot: edge_list)")
+    typer.echo(f"  syntaxes:   {syntax_groups()}")
     typer.echo(f"  labelings:  {LABELING_TOKENS}")
     typer.echo("Examples: edge_list, adjacency_list+shuffled, edge_list+json+random3")
     typer.echo(f"Presets: {', '.join(f'{k} = {v.name}' for k, v in PRESETS.items())} "
@@ -428,10 +432,11 @@ def encodings() -> None:
     typer.echo(f"Its paper grid (--grid paper): {', '.join(PAPER_ENCODINGS)}")
 
 
-@app.command()
+@app.command(cls=ChoicesHelp)
 def robustness(
-    suite: Annotated[str, typer.Argument(help="Suite to generate (ignored with --benchmark).")],
-    model: Annotated[list[str], typer.Option("--model", "-m", help="Model spec; repeatable.")],
+    suite: Annotated[str, typer.Argument(help="Suite to generate (ignored with --benchmark): "
+                                         "{suites}.")],
+    model: Annotated[list[str], typer.Option("--model", "-m", help="{models}; repeatable.")],
     benchmark: Annotated[
         Path | None, typer.Option(help="Use this benchmark file instead of generating one.")
     ] = None,

@@ -2,19 +2,23 @@
 
 Suites register their tasks when their module is imported. The CLI must start fast, so
 nothing scans the package: a suite's module is imported the first time it is named.
+Another package adds a suite by registering its module in ``SUITES`` from a
+``graphgauge.plugins`` entry point (see graphgauge.plugins).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
+from types import ModuleType
 from typing import Any
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
-from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng
+from graphgauge.plugins import Registry
+from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng, suite_tasks
 
-SUITE_MODULES = {
+SUITES: Registry[ModuleType] = Registry("suite")
+for _name, _module in {
     "algorithmic": "graphgauge.suites.algorithmic",
     "spectral": "graphgauge.suites.spectral",
     "arc": "graphgauge.suites.arc",
@@ -24,18 +28,18 @@ SUITE_MODULES = {
     "nlgraph": "graphgauge.suites.imported.nlgraph",
     "graphwalks": "graphgauge.suites.imported.graphwalks",
     "questions": "graphgauge.suites.imported.questions",
-}
+}.items():
+    SUITES.lazy(_name, _module)
+del _name, _module
 
 
 def suite_names() -> list[str]:
-    return list(SUITE_MODULES)
+    return list(SUITES)
 
 
-def get_suite(name: str) -> dict[str, Task]:
-    if name not in SUITE_MODULES:
-        raise UserError(f"unknown suite {name!r}; available: {', '.join(SUITE_MODULES)}")
-    importlib.import_module(SUITE_MODULES[name])
-    return REGISTRY.get(name, {})
+def get_suite(name: str) -> Registry[Task]:
+    SUITES[name]  # importing the suite's module registers its tasks
+    return suite_tasks(name)
 
 
 def get_task(suite: str, name: str) -> Task:
@@ -61,8 +65,7 @@ def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:
 def suite_hook(suite: str, name: str) -> Callable[..., Any] | None:
     """A suite module's optional function ``name`` (e.g. ``generate_suite``,
     ``suite_report``): how suites with their own data or tables plug into the commands."""
-    get_suite(suite)
-    return getattr(importlib.import_module(SUITE_MODULES[suite]), name, None)
+    return getattr(SUITES[suite], name, None)
 
 
 def generate(

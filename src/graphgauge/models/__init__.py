@@ -1,10 +1,10 @@
 """Models: the protocol and the backends, chosen by a spec string.
 
-``reference``, ``random``, ``majority``, ``mean``, ``shortcut:NAME`` (a trivial
-baseline such as ``shortcut:min-degree``), ``python:module:function``,
-``openai:MODEL`` (any OpenAI-compatible server) and ``hf:PATH_OR_NAME`` (a local
-transformers model) are built in. Backends are imported only
-when named, so an unused backend costs nothing at start-up.
+A spec is a backend's name alone (``reference``) or ``name:argument`` (``openai:gpt-4o``,
+``python:pkg.mod:func``); ``MODELS`` maps names to backend classes. Built-in backends are
+declared lazily, so an unused backend costs nothing at start-up; another package adds
+one with ``@MODELS.register(...)`` in a module named by a ``graphgauge.plugins`` entry
+point (see graphgauge.plugins).
 """
 
 from __future__ import annotations
@@ -14,50 +14,50 @@ from typing import Any
 from graphgauge.errors import UserError
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.models.options import check_options
+from graphgauge.plugins import Registry
 
+MODELS: Registry[type] = Registry("model")
+# The baselines 'graphgauge quickstart' runs next to the reference solver.
 BUILTIN = ("reference", "random", "majority", "mean")
+for _name, _class in zip(BUILTIN, ("ReferenceModel", "RandomModel", "MajorityModel",
+                                   "MeanModel"), strict=True):
+    MODELS.lazy(_name, f"graphgauge.models.builtin:{_class}")
+MODELS.lazy("openai", "graphgauge.models.openai_compat:OpenAIModel", usage="openai:MODEL",
+            summary="any OpenAI-compatible server (-p base_url, temperature, max_tokens, "
+            "mode=chat|completions, concurrency, rpm, tpm, ...)")
+MODELS.lazy("hf", "graphgauge.models.hf_local:HFModel", usage="hf:PATH_OR_NAME",
+            summary="a local transformers model (-p max_new_tokens, temperature, batch_size, "
+            "device, dtype, chat)")
+MODELS.lazy("python", "graphgauge.models.python_callable:PythonModel",
+            usage="python:module:function", summary="your function: prompt text in, answer "
+            "text out")
+MODELS.lazy("shortcut", "graphgauge.models.shortcuts:ShortcutModel", usage="shortcut:NAME",
+            summary="a trivial baseline such as shortcut:min-degree ('graphgauge audit' "
+            "lists them)")
+MODELS.lazy("gnn", "graphgauge.models.infer_baselines:GNNBaseline", usage="gnn:gcn|gat|sage",
+            summary="a GNN that learns each infer task from its train split")
+MODELS.lazy("sbert", "graphgauge.models.infer_baselines:SBERTBaseline",
+            usage="sbert:text|neighbour-mean", summary="title embeddings with light heads, "
+            "learnt from an infer benchmark's train split")
+del _name, _class
 
 
 def load_model(spec: str, **params: Any) -> Model:
     """Build a model from ``spec`` such as ``reference`` or ``python:pkg.mod:func``."""
-    from graphgauge.models import builtin
-
-    classes = {
-        "reference": builtin.ReferenceModel,
-        "random": builtin.RandomModel,
-        "majority": builtin.MajorityModel,
-        "mean": builtin.MeanModel,
-    }
-    if spec in classes:
-        check_options(spec, classes[spec], params)
-        try:
-            return classes[spec](**params)
-        except TypeError as exc:
-            raise UserError(f"bad parameter for model {spec!r}: {exc}") from None
-    prefix, _, rest = spec.partition(":")
-    if prefix == "python":
-        from graphgauge.models.python_callable import PythonModel as backend
-    elif prefix == "openai":
-        from graphgauge.models.openai_compat import OpenAIModel as backend
-    elif prefix == "hf":
-        from graphgauge.models.hf_local import HFModel as backend
-    elif prefix == "gnn":
-        from graphgauge.models.infer_baselines import GNNBaseline as backend
-    elif prefix == "sbert":
-        from graphgauge.models.infer_baselines import SBERTBaseline as backend
-    elif prefix == "shortcut":
-        from graphgauge.models.shortcuts import ShortcutModel as backend
-    else:
-        raise UserError(
-            f"unknown model {spec!r}; use one of {', '.join(BUILTIN)}, openai:MODEL, "
-            "hf:PATH_OR_NAME, python:module:function, shortcut:NAME, gnn:gcn|gat|sage or "
-            "sbert:text|neighbour-mean (the last two learn from an infer benchmark)"
-        )
-    check_options(spec, backend, params, skip=1)
+    name, colon, argument = spec.partition(":")
+    if name not in MODELS:
+        raise UserError(f"unknown model {spec!r}; use one of {MODELS.choices(', ')}")
+    usage = MODELS.entry(name).usage
+    takes_argument = ":" in usage
+    if takes_argument != bool(colon):
+        form = usage if takes_argument else name
+        raise UserError(f"model {spec!r}: write it as {form}")
+    backend = MODELS[name]
+    check_options(spec, backend, params, skip=1 if colon else 0)
     try:
-        return backend(rest, **params)
+        return backend(argument, **params) if colon else backend(**params)
     except TypeError as exc:
         raise UserError(f"bad parameter for model {spec!r}: {exc}") from None
 
 
-__all__ = ["BUILTIN", "Model", "Request", "Response", "load_model"]
+__all__ = ["BUILTIN", "MODELS", "Model", "Request", "Response", "load_model"]

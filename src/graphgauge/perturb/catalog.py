@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from graphgauge.errors import UserError
+from graphgauge.perturb import features, fragment, spectral, structure
+from graphgauge.plugins import Registry
 
 BASELINE = "none"
 #: Paper column order (graph-level taxonomy, 13 perturbations).
@@ -21,8 +23,6 @@ GRAPH_COLUMNS = ("RandFtrs", "NoNodeFtrs", "NodeDeg", "LowPass", "MidPass", "Hig
                  "FiedlerFrag")
 #: Node-level taxonomy columns (the paper could not run FullyConn/FiedlerFrag there).
 NODE_COLUMNS = tuple(c for c in GRAPH_COLUMNS if c not in ("FullyConn", "FiedlerFrag"))
-#: Extras beyond the paper's columns.
-EXTRA = ("LowPass-cheb", "MidPass-cheb", "HighPass-cheb", "FiedlerFrag-quirk")
 
 PUBLISHED_NAMES = {
     "none": ("none", "nopert"), "RandFtrs": ("RandomNodeFeatures", "pert_RandomNodeFeatures"),
@@ -38,40 +38,48 @@ PUBLISHED_NAMES = {
     "FiedlerFrag-quirk": ("FiedlerFragmentation", None),
 }
 _AS_PUBLISHED = {"FiedlerFrag": "FiedlerFrag-quirk"}
-_BANDS = {"LowPass": "lo", "MidPass": "mid", "HighPass": "hi"}
+
+#: name -> factory(setting, seed) of the perturbation callable (None: leave graphs as they are).
+PERTURBATIONS: Registry[Callable[[str, int], Any]] = Registry("perturbation")
+PERTURBATIONS.add(BASELINE, lambda setting, seed: None, "the unperturbed graphs (baseline)")
+PERTURBATIONS.add("RandFtrs", lambda setting, seed: features.RandFtrs(seed=seed),
+                  "one uniform(-1, 1) random feature per node")
+PERTURBATIONS.add("NoNodeFtrs", lambda setting, seed: features.NoNodeFtrs(),
+                  "every feature vector replaced by the constant 1")
+PERTURBATIONS.add("NodeDeg", lambda setting, seed: (
+    features.NodeDeg() if setting == "inductive" else features.NodeDegDistinct()),
+    "one-hot node degree as the only feature")
+for _band, _code, _word in (("LowPass", "lo", "low"), ("MidPass", "mid", "middle"),
+                           ("HighPass", "hi", "high")):
+    PERTURBATIONS.add(_band, lambda setting, seed, code=_code: (
+        spectral.EigenBandPass(code) if setting == "inductive"
+        else spectral.WaveletBandPass(code)),
+        f"features filtered to the {_word} band of the graph spectrum (eigenvectors for "
+        "graph-level, diffusion wavelets for node-level tasks)")
+    PERTURBATIONS.add(f"{_band}-cheb", lambda setting, seed, code=_code: (
+        spectral.ChebyshevBandPass(code, seed=seed)),
+        f"the {_word} band by a Chebyshev approximation of the eigen filter")
+PERTURBATIONS.add("RandRewire", lambda setting, seed: structure.RandRewire(seed=seed),
+                  "degree-preserving double-edge swaps (half the edges move)")
+PERTURBATIONS.add("NoEdges", lambda setting, seed: structure.NoEdges(), "remove every edge")
+PERTURBATIONS.add("FullyConn", lambda setting, seed: structure.FullyConn(),
+                  "the complete graph (every node pair connected)")
+for _k in (1, 2, 3):
+    PERTURBATIONS.add(f"Frag-k{_k}", lambda setting, seed, k=_k: fragment.FragK(k, seed=seed),
+                      f"keep only edges inside random {_k}-hop fragments")
+PERTURBATIONS.add("FiedlerFrag", lambda setting, seed: fragment.FiedlerFrag(seed=seed),
+                  "split the largest component by its Laplacian Fiedler vector, recursively")
+PERTURBATIONS.add("FiedlerFrag-quirk", lambda setting, seed: fragment.FiedlerFrag(
+    method="adjacency_quirk", seed=seed), "the original's adjacency-eigenvector split (what "
+    "the paper's FiedlerFrag column measured)")
+del _band, _code, _word, _k
 
 
 def build(name: str, setting: str = "inductive", seed: int = 0) -> Callable[[Any], Any] | None:
     """The perturbation callable for ``name`` (None for the unperturbed baseline)."""
-    from graphgauge.perturb import features, fragment, spectral, structure
-
     if setting not in ("inductive", "transductive"):
         raise UserError(f"setting must be inductive or transductive, got {setting!r}")
-    base, _, variant = name.partition("-")
-    if name == BASELINE:
-        return None
-    if base in _BANDS and variant in ("", "cheb"):
-        if variant == "cheb":
-            return spectral.ChebyshevBandPass(_BANDS[base], seed=seed)
-        if setting == "inductive":
-            return spectral.EigenBandPass(_BANDS[base])
-        return spectral.WaveletBandPass(_BANDS[base])
-    if name.startswith("Frag-k") and name[6:].isdigit() and int(name[6:]) >= 1:
-        return fragment.FragK(int(name[6:]), seed=seed)
-    simple = {
-        "RandFtrs": lambda: features.RandFtrs(seed=seed),
-        "NoNodeFtrs": features.NoNodeFtrs,
-        "NodeDeg": features.NodeDeg if setting == "inductive" else features.NodeDegDistinct,
-        "RandRewire": lambda: structure.RandRewire(seed=seed),
-        "NoEdges": structure.NoEdges,
-        "FullyConn": structure.FullyConn,
-        "FiedlerFrag": lambda: fragment.FiedlerFrag(seed=seed),
-        "FiedlerFrag-quirk": lambda: fragment.FiedlerFrag(method="adjacency_quirk", seed=seed),
-    }
-    if name not in simple:
-        known = ", ".join((BASELINE,) + GRAPH_COLUMNS + EXTRA)
-        raise UserError(f"unknown perturbation {name!r}; known: {known}")
-    return simple[name]()
+    return PERTURBATIONS[name](setting, seed)
 
 
 def expand(spec: str, setting: str = "inductive", published: bool = False) -> list[str]:

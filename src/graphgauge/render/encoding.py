@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graphgauge.errors import UserError
-from graphgauge.render.graphqa_names import NAME_LISTS, PHRASINGS
+from graphgauge.render.graphqa_names import NAME_LISTS
+from graphgauge.render.syntaxes import SYNTAX_REGISTRY
 
 STRUCTURES = ("edge_list", "adjacency_list", "incidence_list", "adjacency_matrix")
 ORDERS = ("sorted", "source_shuffled", "target_shuffled", "shuffled", "bfs", "replicated")
+# the robustness study's syntaxes; SYNTAX_REGISTRY has every syntax an encoding may name
 SYNTAXES = ("plain", "json", "networkx", "pyg", "graphml", "dot", "markdown")
 # native: an imported benchmark's own node names; then GraphQA's name lists
 LABELINGS = ("identity", "offset", "alpha", "random", "native", *NAME_LISTS)
@@ -28,14 +30,6 @@ STRUCTURE_ORDERS = {
     "incidence_list": ORDERS[:5],
     "adjacency_matrix": ("sorted",),
 }
-# Code and markup syntaxes are written the way their libraries build graphs: from edges.
-SYNTAX_STRUCTURES = {
-    syntax: STRUCTURES if syntax in ("plain", "json", "markdown") else ("edge_list",)
-    for syntax in SYNTAXES
-}
-# GraphQA's phrasings (render/graphqa.py): usable in any encoding, outside the study grid
-SYNTAX_STRUCTURES.update({phrasing: ("edge_list",) for phrasing in PHRASINGS})
-SYNTAX_STRUCTURES["graphqa"] = ("edge_list", "adjacency_list")
 LABELING_TOKENS = ("identity, offset, alpha, random<K> (K = relabeling seed, e.g. random3), "
                    "native (an imported benchmark's own node names), "
                    f"GraphQA's names: {', '.join(NAME_LISTS)}")
@@ -60,7 +54,7 @@ class Encoding:
         for value, choices, what in (
             (self.structure, STRUCTURES, "structure"),
             (self.order, ORDERS, "order"),
-            (self.syntax, SYNTAXES + PHRASINGS, "syntax"),
+            (self.syntax, SYNTAX_REGISTRY, "syntax"),
             (self.labeling, LABELINGS, "labeling"),
         ):
             if value not in choices:
@@ -71,8 +65,9 @@ class Encoding:
             allowed = ", ".join(STRUCTURE_ORDERS[self.structure])
             raise UserError(f"order {self.order!r} is not supported by {self.structure}; "
                             f"supported orders: {allowed}")
-        if self.structure not in SYNTAX_STRUCTURES[self.syntax]:
-            allowed = ", ".join(SYNTAX_STRUCTURES[self.syntax])
+        writes = SYNTAX_REGISTRY[self.syntax].structures
+        if self.structure not in writes:
+            allowed = ", ".join(writes)
             raise UserError(f"syntax {self.syntax!r} cannot write a {self.structure}; "
                             f"supported structures: {allowed}")
         if self.syntax == "pyg" and self.labeling not in ("identity", "offset", "random"):
@@ -131,7 +126,7 @@ PRESETS = {"erdos": Encoding("edge_list", "bfs", "plain", "offset")}
 def _classify(token: str, spec: str) -> tuple[str, str, int | None]:
     """(field, value, seed) of one spec token."""
     for what, choices in (("structure", STRUCTURES), ("order", ORDERS),
-                          ("syntax", SYNTAXES + PHRASINGS)):
+                          ("syntax", SYNTAX_REGISTRY)):
         if token in choices:
             return what, token, None
     if token in ("identity", "offset", "alpha", "native") or token in NAME_LISTS:
@@ -141,7 +136,7 @@ def _classify(token: str, spec: str) -> tuple[str, str, int | None]:
         return "labeling", "random", int(digits or 0)
     raise UserError(
         f"unknown encoding token {token!r} in {spec!r}; structures: {', '.join(STRUCTURES)}; "
-        f"orders: {', '.join(ORDERS)}; syntaxes: {', '.join(SYNTAXES)}; "
+        f"orders: {', '.join(ORDERS)}; syntaxes: {', '.join(SYNTAX_REGISTRY)}; "
         f"labelings: {LABELING_TOKENS}; presets: {', '.join(PRESETS)}"
     )
 
@@ -153,5 +148,5 @@ def all_encodings() -> list[Encoding]:
         for structure in STRUCTURES
         for order in STRUCTURE_ORDERS[structure]
         for syntax in SYNTAXES
-        if structure in SYNTAX_STRUCTURES[syntax]
+        if structure in SYNTAX_REGISTRY[syntax].structures
     ]

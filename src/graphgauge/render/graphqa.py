@@ -14,6 +14,7 @@ sentence instead (same names), so every suite can run in every style.
 from __future__ import annotations
 
 from graphgauge.render.syntax_common import Layout
+from graphgauge.render.syntaxes import register_tables
 
 
 def _node_string(labels: tuple[str, ...]) -> str:
@@ -100,3 +101,8 @@ WRITERS = {
                                              "{0} and {1} are connected{2}."),
     ("expert", "edge_list"): expert,
 }
+register_tables(WRITERS, {}, {
+    "graphqa": "GraphQA's adjacency (edge list) and incident (adjacency list) encoders",
+    "friendship": "GraphQA's friendship phrasing", "coauthorship": "GraphQA's coauthorship "
+    "phrasing", "social_network": "GraphQA's social-network phrasing",
+    "expert": "GraphQA's expert encoder"})

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphgauge.render import syntax_code, syntax_json, syntax_text
 from graphgauge.render.encoding import Encoding
 from graphgauge.render.syntax_common import Parsed
+from graphgauge.render.syntaxes import SYNTAX_REGISTRY
 
-READERS = {**syntax_text.READERS, **syntax_json.READERS, **syntax_code.READERS}
 ATTRIBUTES = ("weight", "capacity")
 
 Arc = tuple[str, str, dict]
@@ -59,7 +58,8 @@ def read_literal(text: str, encoding: Encoding) -> tuple[bool, bool, list[str], 
     """(directed, weighted, nodes) from the header and the body as listed, unchecked: what
     order tests look at."""
     directed, weighted, nodes, rest = read_head(text)
-    return directed, weighted, nodes, READERS[encoding.syntax, encoding.structure](rest)
+    return directed, weighted, nodes, SYNTAX_REGISTRY[encoding.syntax].readers[encoding.structure](
+        rest)
 
 
 def read_head(text: str) -> tuple[bool, bool, list[str], str]:

@@ -13,16 +13,14 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Generic, TypeVar
 
-from graphgauge.render import graphqa, syntax_code, syntax_json, syntax_text
 from graphgauge.render.encoding import Encoding
 from graphgauge.render.labeling import labeling_from, labeling_of
 from graphgauge.render.ordering import order_edges, order_rows
 from graphgauge.render.ranking import RankedGraph
 from graphgauge.render.slots import edge_cells, line_cells
 from graphgauge.render.syntax_common import Layout
+from graphgauge.render.syntaxes import SYNTAX_REGISTRY
 
-WRITERS = {**syntax_text.WRITERS, **syntax_json.WRITERS, **syntax_code.WRITERS,
-           **graphqa.WRITERS}
 Value = TypeVar("Value")
 
 
@@ -44,7 +42,7 @@ def graph_text(
         if layout is None:
             layout = _layout(_ranked(graph, encoding, instance_id), encoding, instance_id)
             _LAYOUTS.put(key, graph, layout, len(graph["edges"]) + 1)
-    return WRITERS[encoding.syntax, encoding.structure](layout)
+    return SYNTAX_REGISTRY[encoding.syntax].writers[encoding.structure](layout)
 
 
 def _own_labels(graph: dict[str, Any], encoding: Encoding, instance_id: str

@@ -24,6 +24,7 @@ from graphgauge.render.syntax_common import (
     value_quote,
     value_tokens,
 )
+from graphgauge.render.syntaxes import register_tables
 
 
 def _note(layout: Layout) -> str:
@@ -257,3 +258,6 @@ READERS = {
     ("graphml", "edge_list"): read_graphml,
     ("dot", "edge_list"): read_dot,
 }
+register_tables(WRITERS, READERS, {
+    "networkx": "Python code building a NetworkX graph", "pyg": "a PyTorch Geometric "
+    "edge_index", "graphml": "GraphML XML", "dot": "Graphviz DOT"})

@@ -26,6 +26,7 @@ from graphgauge.render.syntax_common import (
     value_quote,
     value_tokens,
 )
+from graphgauge.render.syntaxes import register_tables
 
 INTRO = " The graph is given in JSON"
 
@@ -142,3 +143,4 @@ READERS = {
     ("json", "incidence_list"): lambda rest: _read_json_list(rest, "incidence"),
     ("json", "adjacency_matrix"): read_json_matrix,
 }
+register_tables(WRITERS, READERS, {"json": "JSON, attributed edges as node-link objects"})

@@ -28,6 +28,7 @@ from graphgauge.render.syntax_common import (
     read_plain_item,
     split_items,
 )
+from graphgauge.render.syntaxes import register_tables
 
 NO_EDGES = " The graph has no edges."
 
@@ -254,3 +255,5 @@ READERS = {
     ("markdown", "incidence_list"): lambda rest: _read_markdown_rows(rest, True),
     ("markdown", "adjacency_matrix"): read_markdown_matrix,
 }
+register_tables(WRITERS, READERS, {"plain": "sentences (the Erdős prompt's wording)",
+                                   "markdown": "Markdown tables"})

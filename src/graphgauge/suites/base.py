@@ -19,12 +19,20 @@ from graphgauge.errors import UserError
 from graphgauge.graphs.families import make_graph
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
+from graphgauge.plugins import Registry
 from graphgauge.scoring.answers import AnswerType, Context, Prediction
 
 DIFFICULTIES = ("easy", "medium", "hard", "challenging")
 
 # suite name -> task name -> task object, filled by the @task decorator on import.
-REGISTRY: dict[str, dict[str, Task]] = {}
+REGISTRY: dict[str, Registry[Task]] = {}
+
+
+def suite_tasks(suite: str) -> Registry[Task]:
+    """The tasks of ``suite`` registered so far (none until its module is imported)."""
+    if suite not in REGISTRY:
+        REGISTRY[suite] = Registry(f"task of suite {suite!r}")
+    return REGISTRY[suite]
 
 
 class Task:
@@ -153,10 +161,7 @@ def task(cls: type[Task]) -> type[Task]:
         raise TypeError(f"{cls.__name__} must set suite and name")
     if cls.difficulty not in DIFFICULTIES:
         raise TypeError(f"{cls.__name__}: difficulty must be one of {DIFFICULTIES}")
-    tasks = REGISTRY.setdefault(cls.suite, {})
-    if cls.name in tasks:
-        raise TypeError(f"task {cls.suite}/{cls.name} registered twice")
-    tasks[cls.name] = cls()
+    suite_tasks(cls.suite).add(cls.name, cls())
     return cls
 
 

@@ -10,7 +10,9 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("taxonomy")
+    from graphgauge.choices import ChoicesHelp
+
+    @app.command("taxonomy", cls=ChoicesHelp)
     def taxonomy(
         datasets: Annotated[str, typer.Option(
             "--datasets", "-d", help="Comma list: TUDataset names/folders (MUTAG, ENZYMES …), "
@@ -18,7 +20,8 @@ def register(app: typer.Typer) -> None:
             "(per-node targets), or TAGs (dblp, webkb:cornell).")] = "",
         model: Annotated[str, typer.Option("--model", "-m", help="gcn or gin.")] = "gcn",
         perturbations: Annotated[str, typer.Option(
-            "--perturbations", "-p", help="'all' (the paper's columns) or a comma list.")] = "all",
+            "--perturbations", "-p", help="'all' (the paper's columns) or a comma list of: "
+            "{perturbations}.")] = "all",
         runs: Annotated[int, typer.Option(
             "--runs", help="CV folds (of 10) or seeds per cell.")] = 10,
         epochs: Annotated[int | None, typer.Option(

@@ -16,18 +16,15 @@ from typing import Any, ClassVar
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.scoring.answers import AnswerType, Prediction
-from graphgauge.suites.base import REGISTRY, Task
+from graphgauge.suites.base import Task
 
 
 def graphgauge_task(spec: str) -> Task:
     """The task named "suite/task" (its suite imported on demand)."""
-    import importlib
-
-    from graphgauge.registry import SUITE_MODULES
+    from graphgauge.registry import get_task
 
     suite, _, name = spec.partition("/")
-    importlib.import_module(SUITE_MODULES[suite])
-    return REGISTRY[suite][name]
+    return get_task(suite, name)
 
 
 def mentions(text: str, names: list[str]) -> bool:
