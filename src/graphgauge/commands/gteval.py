@@ -39,7 +39,7 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.
 
 
 def _options(pairs: list[str] | None, dataset: str | None) -> dict:
-    from graphgauge.cli import parse_params
+    from graphgauge.params import parse_params
 
     options = parse_params(pairs)
     if dataset:
@@ -78,7 +78,7 @@ def _benchmark(benchmark, dataset, tasks, count, seed, options, quiet):
 
 def _models(specs, params, instances) -> list:
     """The models built and checked before the store is opened: (spec, model) pairs."""
-    from graphgauge.cli import parse_params
+    from graphgauge.params import parse_params
 
     return preflight.load_models(specs, parse_params(params), instances)
 
