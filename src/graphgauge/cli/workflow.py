@@ -7,7 +7,6 @@ fast. Every user mistake surfaces as one line on stderr and exit code 2.
 from __future__ import annotations
 
 import math
-import sys
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -496,17 +495,16 @@ def quickstart(
 
 
 def _register_commands() -> None:
-    """The commands of the suites and analyses, each module adding its own."""
+    """The commands of the suites and analyses, each module adding its own; the methods'
+    commands as groups (``graphgauge gteval run``)."""
+    from graphgauge.cli import gteval, infer, taxonomy
     from graphgauge.commands import (
         audit,
         estimate,
         export_task,
-        gteval,
         importers,
-        infer,
         reports,
         rescore,
-        taxonomy,
     )
 
     for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
@@ -523,6 +521,3 @@ def main(argv: list[str] | None = None) -> int:
 
     return run_app(app, argv)
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-"""``graphgauge taxonomy``: profile datasets by GNN sensitivity to perturbations and cluster
+"""``graphgauge taxonomy run``: profile datasets by GNN sensitivity to perturbations and cluster
 them (GTaxoGym), resuming from stored grid cells."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("taxonomy")
+def register(group: typer.Typer) -> None:
+    @group.command("run")
     def taxonomy(
         datasets: Annotated[str, typer.Option(
             "--datasets", "-d", help="Comma list: TUDataset names/folders (MUTAG, ENZYMES …), "
@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
             "(per-node targets), or TAGs (dblp, webkb:cornell).")] = "",
         model: Annotated[str, typer.Option("--model", "-m", help="gcn or gin.")] = "gcn",
         perturbations: Annotated[str, typer.Option(
-            "--perturbations", "-p", help="'all' (the paper's columns) or a comma list.")] = "all",
+            "--perturbations", "-P", help="'all' (the paper's columns) or a comma list.")] = "all",
         runs: Annotated[int, typer.Option(
             "--runs", help="CV folds (of 10) or seeds per cell.")] = 10,
         epochs: Annotated[int | None, typer.Option(
@@ -42,7 +42,8 @@ def register(app: typer.Typer) -> None:
         no_plots: Annotated[bool, typer.Option("--no-plots", help="Skip the figures.")] = False,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No per-cell lines.")] = False,
     ) -> None:
-        """Run the datasets x perturbations grid, write matrix CSVs, clusters and plots."""
+        """Run the datasets x perturbations grid, write matrix CSVs, clusters and plots
+        (and place --place datasets in the taxonomy)."""
         from rich.console import Console
 
         from graphgauge.analysis.taxonomy_grid import GridSpec, dataset_setting, run_grid
@@ -91,7 +92,6 @@ def register(app: typer.Typer) -> None:
                                plots=not no_plots)
         _print(console, result)
 
-    return None
 
 
 def _print(console, result) -> None:
