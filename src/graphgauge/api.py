@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from graphgauge.instance import Instance
     from graphgauge.models.base import Model
     from graphgauge.report.tables import Cell
-    from graphgauge.runner import RunResult
+    from graphgauge.runner import RunOptions, RunResult
+    from graphgauge.store import Store
     from graphgauge.store.records import ItemRecord
 
 PathLike = str | Path
@@ -256,7 +257,10 @@ def _load_models(models: str | Model | Sequence[str | Model], params: dict[str, 
 
 
 def _evaluations(bench: Benchmark, models: list[tuple[str, Model]], store: Path,
-                 options, table, override, extractor, progress: bool) -> Iterator[Evaluation]:
+                 options: RunOptions, table: dict[str, dict[str, float]],
+                 override: dict[str, float], extractor: tuple[str | None, Model | None],
+                 progress: bool) -> Iterator[Evaluation]:
+    """Each model's run, in turn, in one store; yielded as it ends."""
     from dataclasses import replace
 
     from graphgauge.models.base import ServiceUnreachable
@@ -280,7 +284,8 @@ def _evaluations(bench: Benchmark, models: list[tuple[str, Model]], store: Path,
                              error_kinds(failed), len(failed), extraction)
 
 
-def _extract(db, run_id: str, instances, extractor, progress: bool) -> Extraction | None:
+def _extract(db: Store, run_id: str, instances: Sequence[Instance],
+             extractor: tuple[str | None, Model | None], progress: bool) -> Extraction | None:
     """The extractor's pass over the answers of ``run_id`` the reader left unread."""
     from graphgauge.extraction import extract_unread
     from graphgauge.models.base import ServiceUnreachable
