@@ -24,7 +24,7 @@ from graphgauge.models.ratelimit import Pacer
 from graphgauge.models.redact import redact
 from graphgauge.registry import generate, task_of
 from graphgauge.runner import RunOptions, error_kinds, run_benchmark, score_response
-from graphgauge.store import Store
+from graphgauge.store import ItemRecord, Store
 from graphgauge.store.sqlite import RunBusy
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -176,9 +176,9 @@ def test_an_answer_is_never_replaced_and_a_score_needs_its_response(tmp_path):
     base = {"run_id": "r", "instance_id": "i", "encoding": "e", "variant": "v", "repeat": 0,
             "suite": "s", "task": "t", "created": 0.0, "cached": 0}
     with Store(tmp_path / "s.db") as db:
-        db.write_items([{**base, "error": "HTTP 503: busy"}])
-        db.write_items([{**base, "response": "Answer: 3"}])  # an answer replaces an error
-        db.write_items([{**base, "error": "timeout: late"}])  # an error never replaces it
+        db.write_items([ItemRecord(**base, error="HTTP 503: busy")])
+        db.write_items([ItemRecord(**base, response="Answer: 3")])  # replaces an error
+        db.write_items([ItemRecord(**base, error="timeout: late")])  # never replaces it
         db.update_scores([("7", 1, "{}", 1.0, "reader", "r", "i", "e", "v", 0, "Answer: 4")])
         (row,) = db.items()
         assert (row["response"], row["error"], row["parse_ok"]) == ("Answer: 3", None, None)

@@ -261,15 +261,11 @@ def test_grid_stores_cells_and_resumes(tmp_path):
 
 
 def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
-    import typer
     from typer.testing import CliRunner
 
+    from graphgauge.cli import app
     from graphgauge.errors import UserError
-    from graphgauge.studies.taxonomy.commands import register
 
-    app = typer.Typer()
-    register(app)
-    app.command("noop")(lambda: None)  # keep 'taxonomy' a named subcommand
     a, b = write_tu(tmp_path, "TOYA", 30), write_tu(tmp_path, "TOYB", per_class=25)
     out = tmp_path / "out"
     args = ["taxonomy", "--datasets", f"{a},{b}", "--perturbations", "NoEdges,NoNodeFtrs",
@@ -285,6 +281,8 @@ def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
     bad = CliRunner().invoke(app, args[:1] + ["--datasets", str(a), "--model", "gat"])
     assert isinstance(bad.exception, UserError)
     bad = CliRunner().invoke(app, args[:1] + ["--datasets", str(a), "-p", "Nope"])
+    assert isinstance(bad.exception, UserError)  # the old form: -p was --perturbations
+    bad = CliRunner().invoke(app, ["taxonomy", "run", "--datasets", str(a), "-P", "Nope"])
     assert isinstance(bad.exception, UserError)
 
 

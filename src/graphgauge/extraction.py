@@ -70,6 +70,19 @@ def check_extractor(params: dict) -> None:
                         "free to answer null: drop answer_format from --extractor-param")
 
 
+def load_extractor(spec: str | None, params: dict | None = None) -> Model | None:
+    """The extractor model of ``spec`` with its options, or None without one."""
+    if spec is None:
+        if params:
+            raise UserError("--extractor-param needs --extractor")
+        return None
+    from graphgauge.models import load_model
+
+    options = dict(params or {})
+    check_extractor(options)
+    return load_model(spec, **options)
+
+
 def extraction_prompt(prompt_text: str, response: str, inst: Instance,
                       labels: Sequence[str] | None) -> Prompt:
     schema = item_schema(task_of(inst), inst, labels)

@@ -18,24 +18,6 @@ from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 
 
-def parse_params(pairs: list[str] | None) -> dict:
-    """``key=value`` options; values read as YAML scalars/lists (0.2, true, [a, b])."""
-    import yaml
-
-    out = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--param must look like key=value, got {pair!r}")
-        try:
-            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or "not valid YAML"
-            raise UserError(f"-p {pair}: malformed value ({problem}); quote text that "
-                            f"starts with [ {{ or *, e.g. -p '{key.strip()}=\"...\"'") from None
-    return out
-
-
 def output_file(path: Path, option: str) -> None:
     """Refuse an output file that cannot be written: a directory, a missing or read-only
     folder, a read-only file."""

@@ -48,6 +48,7 @@ from graphgauge.scoring.structured import (
     json_answer,
     json_instruction,
 )
+from graphgauge.store.records import ItemRecord
 from graphgauge.store.sqlite import Lease, Store
 
 HEARTBEAT_SECONDS = 5.0
@@ -165,22 +166,22 @@ def _git_commit() -> str | None:
 
 def response_row(
     request: Request, response: Response, run_id: str, cached: bool, key: str | None = None
-) -> dict:
-    """One store row for a response, written the moment it arrives; scored later by
+) -> ItemRecord:
+    """The store record of a response, written the moment it arrives; scored later by
     :func:`score_pending`, so the request phase does no parsing."""
     inst, prompt = request.instance, request.prompt
     error = response.error
-    return {
-        "run_id": run_id, "instance_id": inst.id, "encoding": prompt.encoding,
-        "variant": prompt.variant, "repeat": request.repeat, "suite": inst.suite,
-        "task": inst.task, "difficulty": task_of(inst).difficulty, "prompt": prompt.text,
-        "response": response.text, "gold": json.dumps(inst.answer),
+    return ItemRecord(
+        run_id=run_id, instance_id=inst.id, encoding=prompt.encoding,
+        variant=prompt.variant, repeat=request.repeat, suite=inst.suite,
+        task=inst.task, difficulty=task_of(inst).difficulty, prompt=prompt.text,
+        response=response.text, gold=json.dumps(inst.answer),
         # family, size, split, dataset …: what suite tables group by, without the benchmark
-        "meta": json.dumps(inst.meta, sort_keys=True),
-        "latency": response.latency, "tokens_in": response.tokens_in,
-        "tokens_out": response.tokens_out, "error": error, "cached": int(cached),
-        "cache_key": key if error is None else None, "created": time.time(),
-    }
+        meta=json.dumps(inst.meta, sort_keys=True),
+        latency=response.latency, tokens_in=response.tokens_in,
+        tokens_out=response.tokens_out, error=error, cached=int(cached),
+        cache_key=key if error is None else None, created=time.time(),
+    )
 
 
 def score_response(
@@ -299,11 +300,14 @@ def run_benchmark(
     source: str | None = None,
     digest: str | None = None,
     progress: bool = True,
+    prepare_on: Sequence[Instance] | None = None,
 ) -> RunResult:
     """Run ``model`` on ``instances`` into ``store`` and return what happened.
 
     ``digest`` is the benchmark's SHA-256 when the caller already has it (the CLI hashes
     the file's bytes, which equal the canonical serialization this would compute).
+    ``prepare_on`` is what the model sees in ``prepare`` when that is more than it
+    answers: a model that learns (a GNN) fits on every split, then answers one.
     """
     options = options or RunOptions()
     bench_sha = digest or benchmark_digest(instances)
@@ -313,7 +317,8 @@ def run_benchmark(
     lease = store.take_lease(run_id, join=options.join)
     beating = _Heartbeat(store, lease)
     try:
-        result = _run_leased(instances, model, store, options, run_id, lease, progress)
+        result = _run_leased(instances, model, store, options, run_id, lease, progress,
+                             prepare_on or instances)
         result.resumed = resumed
     finally:
         beating.stop()
@@ -322,7 +327,8 @@ def run_benchmark(
     return result
 
 
-def _run_leased(instances, model, store, options, run_id, lease, progress) -> RunResult:
+def _run_leased(instances, model, store, options, run_id, lease, progress,
+                prepare_on) -> RunResult:
     started = time.perf_counter()
     done = store.done_keys(run_id)
     encodings = [encoding_of(spec) for spec in options.encodings]
@@ -361,7 +367,7 @@ def _run_leased(instances, model, store, options, run_id, lease, progress) -> Ru
     if pending:
         if options.concurrency:
             model.concurrency = options.concurrency
-        model.prepare(instances)
+        model.prepare(prepare_on)
         phase = time.perf_counter()
         asyncio.run(_respond_all(pending, model, store, lease, result, progress))
         result.respond_seconds = time.perf_counter() - phase
@@ -555,12 +561,12 @@ class _GroupCommit:
     def __init__(self, store: Store, advance, scorer: _IdleScorer):
         self.store, self.advance, self.scorer = store, advance, scorer
         self.loop = asyncio.get_running_loop()
-        self.arriving: list[tuple[dict, Instance]] = []  # this turn of the loop
-        self.rows: list[tuple[dict, Instance]] = []  # handed to the thread
+        self.arriving: list[tuple[ItemRecord, Instance]] = []  # this turn of the loop
+        self.rows: list[tuple[ItemRecord, Instance]] = []  # handed to the thread
         self.arrived = threading.Condition()
         self.closed = False
 
-    def add(self, rows: list[dict], instances: list[Instance]) -> None:
+    def add(self, rows: list[ItemRecord], instances: list[Instance]) -> None:
         if not self.arriving:  # wake the thread once per turn, not once per answer
             self.loop.call_soon(self._hand_over)
         self.arriving.extend(zip(rows, instances, strict=True))
@@ -592,7 +598,7 @@ class _GroupCommit:
             self.store.write_items([row for row, _ in rows], self.scorer.take())
             loop.call_soon_threadsafe(self._committed, rows)
 
-    def _committed(self, rows: list[tuple[dict, Instance]]) -> None:
+    def _committed(self, rows: list[tuple[ItemRecord, Instance]]) -> None:
         self.scorer.add(rows)
         self.advance(len(rows))
 
@@ -611,14 +617,14 @@ class _IdleScorer:
 
     def __init__(self, run_id: str, answer_format: str | None = None):
         self.run_id, self.answer_format = run_id, answer_format
-        self.todo: list[tuple[dict, Instance]] = []
+        self.todo: list[tuple[ItemRecord, Instance]] = []
         self.updates: list[tuple] = []
         self.count = 0
         self.more = asyncio.Event()
         self.last_answer = 0.0  # when a worker last got a response (perf_counter)
 
-    def add(self, rows: list[tuple[dict, Instance]]) -> None:
-        self.todo.extend(pair for pair in rows if pair[0]["error"] is None)
+    def add(self, rows: list[tuple[ItemRecord, Instance]]) -> None:
+        self.todo.extend(pair for pair in rows if pair[0].error is None)
         if self.todo:
             self.more.set()
 
@@ -641,8 +647,7 @@ class _IdleScorer:
             until = clock() + self.SLICE
             while self.todo and clock() < until:
                 row, inst = self.todo.pop()
-                key = (row["instance_id"], row["encoding"], row["variant"], row["repeat"])
-                self.updates.append(_score_update(self.run_id, key, row["response"], inst,
+                self.updates.append(_score_update(self.run_id, row.key, row.response, inst,
                                                   self.answer_format))
                 self.count += 1
             await asyncio.sleep(0)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from graphgauge.store import Store
+from graphgauge.store import ItemRecord, Store
 
 
 def item(run: str, task: str, index: int, accuracy: float | None, **fields: Any) -> dict:
@@ -37,5 +37,5 @@ def write_store(path: Path, rows: list[dict], models: dict[str, str] | None = No
         for run in dict.fromkeys(r["run_id"] for r in rows):
             model = (models or {}).get(run, run.rsplit("-", 1)[0])
             store.begin_run(run, model, (manifests or {}).get(run, {"encodings": ["edge_list"]}))
-        store.write_items(rows)
+        store.write_items(ItemRecord(**row) for row in rows)
     return path

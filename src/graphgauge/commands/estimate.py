@@ -60,9 +60,9 @@ def _named_tokenizer(tokenizer: str, model_name: str):
     Face tokenizer's path or name."""
     kind, _, encoding = tokenizer.partition(":")
     if kind != "tiktoken":
-        from graphgauge.cli import _load_tokenizer
+        from graphgauge.tokenizers import load_tokenizer
 
-        return _load_tokenizer(tokenizer)
+        return load_tokenizer(tokenizer)
     try:
         import tiktoken
     except ImportError:
@@ -123,10 +123,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Prompt tokens, expected output tokens and cost of running a benchmark, before
         anything is sent."""
-        from graphgauge.cli import _price_table, model_price
         from graphgauge.exporters.records import build_records
         from graphgauge.instance import read_jsonl
-        from graphgauge.preflight import parse_params
+        from graphgauge.params import parse_params
+        from graphgauge.prices import model_price, read_price_table, take_price_params
         from graphgauge.render.prompt import encoding_of
 
         if repeats < 1:
@@ -134,13 +134,8 @@ def register(app: typer.Typer) -> None:
         if output_tokens is not None and output_tokens < 0:
             raise UserError(f"--output-tokens must be at least 0, got {output_tokens}")
         params = parse_params(param)
-        try:
-            override = {k: float(params.pop(f"price_{k}")) for k in ("in", "out")
-                        if f"price_{k}" in params}
-        except (TypeError, ValueError):
-            raise UserError("-p price_in / price_out must be numbers (USD per 1k tokens)"
-                            ) from None
-        table = _price_table(prices)
+        override = take_price_params(params)
+        table = read_price_table(prices)
         instances = read_jsonl(benchmark)
         if split is not None:
             instances = [inst for inst in instances if inst.meta.get("split") == split]

@@ -30,18 +30,11 @@ ExtractorParamOpt = Annotated[
 
 
 def load_extractor(spec: str | None, pairs: list[str] | None):
-    """The extractor model of ``--extractor``, or None."""
-    if spec is None:
-        if pairs:
-            raise UserError("--extractor-param needs --extractor")
-        return None
-    from graphgauge.extraction import check_extractor
-    from graphgauge.models import load_model
-    from graphgauge.preflight import parse_params
+    """The extractor model of ``--extractor`` and ``--extractor-param``, or None."""
+    from graphgauge.extraction import load_extractor as build
+    from graphgauge.params import parse_params
 
-    params = parse_params(pairs)
-    check_extractor(params)
-    return load_model(spec, **params)
+    return build(spec, parse_params(pairs))
 
 
 def run_instances(store, run_id: str, benchmark: Path | None, loaded: dict) -> list:

@@ -39,7 +39,7 @@ class TaskwiseBaseline(LocalModel):
 
         infer = [inst for inst in instances if inst.suite == "infer"]
         if all(inst.id in self._answers for inst in infer):
-            return  # the runner prepares again with the split it answers: already fitted
+            return  # a second run of this model on the same benchmark: already fitted
         arrays = instance_arrays(infer, self.params["encoder"])
         labels = label_ids(infer)
         by_task: dict[str, list[Instance]] = defaultdict(list)

@@ -39,9 +39,10 @@ def _score_names(store: Store, run_ids: list[str] | None) -> list[str]:
 
 def _rows(store: Store, run_ids: list[str] | None, scores: list[str]) -> Iterator[dict]:
     models = {run["id"]: run["model"] for run in store.runs()}
-    for row in store.items(run_ids, columns=COLUMNS[1:]):
-        out: dict[str, Any] = {"model": models.get(row["run_id"]), **row}
-        values = json.loads(row["scores"]) if row["scores"] else {}
+    for record in store.records(run_ids):
+        out: dict[str, Any] = {"model": models.get(record.run_id)}
+        out.update((column, getattr(record, column)) for column in COLUMNS[1:])
+        values = record.score_values
         for name in scores:
             value = values.get(name)
             out[f"score_{name}"] = float(value) if isinstance(value, int | float) else None

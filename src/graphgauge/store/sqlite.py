@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from graphgauge.errors import UserError
+from graphgauge.store.records import ITEM_COLUMNS, ItemRecord
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -92,12 +93,7 @@ CREATE TABLE IF NOT EXISTS claims (
 # A lease whose heartbeat is older than this is abandoned (it is renewed every 5 s).
 STALE_AFTER = 60.0
 
-ITEM_COLUMNS = (
-    "run_id", "instance_id", "encoding", "variant", "repeat", "suite", "task", "difficulty",
-    "prompt", "response", "parsed", "parse_ok", "scores", "accuracy", "gold", "meta",
-    "latency", "tokens_in", "tokens_out", "error", "cached", "cache_key", "created",
-    "parsed_by",
-)
+
 
 
 @dataclass(frozen=True)
@@ -223,12 +219,12 @@ class Store:
         )
         return {tuple(r) for r in rows}
 
-    def write_items(self, rows: Iterable[dict[str, Any]], scores: Sequence[tuple] = ()) -> None:
-        """Commit item rows, and ``scores`` for rows stored earlier (see ``update_scores``),
-        in one transaction. A row replaces an earlier one only when that one is an error:
-        an answer, once stored, is never overwritten (two writers, a retry that failed
-        after another process succeeded)."""
-        values = [tuple(row.get(c) for c in ITEM_COLUMNS) for row in rows]
+    def write_items(self, rows: Iterable[ItemRecord], scores: Sequence[tuple] = ()) -> None:
+        """Commit item records, and ``scores`` for rows stored earlier (see
+        ``update_scores``), in one transaction. A record replaces an earlier one only when
+        that one is an error: an answer, once stored, is never overwritten (two writers, a
+        retry that failed after another process succeeded)."""
+        values = [row.values() for row in rows]
         with self.transaction():
             self.db.executemany(_GUARDED_INSERT, values)
             if scores:
@@ -298,6 +294,12 @@ class Store:
         query += " ORDER BY run_id, suite, task, instance_id, encoding, variant, repeat"
         for row in self.db.execute(query, args):
             yield dict(zip(columns, row, strict=True))
+
+    def records(self, run_ids: Iterable[str] | None = None) -> Iterator[ItemRecord]:
+        """Every column of the items of ``run_ids`` (None: all), as typed records, in the
+        order of ``items``."""
+        for row in self.items(run_ids):
+            yield ItemRecord(**row)
 
     # --- cache ------------------------------------------------------------------------
     def cached(self, keys: Iterable[str]) -> dict[str, CachedResponse]:

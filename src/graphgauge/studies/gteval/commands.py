@@ -25,7 +25,7 @@ CountOpt = Annotated[int, typer.Option("--count", "-n", help="Centre nodes (per 
 SeedOpt = Annotated[int, typer.Option(help="Seed of the split, the sample and the attack.")]
 OptionOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="Suite option key=value, repeatable: hops, "
+    typer.Option("--option", help="Suite option key=value, repeatable: hops, "
                  "max_neighbors, split, relabel (YAML map file).")
 ]
 ParamOpt = Annotated[
@@ -39,7 +39,7 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.
 
 
 def _options(pairs: list[str] | None, dataset: str | None) -> dict:
-    from graphgauge.preflight import parse_params
+    from graphgauge.params import parse_params
 
     options = parse_params(pairs)
     if dataset:
@@ -78,7 +78,7 @@ def _benchmark(benchmark, dataset, tasks, count, seed, options, quiet):
 
 def _models(specs, params, instances) -> list:
     """The models built and checked before the store is opened: (spec, model) pairs."""
-    from graphgauge.preflight import parse_params
+    from graphgauge.params import parse_params
 
     return preflight.load_models(specs, parse_params(params), instances)
 
@@ -98,7 +98,9 @@ def _run(instances, models, variants, store, quiet):
     return run_ids
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, group: typer.Typer) -> None:
+    """``variants`` on the main app; run, structure and export on the gteval group."""
+
     @app.command()
     def variants(
         show: Annotated[
@@ -130,7 +132,7 @@ def register(app: typer.Typer) -> None:
                           "classify only (needs a label space)" if needs_labels else "all")
         Console().print(table)
 
-    @app.command()
+    @group.command("run")
     def gteval(
         model: Annotated[
             list[str], typer.Option("--model", "-m", help="Model spec as for 'run'; repeatable.")
@@ -150,7 +152,9 @@ def register(app: typer.Typer) -> None:
         option: OptionOpt = None,
         param: ParamOpt = None,
         store: StoreOpt = Path("graphgauge.db"),
-        csv: Annotated[Path | None, typer.Option(help="Also write the table to CSV.")] = None,
+        csv: Annotated[
+            Path | None, typer.Option("--csv", "-o", help="Also write the table to CSV.")
+        ] = None,
         quiet: QuietOpt = False,
     ) -> None:
         """Node classification under every instruction variant, then the paper's table
@@ -183,7 +187,7 @@ def register(app: typer.Typer) -> None:
             gteval_csv(rows, csv)
             typer.echo(f"wrote {csv}")
 
-    @app.command("gteval-structure")
+    @group.command("structure")
     def gteval_structure(
         model: Annotated[
             list[str] | None,
@@ -257,9 +261,9 @@ def register(app: typer.Typer) -> None:
                           drops[1])
         Console().print(table)
 
-    @app.command("gteval-export")
+    @group.command("export")
     def gteval_export(
-        out: Annotated[Path, typer.Option("--out", help="Folder for train/eval JSONL.")],
+        out: Annotated[Path, typer.Option("--out", "-o", help="Folder for train/eval JSONL.")],
         dataset: DatasetOpt = "dblp",
         tasks: TasksOpt = "neighbors",
         count: Annotated[int, typer.Option(help="Train nodes (eval: count // 4).")] = 1000,

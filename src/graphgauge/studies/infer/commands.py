@@ -22,8 +22,8 @@ def _read(path: Path) -> list:
     return instances
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("infer-export")
+def register(group: typer.Typer) -> None:
+    @group.command("export")
     def infer_export(
         benchmark: Annotated[Path, typer.Argument(help="infer benchmark JSONL.")],
         output: Annotated[Path, typer.Option("--output", "-o", help="Chat JSONL to write.")],
@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
         written = write_sft(chosen, output, variant, reasoning)
         typer.echo(f"wrote {written} chat records to {output}")
 
-    @app.command("infer-gates")
+    @group.command("gates")
     def infer_gates(
         report: Annotated[Path, typer.Argument(help="Gate report JSON (generate infer -p "
                                                "gate_report=PATH).")],
@@ -65,14 +65,14 @@ def register(app: typer.Typer) -> None:
 
         print_gate_report(data, Console())
 
-    @app.command("infer-judge")
+    @group.command("judge")
     def infer_judge(
         benchmark: Annotated[Path, typer.Argument(help="infer benchmark JSONL.")],
         judge: Annotated[list[str], typer.Option(help="Judge model spec; repeat for "
                                                  "several (all must pass).")],
         output: Annotated[Path, typer.Option("--output", "-o", help="Kept instances.")],
         verdicts: Annotated[Path | None, typer.Option(help="Also write id,qualified "
-                                                      "JSONL (for infer-kappa).")] = None,
+                                                      "JSONL (for infer kappa).")] = None,
     ) -> None:
         """Layer 2: keep the instances every judge qualifies under the C1-C5 rubric."""
         import json
@@ -93,12 +93,12 @@ def register(app: typer.Typer) -> None:
         detail = ", ".join(f"{k} {v}" for k, v in sorted(flags.items())) or "none"
         typer.echo(f"kept {len(kept)} of {len(instances)} (rejections: {detail}) -> {output}")
 
-    @app.command("infer-kappa")
+    @group.command("kappa")
     def infer_kappa(
         annotations: Annotated[Path, typer.Argument(help="CSV/JSONL: id, annotator, "
                                                     "qualified.")],
         verdicts: Annotated[Path | None, typer.Option(help="L2 verdicts JSONL from "
-                                                      "infer-judge.")] = None,
+                                                      "infer judge.")] = None,
     ) -> None:
         """Layer 3: Cohen's kappa between two annotators and L2-vs-human agreement."""
         import json

@@ -1,4 +1,4 @@
-"""``graphgauge taxonomy``: profile datasets by GNN sensitivity to perturbations and cluster
+"""``graphgauge taxonomy run``: profile datasets by GNN sensitivity to perturbations and cluster
 them (GTaxoGym), resuming from stored grid cells."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Annotated
 import typer
 
 
-def register(app: typer.Typer) -> None:
+def register(group: typer.Typer) -> None:
     from graphgauge.choices import ChoicesHelp
 
-    @app.command("taxonomy", cls=ChoicesHelp)
+    @group.command("run", cls=ChoicesHelp)
     def taxonomy(
         datasets: Annotated[str, typer.Option(
             "--datasets", "-d", help="Comma list: TUDataset names/folders (MUTAG, ENZYMES …), "
@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
             "(per-node targets), or TAGs (dblp, webkb:cornell).")] = "",
         model: Annotated[str, typer.Option("--model", "-m", help="gcn or gin.")] = "gcn",
         perturbations: Annotated[str, typer.Option(
-            "--perturbations", "-p", help="'all' (the paper's columns) or a comma list of: "
+            "--perturbations", "-P", help="'all' (the paper's columns) or a comma list of: "
             "{perturbations}.")] = "all",
         runs: Annotated[int, typer.Option(
             "--runs", help="CV folds (of 10) or seeds per cell.")] = 10,
@@ -45,7 +45,8 @@ def register(app: typer.Typer) -> None:
         no_plots: Annotated[bool, typer.Option("--no-plots", help="Skip the figures.")] = False,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No per-cell lines.")] = False,
     ) -> None:
-        """Run the datasets x perturbations grid, write matrix CSVs, clusters and plots."""
+        """Run the datasets x perturbations grid, write matrix CSVs, clusters and plots
+        (and place --place datasets in the taxonomy)."""
         from rich.console import Console
 
         from graphgauge.errors import UserError
@@ -94,7 +95,6 @@ def register(app: typer.Typer) -> None:
                                plots=not no_plots)
         _print(console, result)
 
-    return None
 
 
 def _print(console, result) -> None:

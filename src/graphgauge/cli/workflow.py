@@ -7,17 +7,17 @@ fast. Every user mistake surfaces as one line on stderr and exit code 2.
 from __future__ import annotations
 
 import math
-import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from graphgauge.choices import ChoicesHelp
-from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt, load_extractor
+from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt
 from graphgauge.errors import UserError
 from graphgauge.extras import require
-from graphgauge.preflight import parse_params
+from graphgauge.params import parse_params
 
 app = typer.Typer(
     name="graphgauge",
@@ -55,30 +55,6 @@ def _node_range(value: str | None) -> tuple[int, int] | None:
         return int(low), int(high or low)
     except ValueError:
         raise UserError(f"--nodes must look like 5-35 or 20, got {value!r}") from None
-
-
-def _price_table(path: Path | None) -> dict[str, dict[str, float]]:
-    if path is None:
-        return {}
-    import yaml
-
-    if not path.is_file():
-        raise UserError(f"price table not found: {path}")
-    try:
-        table = yaml.safe_load(path.read_text()) or {}
-        return {str(name): {"input": float(p.get("input", 0)), "output": float(p.get("output", 0))}
-                for name, p in table.items()}
-    except (yaml.YAMLError, AttributeError, TypeError, ValueError) as exc:
-        raise UserError(f"{path}: expected 'model: {{input: USD, output: USD}}' ({exc})") from None
-
-
-def model_price(spec: str, table: dict[str, dict[str, float]],
-                override: dict[str, float]) -> dict[str, float] | None:
-    """USD per 1k tokens for ``spec``: ``-p price_in/price_out`` when given, else the
-    table's entry for the model's name (``gpt-4o`` of ``openai:gpt-4o``) or full spec."""
-    if override:
-        return {"input": override.get("in", 0.0), "output": override.get("out", 0.0)}
-    return table.get(spec.partition(":")[2]) or table.get(spec)
 
 
 @app.command("list", cls=ChoicesHelp)
@@ -125,7 +101,8 @@ def generate(
     suite: Annotated[str, typer.Argument(help="Suite: {suites}.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="JSONL file to write.")],
     tasks: Annotated[
-        str | None, typer.Option(help="Comma-separated task names (default: all).")
+        str | None, typer.Option("--tasks", "-t", help="Comma-separated task names (default: "
+                                 "all).")
     ] = None,
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="Instances per task.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed; same seed, same file.")] = 0,
@@ -144,19 +121,14 @@ def generate(
     quiet: QuietOpt = False,
 ) -> None:
     """Generate a benchmark file: COUNT instances of each task, gold answers included."""
-    from graphgauge import preflight
-    from graphgauge.instance import write_jsonl
-    from graphgauge.registry import generate as make
+    from graphgauge.api import generate as make
 
     options = parse_params(param)
     if dataset is not None:
         options["dataset"] = dataset
-    preflight.output_file(output, "--output")
-    preflight.suite_extras([suite], f"generate {suite}")
     instances = make(suite, _split(tasks), count=count, seed=seed, nodes=_node_range(nodes),
-                     options=options, progress=not quiet)
-    written = write_jsonl(instances, output)
-    typer.echo(f"wrote {written} instances to {output}")
+                     options=options, output=output, progress=not quiet)
+    typer.echo(f"wrote {len(instances)} instances to {output}")
 
 
 @app.command(cls=ChoicesHelp)
@@ -212,85 +184,52 @@ def run(
     Models (a wrong -p option is refused with the model's own list):
 
     {model_list}"""
-    from graphgauge import preflight
-    from graphgauge.instance import file_digest, read_jsonl
-    from graphgauge.models.base import ServiceUnreachable
-    from graphgauge.render.prompt import encoding_of
-    from graphgauge.results.cells import summarize
-    from graphgauge.runner import RunOptions, error_kinds, run_benchmark
-    from graphgauge.store import Store
-
-    if repeats < 1:
-        raise UserError(f"--repeats must be at least 1, got {repeats}")
-    everything = read_jsonl(benchmark)
-    if not everything:
-        raise UserError(f"benchmark file is empty: {benchmark}")
-    instances = everything
-    if split is not None:
-        instances = [inst for inst in everything if inst.meta.get("split") == split]
-        if not instances:
-            raise UserError(f"no instance of split {split!r} in {benchmark}")
-    preflight.check_benchmark(everything, benchmark)
-    preflight.suite_extras({inst.suite for inst in instances}, "run on these instances")
-    digest = file_digest(benchmark) if split is None else None
     import gc
 
-    gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
-    encodings = [encoding_of(spec).name for spec in encoding or ["edge_list"]]
-    params = parse_params(param)
-    price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
-    table = _price_table(prices)
-    models = preflight.load_models(model, params, instances)
-    reader_model = load_extractor(extractor, extractor_param)
-    with Store(store) as db:
-        for spec, loaded in models:
-            if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
-                loaded.prepare(everything)
-            price = model_price(spec, table, price_override)
-            options = RunOptions(encodings=tuple(encodings),
-                                 variants=tuple(variant or ["original"]), repeats=repeats,
-                                 seed=seed, concurrency=concurrency, join=join, prices=price)
-            try:
-                result = run_benchmark(instances, loaded, db, options, source=str(benchmark),
-                                       digest=digest, progress=not quiet)
-            except ServiceUnreachable as exc:
-                typer.echo(f"graphgauge: error: {spec}: {exc}", err=True)
-                raise typer.Exit(1) from None
-            state = "resumed" if result.resumed else "new"
-            typer.echo(
-                f"{spec}: run {result.run_id} ({state}) — {result.answered} answered, "
-                f"{result.from_cache} from cache, {result.skipped} already done, "
-                f"{result.errors} errors, {result.elapsed:.1f}s"
-            )
-            if reader_model is not None:
-                _extract(db, result.run_id, instances, reader_model, extractor, quiet)
-            for cell in summarize(db, [result.run_id], levels=("suite",)):
-                typer.echo(f"  {cell.suite}: accuracy {_percent(cell.accuracy)} "
-                           f"[{_percent(cell.ci_low)}, {_percent(cell.ci_high)}] "
-                           f"over {cell.n} items, {_percent(cell.wrong)} wrong, "
-                           f"{_percent(cell.unparsed)} unparsed (no answer)")
-            failed = db.errors(result.run_id)
-            for kind, (count, example) in error_kinds(failed).items():
-                typer.echo(f"  {count} failed with {kind}, e.g. {example}")
-            if failed and len(failed) >= result.total:
-                typer.echo(f"graphgauge: error: {spec}: every item failed; run the same "
-                           "command again to retry them", err=True)
-                raise typer.Exit(1)
-
-
-def _extract(db, run_id: str, instances, reader_model, spec: str, quiet: bool) -> None:
-    """The --extractor pass over the answers of ``run_id`` the reader left unread."""
-    from graphgauge.extraction import extract_unread
+    from graphgauge import api
     from graphgauge.models.base import ServiceUnreachable
 
+    bench = api.load_benchmark(benchmark, split)
+    gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
     try:
-        done = extract_unread(db, run_id, instances, reader_model, progress=not quiet)
+        api.evaluate(
+            bench, model, store=store, params=parse_params(param),
+            encodings=encoding or ["edge_list"], variants=variant or ["original"],
+            repeats=repeats, seed=seed, concurrency=concurrency, join=join, prices=prices,
+            extractor=extractor, extractor_params=parse_params(extractor_param),
+            progress=not quiet, on_done=partial(_print_evaluation, extractor=extractor))
     except ServiceUnreachable as exc:
-        typer.echo(f"graphgauge: error: extractor {spec}: {exc}", err=True)
+        typer.echo(f"graphgauge: error: {exc}", err=True)
         raise typer.Exit(1) from None
-    if done.asked:
-        typer.echo(f"  extractor {spec}: asked about {done.asked} unread answers, read "
-                   f"{done.read}" + (f", {done.failed} requests failed" if done.failed else ""))
+
+
+def _print_evaluation(done, extractor: str | None) -> None:
+    """One model's run as ``graphgauge run`` reports it: counts, the extractor's pass,
+    accuracy per suite, failures by kind; a run whose every item failed ends the command
+    (exit 1) before the next model starts."""
+    result = done.run
+    state = "resumed" if result.resumed else "new"
+    typer.echo(
+        f"{done.model}: run {result.run_id} ({state}) — {result.answered} answered, "
+        f"{result.from_cache} from cache, {result.skipped} already done, "
+        f"{result.errors} errors, {result.elapsed:.1f}s"
+    )
+    extracted = done.extraction
+    if extracted is not None and extracted.asked:
+        typer.echo(f"  extractor {extractor}: asked about {extracted.asked} unread answers, read "
+                   f"{extracted.read}"
+                   + (f", {extracted.failed} requests failed" if extracted.failed else ""))
+    for cell in done.suites:
+        typer.echo(f"  {cell.suite}: accuracy {_percent(cell.accuracy)} "
+                   f"[{_percent(cell.ci_low)}, {_percent(cell.ci_high)}] "
+                   f"over {cell.n} items, {_percent(cell.wrong)} wrong, "
+                   f"{_percent(cell.unparsed)} unparsed (no answer)")
+    for kind, (count, example) in done.failures.items():
+        typer.echo(f"  {count} failed with {kind}, e.g. {example}")
+    if done.all_failed:
+        typer.echo(f"graphgauge: error: {done.model}: every item failed; run the same "
+                   "command again to retry them", err=True)
+        raise typer.Exit(1)
 
 
 def _percent(value: float) -> str:
@@ -442,7 +381,9 @@ def robustness(
     ] = None,
     count: Annotated[int, typer.Option(min=1, help="Instances per task when generating.")] = 10,
     seed: Annotated[int, typer.Option(help="Generation seed.")] = 0,
-    tasks: Annotated[str | None, typer.Option(help="Comma-separated task names.")] = None,
+    tasks: Annotated[
+        str | None, typer.Option("--tasks", "-t", help="Comma-separated task names.")
+    ] = None,
     grid: Annotated[
         str, typer.Option(help="Named grid: 'default' (one axis at a time against "
                           "edge_list) or 'paper' (the serialization paper's, against its "
@@ -460,7 +401,8 @@ def robustness(
         str | None,
         typer.Option(help="Encoding the deltas are taken against (default: the --grid's)."),
     ] = None,
-    out: Annotated[Path, typer.Option(help="Folder for the CSV tables and PNG plots.")] = Path(
+    out: Annotated[Path, typer.Option(
+        "--out", "-o", help="Folder for the CSV tables and PNG plots.")] = Path(
         "graphgauge-out/robustness"
     ),
     store: StoreOpt = Path("graphgauge.db"),
@@ -487,6 +429,7 @@ def robustness(
     from graphgauge.store import Store
     from graphgauge.studies.robustness.console import print_study
     from graphgauge.studies.robustness.study import grid_preset, run_study
+    from graphgauge.tokenizers import load_tokenizer
 
     require("plots", "robustness")
     preflight.output_folder(out, "--out")
@@ -502,12 +445,10 @@ def robustness(
     chosen = _split(encodings) or list(grid_encodings)
     baseline = baseline or grid_baseline
     models = preflight.load_models(model, params, instances)
-    counter = _load_tokenizer(tokenizer)
+    counter = load_tokenizer(tokenizer)
     console = Console()
     with Store(store) as db:
         for spec, loaded in models:
-            if hasattr(loaded, "prepare"):  # models that learn (GNNs) fit on the train split
-                loaded.prepare(instances)
             folder = out / "".join(c if c.isalnum() or c in "-_." else "_" for c in spec)
             result = run_study(instances, loaded, db, folder, encodings=chosen,
                                baseline=baseline, labelings=labelings,
@@ -517,24 +458,11 @@ def robustness(
             console.print(f"tables and plots in {folder}")
 
 
-def _load_tokenizer(name: str | None):
-    if name is None:
-        return None
-    try:
-        from transformers import AutoTokenizer
-    except ImportError:
-        raise UserError("--tokenizer needs the 'hf' extra: pip install 'graphgauge[hf]'") \
-            from None
-    try:
-        return AutoTokenizer.from_pretrained(name)
-    except (OSError, ValueError) as exc:
-        raise UserError(f"cannot load tokenizer {name!r}: {exc}") from None
-
-
 @app.command()
 def quickstart(
     store: StoreOpt = Path("graphgauge.db"),
-    out: Annotated[Path, typer.Option(help="Folder for the benchmark and the CSV.")] = Path(
+    out: Annotated[Path, typer.Option(
+        "--out", "-o", help="Folder for the benchmark and the CSV.")] = Path(
         "graphgauge-out"
     ),
     count: Annotated[int, typer.Option(min=1, help="Instances per task.")] = 10,
@@ -543,38 +471,33 @@ def quickstart(
 ) -> None:
     """Generate a small algorithmic + spectral benchmark, run the reference solver and the
     baselines on it, and print the report."""
-    from graphgauge import preflight
+    from graphgauge import api, preflight
     from graphgauge.instance import write_jsonl
-    from graphgauge.models import BUILTIN, load_model
-    from graphgauge.registry import generate as make
+    from graphgauge.models import BUILTIN
     from graphgauge.report.console import print_report
-    from graphgauge.results.cells import summarize, write_csv
-    from graphgauge.runner import RunOptions, run_benchmark
+    from graphgauge.results.cells import write_csv
     from graphgauge.store import Store
 
     preflight.output_folder(out, "--out")
     Store(store).close()  # refuses a store it cannot use before the work starts
     out.mkdir(parents=True, exist_ok=True)
-    instances = make("algorithmic", count=count, seed=seed) + make(
+    instances = api.generate("algorithmic", count=count, seed=seed) + api.generate(
         "spectral", count=count, seed=seed
     )
     bench = out / "quickstart.jsonl"
     write_jsonl(instances, bench)
     typer.echo(f"wrote {len(instances)} instances to {bench}")
-    with Store(store) as db:
-        run_ids = []
-        for spec in BUILTIN:
-            result = run_benchmark(instances, load_model(spec), db, RunOptions(),
-                                   source=str(bench), progress=not quiet)
-            run_ids.append(result.run_id)
-        cells = summarize(db, run_ids)
+    done = api.evaluate(bench, list(BUILTIN), store=store, progress=not quiet)
+    cells = api.load_results(store, [e.run_id for e in done]).cells
     print_report(cells, tasks=True)
     write_csv(cells, out / "quickstart_report.csv")
     typer.echo(f"results in {store}; table in {out / 'quickstart_report.csv'}")
 
 
 def _register_commands() -> None:
-    """The commands of the suites and analyses, each module adding its own."""
+    """The commands of the suites and analyses, each module adding its own; the methods'
+    commands as groups (``graphgauge gteval run``)."""
+    from graphgauge.cli import gteval, infer, taxonomy
     from graphgauge.commands import (
         audit,
         estimate,
@@ -583,9 +506,6 @@ def _register_commands() -> None:
         reports,
         rescore,
     )
-    from graphgauge.studies.gteval import commands as gteval
-    from graphgauge.studies.infer import commands as infer
-    from graphgauge.studies.taxonomy import commands as taxonomy
 
     for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
                    audit):
@@ -601,6 +521,3 @@ def main(argv: list[str] | None = None) -> int:
 
     return run_app(app, argv)
 
-
-if __name__ == "__main__":
-    sys.exit(main())

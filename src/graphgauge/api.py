@@ -1,0 +1,299 @@
+"""graphgauge from Python: build a benchmark, evaluate models on it, read the results.
+
+The ``graphgauge`` command is a thin layer over these functions (it parses arguments,
+shows progress and prints), so a script and the command produce the same runs, with the
+same ids, in the same store::
+
+    import graphgauge as gg
+
+    gg.generate("algorithmic", tasks=["triangles"], count=20, output="bench.jsonl")
+    for evaluation in gg.evaluate("bench.jsonl", ["reference", "random"], store="r.db"):
+        print(evaluation.model, evaluation.run_id, evaluation.accuracy)
+    results = gg.load_results("r.db")
+
+Every check that can fail is made before the store is opened: a bad benchmark, model or
+price table raises ``UserError`` with the store untouched.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from graphgauge.errors import UserError
+
+if TYPE_CHECKING:
+    from graphgauge.extraction import Extraction
+    from graphgauge.instance import Instance
+    from graphgauge.models.base import Model
+    from graphgauge.results.cells import Cell
+    from graphgauge.runner import RunOptions, RunResult
+    from graphgauge.store import Store
+    from graphgauge.store.records import ItemRecord
+
+PathLike = str | Path
+
+
+@dataclass
+class Benchmark:
+    """The instances a run answers, and the whole file they came from (models that learn
+    fit on every split of it, then answer the chosen one)."""
+
+    instances: list[Instance]
+    everything: list[Instance]
+    source: str | None = None  # the file, recorded in each run's manifest
+    digest: str | None = None  # the file's SHA-256 when the run answers all of it
+
+
+@dataclass
+class Evaluation:
+    """One model's run over a benchmark: what happened, and its accuracy per suite."""
+
+    model: str
+    run: RunResult
+    suites: list[Cell]
+    # failed items by kind ("HTTP 503", "timeout" …): (count, an example message)
+    failures: dict[str, tuple[int, str]] = field(default_factory=dict)
+    failed: int = 0
+    extraction: Extraction | None = None
+
+    @property
+    def run_id(self) -> str:
+        return self.run.run_id
+
+    @property
+    def accuracy(self) -> float:
+        """Accuracy over every item of the run (NaN when nothing was scored)."""
+        scored = [(c.accuracy, c.n) for c in self.suites if c.n and not math.isnan(c.accuracy)]
+        total = sum(n for _, n in scored)
+        return sum(a * n for a, n in scored) / total if total else float("nan")
+
+    @property
+    def all_failed(self) -> bool:
+        """Every item failed (nothing answered): the run should be retried."""
+        return self.failed > 0 and self.failed >= self.run.total
+
+
+@dataclass
+class Results:
+    """What a store holds: its runs (id, model, manifest), every item as a typed record,
+    and the accuracy cells ``graphgauge report`` prints (per task, difficulty, suite)."""
+
+    runs: list[dict[str, Any]]
+    items: list[ItemRecord]
+    cells: list[Cell]
+
+
+def generate(
+    suite: str,
+    tasks: Sequence[str] | None = None,
+    *,
+    count: int = 100,
+    seed: int = 0,
+    nodes: tuple[int, int] | None = None,
+    options: dict[str, Any] | None = None,
+    output: PathLike | None = None,
+    progress: bool = False,
+) -> list[Instance]:
+    """``count`` instances of each task of ``suite`` (all tasks unless ``tasks``), gold
+    answers included; the same seed gives the same instances. ``options`` are the suite's
+    (``dataset``, and what its documentation lists); ``output`` also writes them as JSONL."""
+    from graphgauge import preflight
+    from graphgauge.instance import write_jsonl
+    from graphgauge.registry import generate as make
+
+    if output is not None:
+        preflight.output_file(Path(output), "--output")
+    preflight.suite_extras([suite], f"generate {suite}")
+    instances = make(suite, list(tasks) if tasks else None, count=count, seed=seed,
+                     nodes=nodes, options=options, progress=progress)
+    if output is not None:
+        write_jsonl(instances, output)
+    return instances
+
+
+def load_benchmark(path: PathLike, split: str | None = None) -> Benchmark:
+    """A benchmark file, checked (every suite, task, graph and queried node known), with
+    only the instances of ``split`` to answer when given."""
+    from graphgauge import preflight
+    from graphgauge.instance import file_digest, read_jsonl
+
+    everything = read_jsonl(path)
+    if not everything:
+        raise UserError(f"benchmark file is empty: {path}")
+    benchmark = _select(everything, split, path)
+    preflight.check_benchmark(everything, path)
+    benchmark.source = str(path)
+    benchmark.digest = file_digest(path) if split is None else None
+    return benchmark
+
+
+def evaluate(
+    benchmark: PathLike | Benchmark | Sequence[Instance],
+    models: str | Model | Sequence[str | Model],
+    *,
+    store: PathLike = "graphgauge.db",
+    params: dict[str, Any] | None = None,
+    encodings: Sequence[str] = ("edge_list",),
+    variants: Sequence[str] = ("original",),
+    split: str | None = None,
+    repeats: int = 1,
+    seed: int = 0,
+    concurrency: int | None = None,
+    join: bool = False,
+    prices: PathLike | dict[str, dict[str, float]] | None = None,
+    extractor: str | None = None,
+    extractor_params: dict[str, Any] | None = None,
+    progress: bool = False,
+    on_done: Callable[[Evaluation], None] | None = None,
+) -> list[Evaluation]:
+    """Answer and score ``benchmark`` with each model, one run per model (``on_done``
+    hears of each as soon as it ends); running it again resumes the same runs.
+
+    ``models`` are specs as on the command line (``reference``, ``openai:MODEL``,
+    ``python:module:function`` …) or model objects; ``params`` are the specs' options
+    (``-p``), ``price_in``/``price_out`` among them. ``prices`` is a YAML price table
+    or the mapping it holds. ``extractor`` names a second model asked about the answers
+    the reader leaves unread. A model that nothing answers for raises
+    ``ServiceUnreachable`` naming it; the runs before it stay stored.
+    """
+    from graphgauge.extraction import load_extractor
+    from graphgauge.prices import read_price_table, take_price_params
+    from graphgauge.render.prompt import encoding_of
+    from graphgauge.runner import RunOptions
+
+    if repeats < 1:
+        raise UserError(f"--repeats must be at least 1, got {repeats}")
+    bench = _benchmark(benchmark, split)
+    _check_suites(bench.instances)
+    options = dict(params or {})
+    override = take_price_params(options)
+    table = prices if isinstance(prices, dict) else read_price_table(
+        Path(prices) if prices is not None else None)
+    run_options = RunOptions(encodings=tuple(encoding_of(spec).name for spec in encodings),
+                             variants=tuple(variants), repeats=repeats, seed=seed,
+                             concurrency=concurrency, join=join)
+    loaded = _load_models(models, options, bench.instances)
+    reader = load_extractor(extractor, extractor_params)
+    done = []
+    for evaluation in _evaluations(bench, loaded, Path(store), run_options, table, override,
+                                   (extractor, reader), progress):
+        done.append(evaluation)
+        if on_done is not None:
+            on_done(evaluation)
+    return done
+
+
+def load_results(store: PathLike, runs: Sequence[str] | None = None) -> Results:
+    """The runs of ``store`` (all, or those whose ids start with ``runs``), their items and
+    accuracy cells, read without changing the file."""
+    from graphgauge.results.cells import summarize
+    from graphgauge.store import Store
+
+    path = Path(store)
+    if not path.is_file():
+        raise UserError(f"store not found: {path} (run 'graphgauge run' first)")
+    with Store(path, write=False) as db:
+        ids = [db.resolve_run(r) for r in runs] if runs else [r["id"] for r in db.runs()]
+        chosen = [{**run, "manifest": db.manifest(run["id"])} for run in db.runs()
+                  if run["id"] in ids]
+        return Results(chosen, list(db.records(ids)), summarize(db, ids))
+
+
+def _select(everything: list[Instance], split: str | None, source: Any) -> Benchmark:
+    if split is None:
+        return Benchmark(everything, everything)
+    chosen = [inst for inst in everything if inst.meta.get("split") == split]
+    if not chosen:
+        raise UserError(f"no instance of split {split!r} in {source}")
+    return Benchmark(chosen, everything)
+
+
+def _benchmark(benchmark: PathLike | Benchmark | Sequence[Instance],
+               split: str | None) -> Benchmark:
+    """A ``Benchmark`` of whatever ``evaluate`` was given: a file, one already loaded, or
+    instances built in Python."""
+    from graphgauge import preflight
+
+    if isinstance(benchmark, Benchmark):
+        if split is not None:
+            raise UserError("give split to load_benchmark, not to evaluate, with a Benchmark")
+        return benchmark
+    if isinstance(benchmark, str | Path):
+        return load_benchmark(benchmark, split)
+    everything = list(benchmark)
+    if not everything:
+        raise UserError("no instances to evaluate")
+    preflight.check_benchmark(everything, "instances")
+    return _select(everything, split, "the instances")
+
+
+def _check_suites(instances: Sequence[Instance]) -> None:
+    from graphgauge import preflight
+
+    preflight.suite_extras({inst.suite for inst in instances}, "run on these instances")
+
+
+def _load_models(models: str | Model | Sequence[str | Model], params: dict[str, Any],
+                 instances: Sequence[Instance]) -> list[tuple[str, Model]]:
+    """(name, model) pairs, every one built and checked before the first run starts."""
+    from graphgauge import preflight
+
+    given = [models] if isinstance(models, str) or not isinstance(models, Sequence) \
+        else list(models)
+    specs = [m for m in given if isinstance(m, str)]
+    built = iter(preflight.load_models(specs, params, instances))
+    out = []
+    for model in given:
+        if isinstance(model, str):
+            out.append(next(built))
+        else:
+            preflight.answerable(model.name, model, instances)
+            out.append((model.name, model))
+    return out
+
+
+def _evaluations(bench: Benchmark, models: list[tuple[str, Model]], store: Path,
+                 options: RunOptions, table: dict[str, dict[str, float]],
+                 override: dict[str, float], extractor: tuple[str | None, Model | None],
+                 progress: bool) -> Iterator[Evaluation]:
+    """Each model's run, in turn, in one store; yielded as it ends."""
+    from dataclasses import replace
+
+    from graphgauge.models.base import ServiceUnreachable
+    from graphgauge.prices import model_price
+    from graphgauge.results.cells import summarize
+    from graphgauge.runner import error_kinds, run_benchmark
+    from graphgauge.store import Store
+
+    with Store(store) as db:
+        for spec, model in models:
+            priced = replace(options, prices=model_price(spec, table, override))
+            try:
+                result = run_benchmark(bench.instances, model, db, priced, source=bench.source,
+                                       digest=bench.digest, progress=progress,
+                                       prepare_on=bench.everything)
+            except ServiceUnreachable as exc:
+                raise ServiceUnreachable(f"{spec}: {exc}") from None
+            extraction = _extract(db, result.run_id, bench.instances, extractor, progress)
+            failed = db.errors(result.run_id)
+            yield Evaluation(spec, result, summarize(db, [result.run_id], levels=("suite",)),
+                             error_kinds(failed), len(failed), extraction)
+
+
+def _extract(db: Store, run_id: str, instances: Sequence[Instance],
+             extractor: tuple[str | None, Model | None], progress: bool) -> Extraction | None:
+    """The extractor's pass over the answers of ``run_id`` the reader left unread."""
+    from graphgauge.extraction import extract_unread
+    from graphgauge.models.base import ServiceUnreachable
+
+    spec, model = extractor
+    if model is None:
+        return None
+    try:
+        return extract_unread(db, run_id, instances, model, progress=progress)
+    except ServiceUnreachable as exc:
+        raise ServiceUnreachable(f"extractor {spec}: {exc}") from None

@@ -1,0 +1,75 @@
+"""``ItemRecord``: one answer to one prompt, as the runner writes it, the store keeps it
+and the reports and ``graphgauge.api.load_results`` read it.
+
+The JSON columns (``parsed``, ``gold``, ``scores``, ``meta``) stay JSON text, as stored,
+so a record goes to and from SQLite without re-encoding; the ``*_value`` accessors decode
+them for readers that want Python values.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import Any
+
+
+@dataclass(slots=True)
+class ItemRecord:
+    run_id: str
+    instance_id: str
+    encoding: str
+    variant: str
+    repeat: int
+    suite: str
+    task: str
+    difficulty: str | None = None
+    prompt: str | None = None
+    response: str | None = None
+    parsed: str | None = None  # JSON: the answer the reader read (or why it read none)
+    parse_ok: int | None = None  # None until scored; 1 read, 0 no answer
+    scores: str | None = None  # JSON: {metric: value}
+    accuracy: float | None = None
+    gold: str | None = None  # JSON
+    meta: str | None = None  # JSON: the instance's family, size, split, dataset …
+    latency: float | None = None
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    error: str | None = None  # the request failed: no response
+    cached: int = 0  # the response came from the response cache
+    cache_key: str | None = None
+    created: float = 0.0
+    parsed_by: str | None = None  # "reader", "json", "extractor" or "none"
+
+    @property
+    def key(self) -> tuple[str, str, str, int]:
+        """(instance, encoding, variant, repeat): the item within its run."""
+        return (self.instance_id, self.encoding, self.variant, self.repeat)
+
+    def values(self) -> tuple:
+        """The record's columns in ``ITEM_COLUMNS`` order (the store's insert order)."""
+        return _ALL(self)
+
+    @property
+    def gold_value(self) -> Any:
+        return _decoded(self.gold)
+
+    @property
+    def parsed_value(self) -> Any:
+        return _decoded(self.parsed)
+
+    @property
+    def score_values(self) -> dict[str, Any]:
+        return _decoded(self.scores) or {}
+
+    @property
+    def meta_values(self) -> dict[str, Any]:
+        return _decoded(self.meta) or {}
+
+
+def _decoded(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+ITEM_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(ItemRecord))
+_ALL = attrgetter(*ITEM_COLUMNS)
