@@ -228,7 +228,7 @@ def run(
     from graphgauge.commands import preflight
     from graphgauge.instance import file_digest, read_jsonl
     from graphgauge.models.base import ServiceUnreachable
-    from graphgauge.render.prompt import encoding_of
+    from graphgauge.render.prompt import check_prompts, encoding_of
     from graphgauge.report.tables import summarize
     from graphgauge.runner import RunOptions, error_kinds, run_benchmark
     from graphgauge.store import Store
@@ -250,6 +250,8 @@ def run(
 
     gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
     encodings = [encoding_of(spec).name for spec in encoding or ["edge_list"]]
+    variants = tuple(variant or ["original"])
+    check_prompts(instances, encodings, variants)  # before a model loads or the store opens
     params = parse_params(param)
     price_override = {k: params.pop(f"price_{k}") for k in ("in", "out") if f"price_{k}" in params}
     table = _price_table(prices)
@@ -261,7 +263,7 @@ def run(
                 loaded.prepare(everything)
             price = model_price(spec, table, price_override)
             options = RunOptions(encodings=tuple(encodings),
-                                 variants=tuple(variant or ["original"]), repeats=repeats,
+                                 variants=variants, repeats=repeats,
                                  seed=seed, concurrency=concurrency, join=join, prices=price)
             try:
                 result = run_benchmark(instances, loaded, db, options, source=str(benchmark),

@@ -20,8 +20,9 @@ from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
-from graphgauge.render.prompt import Prompt, encoding_of, labels_for
-from graphgauge.runner import score_json, score_response
+from graphgauge.render.prompt import Asked, Prompt, asked_for, encoding_of, labels_for
+from graphgauge.render.variants import scoring_variant
+from graphgauge.runner import baseline_answers, score_json, score_response
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
@@ -87,15 +88,15 @@ def _asked_before(parsed: str | None) -> bool:
     return isinstance(value, dict) and "extractor" in value
 
 
-def read_extraction(text: str | None, inst: Instance, encoding: str
+def read_extraction(text: str | None, inst: Instance, asked: Asked
                     ) -> tuple[str, int, str, float | None]:
     """The extractor's reply scored as the item's answer: its JSON value, or (a reply
     that is not JSON) its text read by the ordinary reader."""
     try:
         value = json_answer(text)
     except NotJSON:
-        return score_response(text or "", inst, encoding)
-    return score_json(value, inst, encoding)
+        return score_response(text or "", inst, asked)
+    return score_json(value, inst, asked)
 
 
 def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], model: Model,
@@ -117,6 +118,7 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
     if hasattr(model, "prepare"):
         model.prepare(instances)
     replies = asyncio.run(_ask(model, requests, progress))
+    baselines = baseline_answers(store, run_id, {row[2] for row in todo})
     updates = []
     for row, reply in zip(todo, replies, strict=True):
         instance_id, encoding, variant, repeat, _prompt, response, _parsed = row
@@ -125,8 +127,11 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
             continue
         inst = by_id[instance_id]
         key = (run_id, instance_id, encoding, variant, repeat, response)
+        base = scoring_variant(variant).baseline
+        asked = asked_for(inst, encoding, variant,
+                          baselines.get((instance_id, encoding, base, repeat)) if base else None)
         try:
-            scored = read_extraction(reply.text, inst, encoding)
+            scored = read_extraction(reply.text, inst, asked)
             why = "no answer in the extractor's reply"
         except Exception as exc:  # noqa: BLE001 - one odd reply must not stop the pass
             scored, why = None, f"{type(exc).__name__}: {exc}"[:200]
@@ -134,16 +139,16 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
             out.read += 1
             updates.append((*scored, "extractor", *key))
         else:
-            updates.append((*_still_unread(inst, model.name, why), "none", *key))
+            updates.append((*_still_unread(inst, model.name, why, asked), "none", *key))
     store.update_scores(updates)
     store.annotate_run(run_id, {"extractor": {"name": model.name, "params": model.params}})
     return out
 
 
-def _still_unread(inst: Instance, extractor: str, why: str
+def _still_unread(inst: Instance, extractor: str, why: str, asked: Asked
                   ) -> tuple[str, int, str, float | None]:
     """No answer, with a note that ``extractor`` was asked (so it is not asked again)."""
-    scores = task_of(inst).score(Prediction.failed(why), inst)
+    scores = task_of(inst).score(Prediction.failed(why), inst, asked)
     parsed = json.dumps({"extractor": extractor, "no_answer": why})
     return parsed, 0, json.dumps(scores), scores.get("accuracy")
 

@@ -34,11 +34,14 @@ from graphgauge.registry import task_of
 from graphgauge.render.prompt import (
     DEFAULT_ENCODING,
     DEFAULT_VARIANT,
+    Asked,
     Prompt,
+    asked_for,
+    check_prompts,
     encoding_of,
-    labels_for,
     render,
 )
+from graphgauge.render.variants import scoring_variant
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
@@ -183,37 +186,60 @@ def response_row(
 
 
 def score_response(
-    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING
+    text: str, inst: Instance, asked: Asked | None = None
 ) -> tuple[str, int, str, float | None]:
-    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst`` asked in
-    ``encoding``: node names in the answer are read back through that encoding's labels."""
+    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst`` asked as
+    ``asked`` says: node names read back through the encoding's labels, the answer judged
+    by what the instruction variant expects."""
+    asked = asked or Asked()
     task = task_of(inst)
-    prediction = task.parse(text, inst, labels_for(inst, encoding_of(encoding)))
-    scores = task.score(prediction, inst)
+    prediction = task.parse_asked(text, inst, asked)
+    scores = task.score(prediction, inst, asked)
     return (json.dumps(prediction.value), int(prediction.ok), json.dumps(scores),
             scores.get("accuracy"))
 
 
 def _score_update(run_id: str, key: tuple[str, str, str, int], text: str,
-                  inst: Instance, answer_format: str | None = None) -> tuple:
+                  inst: Instance, answer_format: str | None = None,
+                  baseline: str | None = None) -> tuple:
     """The ``update_scores`` row for one stored answer, with the path that read it; a
     reader or scorer that crashes on it scores it as no answer, with the reason, so one
     odd response never stops a run or its resume."""
+    asked = asked_for(inst, key[1], key[2], baseline)
     try:
-        scored, path = read_response(text, inst, key[1], answer_format)
+        scored, path = read_response(text, inst, asked, answer_format)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
-        scored, path = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300]), "none"
+        scored, path = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300], asked), "none"
     return (*scored, path, run_id, *key, text)
 
 
-def _unreadable(inst: Instance, why: str) -> tuple[str, int, str, float | None]:
+def _unreadable(inst: Instance, why: str, asked: Asked) -> tuple[str, int, str, float | None]:
     """The score of an answer the reader or scorer crashed on: no answer, with the reason
     kept in ``parsed``."""
     try:
-        scores = task_of(inst).score(Prediction.failed(why), inst)
+        scores = task_of(inst).score(Prediction.failed(why), inst, asked)
     except Exception:  # noqa: BLE001 - the scorer itself is what failed
         scores = {"accuracy": 0.0}
     return (json.dumps({"reader_error": why}), 0, json.dumps(scores), scores.get("accuracy"))
+
+
+def judged_later(variant: str) -> bool:
+    """Whether answers under ``variant`` are judged against the model's answer to another
+    variant (Reverse): they are scored once the request phase is over."""
+    return scoring_variant(variant).baseline is not None
+
+
+def baseline_answers(store: Store, run_id: str, variants: set[str]
+                     ) -> dict[tuple[str, str, str, int], str | None]:
+    """(instance, encoding, variant, repeat) -> the stored response, for the ``variants``
+    other variants are judged against (a failed request is no answer)."""
+    wanted = {scoring_variant(v).baseline for v in variants} - {None}
+    if not wanted:
+        return {}
+    columns = ("instance_id", "encoding", "variant", "repeat", "response", "error")
+    return {(r["instance_id"], r["encoding"], r["variant"], r["repeat"]):
+            (r["response"] if r["error"] is None else None)
+            for r in store.items([run_id], columns) if r["variant"] in wanted}
 
 
 def score_pending(
@@ -222,21 +248,24 @@ def score_pending(
     """Parse and score every answered, not yet scored item of a run; returns how many.
 
     Runs after the request phase, for answers the phase left unscored (all of them when
-    the event loop was never idle, and those a killed run had stored). Scoring reads only
-    stored answers, so a parser or verifier fix can be applied to them without asking the
-    model again.
+    the event loop was never idle, those a killed run had stored, and those judged against
+    another variant's answer). Scoring reads only stored answers, so a parser or verifier
+    fix can be applied to them without asking the model again.
     """
     from graphgauge.progress import progress_bar
 
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     answer_format = run_answer_format(store, run_id)
+    baselines = baseline_answers(store, run_id, {row[2] for row in rows})
     updates = []
     # paused_gc: reading answers allocates much and frees nearly all of it at once
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
         for instance_id, encoding, variant, repeat, text in rows:
+            base = scoring_variant(variant).baseline
+            baseline = baselines.get((instance_id, encoding, base, repeat)) if base else None
             updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
-                                         text, by_id[instance_id], answer_format))
+                                         text, by_id[instance_id], answer_format, baseline))
             advance(1)
     store.update_scores(updates)
     return len(updates)
@@ -249,7 +278,7 @@ def run_answer_format(store: Store, run_id: str) -> str | None:
 
 
 def read_response(
-    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING,
+    text: str, inst: Instance, asked: Asked | None = None,
     answer_format: str | None = None,
 ) -> tuple[tuple[str, int, str, float | None], str]:
     """``score_response`` plus the path that read the answer: "json" for a JSON reply of
@@ -262,19 +291,19 @@ def read_response(
         except NotJSON:
             pass
         else:
-            scored = score_json(value, inst, encoding)
+            scored = score_json(value, inst, asked)
             return scored, "json" if scored[1] else "none"
-    scored = score_response(text, inst, encoding)
+    scored = score_response(text, inst, asked)
     return scored, "reader" if scored[1] else "none"
 
 
-def score_json(value: Any, inst: Instance, encoding: str = DEFAULT_ENCODING
+def score_json(value: Any, inst: Instance, asked: Asked | None = None
                ) -> tuple[str, int, str, float | None]:
     """``score_response`` of a JSON answer value: its first written form the item's reader
     can read (see ``answer_texts``), else no answer."""
-    scored = score_response("", inst, encoding)
+    scored = score_response("", inst, asked)
     for text in answer_texts(value):
-        scored = score_response(text, inst, encoding)
+        scored = score_response(text, inst, asked)
         if scored[1]:
             break
     return scored
@@ -305,6 +334,7 @@ def run_benchmark(
     the file's bytes, which equal the canonical serialization this would compute).
     """
     options = options or RunOptions()
+    check_prompts(instances, options.encodings, options.variants)  # before the run row
     bench_sha = digest or benchmark_digest(instances)
     run_id = run_id_for(model, options, bench_sha)
     manifest = build_manifest(model, options, bench_sha, source, len(instances))
@@ -573,7 +603,8 @@ class _IdleScorer:
         self.last_answer = 0.0  # when a worker last got a response (perf_counter)
 
     def add(self, rows: list[tuple[dict, Instance]]) -> None:
-        self.todo.extend(pair for pair in rows if pair[0]["error"] is None)
+        self.todo.extend(pair for pair in rows if pair[0]["error"] is None
+                         and not judged_later(pair[0]["variant"]))
         if self.todo:
             self.more.set()
 

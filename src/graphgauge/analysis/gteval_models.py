@@ -27,9 +27,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from graphgauge.render.variants import parse_variant
+from graphgauge.render.variants import coarse_labels, variant_of
 from graphgauge.suites.classify.labels import mentioned_labels
-from graphgauge.suites.classify.relabel import coarse_labels
 
 REFUSAL = "I cannot help with that request."
 NOT_A_TASK = "There is nothing here for me to answer."
@@ -37,7 +36,7 @@ NOT_A_TASK = "There is nothing here for me to answer."
 
 def oracle(text: str, request) -> str:
     meta, gold = request.instance.meta, request.instance.answer
-    kind = parse_variant(request.prompt.variant).kind
+    kind = variant_of(request.prompt.variant).kind
     if kind == "relabel":
         return meta["relabel"][gold]
     if kind == "reverse":

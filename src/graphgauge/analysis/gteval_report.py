@@ -13,10 +13,11 @@ from graphgauge.analysis.gteval_variants import VariantRow, variant_rows
 HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "Relabel",
            "Reverse", "Random")
 VARIANT_HEADERS = ("Model", "Suite", "Task", "Ori. Acc", "Rep. Acc", "Rel. change",
-                   "Rand. Acc", "Rand. parsed")
-VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates. Rand. parsed: "
-                "answers to an irrelevant instruction (randomize) that still parse as an "
-                "answer to the task; a model that reads its instructions gives few.")
+                   "Rand. Acc")
+VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates, as the "
+                "leaderboard scores each item. Rand. Acc: answers to an irrelevant "
+                "instruction (randomize) that give no answer to the task, as a model that "
+                "reads its instructions does.")
 
 
 def _pct(value: float) -> str:
@@ -83,7 +84,7 @@ def variant_cells(row: VariantRow, label: str) -> list[str]:
     acc = row.accuracy
     return [label, row.suite, row.task, _spread(acc.get("original")),
             _spread(acc.get("rephrase")), _change(row.relative_change),
-            _spread(acc.get("randomize")), _spread(row.random_parsed)]
+            _spread(acc.get("randomize"))]
 
 
 def run_labels(rows) -> dict[str, str]:

@@ -110,16 +110,15 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        from graphgauge.render.variants import KINDS, describe
+        from graphgauge.render.variants import describe, variant_kind
 
         if show is not None:
-            if show not in KINDS:
-                raise UserError(f"unknown variant kind {show!r}; kinds: {', '.join(KINDS)}")
-            classify_templates, question_templates, _ = KINDS[show]
-            for k, text in enumerate(classify_templates):
+            kind = variant_kind(show)
+            questions = kind.question_templates
+            for k, text in enumerate(kind.templates):
                 typer.echo(f"{show}:{k}  {text}")
-                if question_templates is not None and question_templates is not classify_templates:
-                    typer.echo(f"{' ' * (len(show) + 4)}other suites: {question_templates[k]}")
+                if questions is not None and questions is not kind.templates:
+                    typer.echo(f"{' ' * (len(show) + 4)}other suites: {questions[k]}")
             return
         table = Table(title="Instruction variants (GTEval)")
         for header in ("variant", "templates", "meaning", "suites"):
@@ -160,6 +159,7 @@ def register(app: typer.Typer) -> None:
 
         from graphgauge.analysis.gteval import gteval_rows
         from graphgauge.analysis.gteval_report import gteval_csv, gteval_table, short_model
+        from graphgauge.render.prompt import check_prompts
         from graphgauge.render.variants import ORIGINAL, expand_variants
         from graphgauge.store import Store
 
@@ -170,6 +170,7 @@ def register(app: typer.Typer) -> None:
             names.insert(0, ORIGINAL)  # Reverse and the relative change need it
         instances = _benchmark(benchmark, dataset, _tasks(tasks), count, seed,
                                _options(option, dataset), quiet)
+        check_prompts(instances, ["edge_list"], names)
         console = Console()
         models = _models(model, param, instances)
         with Store(store) as db:
