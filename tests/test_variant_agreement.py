@@ -1,0 +1,156 @@
+"""One scoring path: for every suite and instruction variant, the accuracy the leaderboard
+reports for a run equals the accuracy the method's own table (GTEval's for classify, the
+per-variant table for the other suites) reports for the same run.
+
+Everything goes through the real commands (generate, run, report --csv) on small
+generated benchmarks, with scripted models that follow every instruction (``oracle``),
+ignore them (``always_original``, the built-in ``reference``), answer at random, or have
+GTEval's imperfect signatures (``echo_first``, ``fragile``, ``refuse``). Runs are asked
+the original and one other kind (two templates each), so each kind's column is tied to
+the run's leaderboard number on its own.
+"""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from tests.support.data import needs_shared_data
+from typer.testing import CliRunner
+
+from graphgauge.analysis.gteval import gteval_rows
+from graphgauge.analysis.gteval_variants import variant_rows
+from graphgauge.cli import app
+from graphgauge.errors import UserError
+from graphgauge.store import Store
+
+SCRIPTED = "python:graphgauge.analysis.gteval_models:"
+ANY_SUITE = ("reference", "random", SCRIPTED + "oracle", SCRIPTED + "always_original")
+CLASSIFY = (*ANY_SUITE, SCRIPTED + "echo_first", SCRIPTED + "fragile", SCRIPTED + "refuse")
+
+
+def invoke(*args):
+    result = CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result
+
+
+def leaderboard(tmp_path, db) -> dict[str, float]:
+    """run id -> the suite-level accuracy ``graphgauge report --csv`` writes."""
+    out = tmp_path / "cells.csv"
+    invoke("report", "--store", db, "--csv", out)
+    with open(out, newline="") as handle:
+        return {row["run_id"]: float(row["accuracy"]) for row in csv.DictReader(handle)
+                if row["level"] == "suite"}
+
+
+def run_kinds(tmp_path, bench, models, kinds) -> tuple:
+    """One run per (model, kind), each asked the original and templates 0 and 1 of the
+    kind; returns the store path and {run id: kind}."""
+    db = tmp_path / "runs.db"
+    asked = {}
+    for kind in kinds:
+        variants = ["-v", "original", "-v", f"{kind}:0", "-v", f"{kind}:1"]
+        for model in models:
+            before = _runs(db)
+            invoke("run", bench, "-m", model, "--store", db, "--quiet", *variants)
+            [new] = _runs(db) - before
+            asked[new] = kind
+    return db, asked
+
+
+def _runs(db) -> set[str]:
+    if not db.exists():
+        return set()
+    with Store(db, write=False) as store:
+        return {run["id"] for run in store.runs()}
+
+
+def weighted(spreads) -> float:
+    """The item-weighted mean of per-kind means: with every item asked in every template,
+    a kind's mean over templates is its mean over items."""
+    spreads = [s for s in spreads if s is not None]
+    return sum(s.mean * s.items for s in spreads) / sum(s.items for s in spreads)
+
+
+def check_variant_table(tmp_path, bench, kinds=("rephrase", "randomize")):
+    db, asked = run_kinds(tmp_path, bench, ANY_SUITE, kinds)
+    board = leaderboard(tmp_path, db)
+    with Store(db, write=False) as store:
+        rows = {row.run_id: row for row in variant_rows(store, list(asked), tasks=False)}
+    assert set(rows) == set(asked)
+    seen = set()
+    for run, kind in asked.items():
+        accuracy = rows[run].accuracy
+        assert set(accuracy) == {"original", kind}
+        assert board[run] == pytest.approx(weighted(accuracy.values())), (run, kind)
+        seen.add((rows[run].model, kind, round(accuracy[kind].mean, 6)))
+    # the oracle follows every instruction, the instruction-blind models fail randomize
+    for kind in kinds:
+        assert (SCRIPTED + "oracle", kind, 1.0) in seen
+    assert ("reference", "randomize", 0.0) in seen
+    assert (SCRIPTED + "always_original", "rephrase", 1.0) in seen
+
+
+def test_algorithmic_leaderboard_equals_the_variant_table(tmp_path):
+    bench = tmp_path / "alg.jsonl"
+    invoke("generate", "algorithmic", "-o", bench, "-n", 2, "--seed", 3, "--tasks",
+           "degree,has_cycle,shortest_path,clustering_coefficient,neighbor,min_vertex_cover,maximum_flow")
+    check_variant_table(tmp_path, bench)
+
+
+def test_spectral_leaderboard_equals_the_variant_table(tmp_path):
+    bench = tmp_path / "spec.jsonl"
+    invoke("generate", "spectral", "-o", bench, "-n", 2, "--seed", 5, "--tasks",
+           "graph_energy,connected_components,spectral_gap")
+    check_variant_table(tmp_path, bench)
+
+
+@needs_shared_data("webkb")
+def test_classify_leaderboard_equals_the_gteval_table(tmp_path):
+    bench = tmp_path / "cls.jsonl"
+    invoke("generate", "classify", "-o", bench, "-n", 4, "--seed", 2, "--dataset",
+           "webkb:cornell", "--tasks", "zero_shot,neighbors_labels")
+    kinds = ("rephrase", "relabel", "reverse", "randomize")
+    db, asked = run_kinds(tmp_path, bench, CLASSIFY, kinds)
+    board = leaderboard(tmp_path, db)
+    with Store(db, write=False) as store:
+        rows = gteval_rows(store, list(asked))
+    columns = {"rephrase": "rephrase", "relabel": "relabel", "reverse": "reverse",
+               "randomize": "random"}
+    by_run: dict[str, list] = {}
+    for row in rows:  # one row per task (prompt style) of a run
+        by_run.setdefault(row.run_id, []).append(row)
+    assert set(by_run) == set(asked)
+    oracle = {}
+    for run, kind in asked.items():
+        spreads = []
+        for row in by_run[run]:
+            items = getattr(row, columns[kind]).items
+            spreads += [_spread(row.original, items), getattr(row, columns[kind])]
+        assert board[run] == pytest.approx(weighted(spreads)), (run, kind)
+        if by_run[run][0].model.endswith("oracle"):
+            oracle[kind] = [getattr(r, columns[kind]).mean for r in by_run[run]]
+    # the oracle scores 100% under every transformation in both tables
+    assert oracle == {kind: [1.0, 1.0] for kind in kinds}
+    assert all(board[run] == 1.0 for run, kind in asked.items()
+               if by_run[run][0].model.endswith("oracle"))
+
+
+def _spread(mean: float, items: int):
+    from graphgauge.analysis.gteval import Spread
+
+    return Spread(mean, 0.0, 1, items // 2)  # the original: one template, half the items
+
+
+def test_layouts_of_their_own_refuse_instruction_variants_before_the_store(tmp_path):
+    bench = tmp_path / "arc.jsonl"
+    invoke("generate", "arc", "-o", bench, "-n", 1, "--tasks", "colorDegree1,colorDegree1.q")
+    db = tmp_path / "arc.db"
+    for variant in ("rephrase:0", "randomize:2"):
+        result = CliRunner().invoke(app, ["run", str(bench), "-m", "reference", "--store",
+                                          str(db), "-v", variant])
+        assert isinstance(result.exception, UserError), result.output
+    assert not db.exists()
+    invoke("run", bench, "-m", "reference", "--store", db, "--quiet")
+    assert leaderboard(tmp_path, db)
