@@ -154,3 +154,47 @@ def test_layouts_of_their_own_refuse_instruction_variants_before_the_store(tmp_p
     assert not db.exists()
     invoke("run", bench, "-m", "reference", "--store", db, "--quiet")
     assert leaderboard(tmp_path, db)
+
+
+def test_a_variant_no_suite_can_render_leaves_the_store_alone(tmp_path):
+    from graphgauge.models import load_model
+    from graphgauge.registry import generate
+    from graphgauge.runner import RunOptions, run_benchmark
+
+    bench = generate("algorithmic", ["degree"], count=2, seed=1)
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        run_benchmark(bench, load_model("reference"), store, RunOptions(), progress=False)
+        for variants, message in ((("original", "relabel:0"), "label space"),
+                                  (("rephrase:0", "reverse:1"), "-v original"),
+                                  (("rephrase:11",), "K in 0..10"),
+                                  (("rephrse:1",), "unknown variant kind")):
+            with pytest.raises(UserError, match=message):
+                run_benchmark(bench, load_model("reference"), store,
+                              RunOptions(variants=variants), progress=False)
+        assert len(store.runs()) == 1
+
+
+@needs_shared_data("webkb")
+def test_rescore_turns_old_gteval_scores_into_the_variants_own(tmp_path):
+    """A store written before variants were scored by their own expectation held the
+    original task's reading of every answer (a coarse label was no answer); rescoring
+    gives the leaderboard the GTEval numbers."""
+    bench = tmp_path / "cls.jsonl"
+    invoke("generate", "classify", "-o", bench, "-n", 3, "--dataset", "webkb:cornell",
+           "--tasks", "zero_shot")
+    db = tmp_path / "old.db"
+    invoke("run", bench, "-m", SCRIPTED + "oracle", "-s", db, "-q", "-v", "original",
+           "-v", "relabel:0", "-v", "randomize:0")
+    with Store(db) as store:  # what the earlier scoring stored for these answers
+        store.db.execute("UPDATE items SET parse_ok = 0, accuracy = 0.0 "
+                         "WHERE variant != 'original'")
+        store.db.commit()
+    [old] = leaderboard(tmp_path, db).values()
+    assert old == pytest.approx(1 / 3)
+    result = invoke("rescore", "-s", db, "-q")
+    assert "33.3% -> 100.0%" in result.output
+    assert list(leaderboard(tmp_path, db).values()) == [1.0]
+    with Store(db, write=False) as store:
+        [row] = gteval_rows(store)
+    assert (row.original, row.relabel.mean, row.random.mean) == (1.0, 1.0, 1.0)
