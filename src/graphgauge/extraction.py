@@ -16,13 +16,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphgauge.baselines import Baselines
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
 from graphgauge.render.prompt import Asked, Prompt, asked_for, encoding_of, labels_for
-from graphgauge.render.variants import scoring_variant
-from graphgauge.runner import baseline_answers, score_json, score_response
+from graphgauge.runner import score_json, score_response
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
@@ -118,7 +118,7 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
     if hasattr(model, "prepare"):
         model.prepare(instances)
     replies = asyncio.run(_ask(model, requests, progress))
-    baselines = baseline_answers(store, run_id, {row[2] for row in todo})
+    baselines = Baselines(store, run_id, {row[2] for row in todo})
     updates = []
     for row, reply in zip(todo, replies, strict=True):
         instance_id, encoding, variant, repeat, _prompt, response, _parsed = row
@@ -127,9 +127,7 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
             continue
         inst = by_id[instance_id]
         key = (run_id, instance_id, encoding, variant, repeat, response)
-        base = scoring_variant(variant).baseline
-        asked = asked_for(inst, encoding, variant,
-                          baselines.get((instance_id, encoding, base, repeat)) if base else None)
+        asked = asked_for(inst, encoding, variant, baselines.lookup(key[1:5])[1])
         try:
             scored = read_extraction(reply.text, inst, asked)
             why = "no answer in the extractor's reply"

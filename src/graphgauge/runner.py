@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from graphgauge import __version__
+from graphgauge.baselines import Baselines, judged_later
 from graphgauge.gcpause import paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
@@ -41,7 +42,6 @@ from graphgauge.render.prompt import (
     encoding_of,
     render,
 )
-from graphgauge.render.variants import scoring_variant
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
@@ -223,25 +223,6 @@ def _unreadable(inst: Instance, why: str, asked: Asked) -> tuple[str, int, str, 
     return (json.dumps({"reader_error": why}), 0, json.dumps(scores), scores.get("accuracy"))
 
 
-def judged_later(variant: str) -> bool:
-    """Whether answers under ``variant`` are judged against the model's answer to another
-    variant (Reverse): they are scored once the request phase is over."""
-    return scoring_variant(variant).baseline is not None
-
-
-def baseline_answers(store: Store, run_id: str, variants: set[str]
-                     ) -> dict[tuple[str, str, str, int], str | None]:
-    """(instance, encoding, variant, repeat) -> the stored response, for the ``variants``
-    other variants are judged against (a failed request is no answer)."""
-    wanted = {scoring_variant(v).baseline for v in variants} - {None}
-    if not wanted:
-        return {}
-    columns = ("instance_id", "encoding", "variant", "repeat", "response", "error")
-    return {(r["instance_id"], r["encoding"], r["variant"], r["repeat"]):
-            (r["response"] if r["error"] is None else None)
-            for r in store.items([run_id], columns) if r["variant"] in wanted}
-
-
 def score_pending(
     store: Store, run_id: str, instances: Sequence[Instance], progress: bool = False
 ) -> int:
@@ -249,23 +230,25 @@ def score_pending(
 
     Runs after the request phase, for answers the phase left unscored (all of them when
     the event loop was never idle, those a killed run had stored, and those judged against
-    another variant's answer). Scoring reads only stored answers, so a parser or verifier
-    fix can be applied to them without asking the model again.
+    another variant's answer, once that one is stored: ``baselines``). Scoring reads only
+    stored answers, so a parser or verifier fix can be applied to them without asking the
+    model again.
     """
     from graphgauge.progress import progress_bar
 
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     answer_format = run_answer_format(store, run_id)
-    baselines = baseline_answers(store, run_id, {row[2] for row in rows})
+    baselines = Baselines(store, run_id, {row[2] for row in rows})
     updates = []
     # paused_gc: reading answers allocates much and frees nearly all of it at once
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
         for instance_id, encoding, variant, repeat, text in rows:
-            base = scoring_variant(variant).baseline
-            baseline = baselines.get((instance_id, encoding, base, repeat)) if base else None
-            updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
-                                         text, by_id[instance_id], answer_format, baseline))
+            key = (instance_id, encoding, variant, repeat)
+            ready, baseline = baselines.lookup(key)
+            if ready:
+                updates.append(_score_update(run_id, key, text, by_id[instance_id],
+                                             answer_format, baseline))
             advance(1)
     store.update_scores(updates)
     return len(updates)
