@@ -198,3 +198,36 @@ def test_rescore_turns_old_gteval_scores_into_the_variants_own(tmp_path):
     with Store(db, write=False) as store:
         [row] = gteval_rows(store)
     assert (row.original, row.relabel.mean, row.random.mean) == (1.0, 1.0, 1.0)
+
+
+def test_exported_targets_are_what_each_variant_expects(tmp_path):
+    """An export's target is the variant's right answer (none under randomize), and
+    graphgauge's scorer gives every target 1.0."""
+    from graphgauge.exporters.records import build_records, gold_check
+    from graphgauge.registry import generate
+
+    bench = generate("algorithmic", ["degree", "shortest_path"], count=2, seed=2)
+    records = build_records(bench, ["edge_list"], ["original", "rephrase:4", "randomize:3"])
+    assert gold_check(records) == []
+    by_variant = {}
+    for record in records:
+        by_variant.setdefault(record["variant"], []).append(record["target"])
+    assert by_variant["original"] == by_variant["rephrase:4"]
+    assert all(by_variant["original"]) and by_variant["randomize:3"] == ["", "", "", ""]
+
+
+@needs_shared_data("webkb")
+def test_exported_classify_targets_follow_the_label_space():
+    from graphgauge.exporters.records import build_records, gold_check
+    from graphgauge.suites.classify import generate_suite
+
+    bench = generate_suite(["zero_shot"], 3, 0, None, {"dataset": "webkb:cornell"}, False)
+    variants = ["original", "relabel:1", "reverse:2", "randomize:0"]
+    records = build_records(bench, ["edge_list"], variants)
+    assert gold_check(records) == []
+    targets = {(r["id"], r["variant"]): r["target"] for r in records}
+    for inst in bench:
+        assert targets[inst.id, "original"] == inst.answer
+        assert targets[inst.id, "relabel:1"] == inst.meta["relabel"][inst.answer]
+        assert targets[inst.id, "reverse:2"] in set(inst.meta["labels"]) - {inst.answer}
+        assert targets[inst.id, "randomize:0"] == ""

@@ -47,12 +47,15 @@ def build_records(
         for encoding in specs:
             for variant in variants:
                 prompt = render(inst, encoding, variant, task=task)
+                reference = prompt.asked.expected(inst).reference(inst)
                 out.append({
                     "id": inst.id, "suite": inst.suite, "task": inst.task,
                     "difficulty": task.difficulty, "answer_type": task.answer.name,
                     "scoring": scoring_mode(task), "encoding": prompt.encoding,
                     "variant": prompt.variant, "system": prompt.system or "",
-                    "prompt": prompt.text, "target": task.format_answer(inst.answer, prompt),
+                    "prompt": prompt.text,
+                    # the variant's answer; "" where the right response is none (randomize)
+                    "target": "" if reference is None else task.format_answer(reference, prompt),
                     **{name: canonical_json(getattr(inst, name)) for name in JSON_FIELDS},
                 })
     return out

@@ -38,17 +38,23 @@ ABSTAIN = "<no answer to the task>"
 class Expected:
     """A correct answer under a variant: equal to ``answer`` (or one of the markers),
     read in the label space ``labels`` (None: the task's own reader), and for ``ANY``
-    different from ``avoid``."""
+    different from ``avoid``; ``example`` is one of the right answers when several are."""
 
     answer: Any = GOLD
     labels: tuple[str, ...] | None = None
     avoid: Any = None
+    example: Any = None
 
     def target(self, instance: Any) -> Any:
-        """The answer to train or show for this variant; None when no single one is right."""
+        """The answer to train on for this variant; None when no single one is right."""
         if self.answer is GOLD:
             return instance.answer
         return None if self.answer in (ANY, ABSTAIN) else self.answer
+
+    def reference(self, instance: Any) -> Any:
+        """A right answer to show (an export's target); None when the right response
+        is no answer."""
+        return self.example if self.answer is ANY else self.target(instance)
 
 
 def label_list(instance: Any) -> tuple[str, ...] | None:
@@ -194,8 +200,9 @@ class Reverse(Variant):
     def expected(self, instance: Any, baseline: str | None = None) -> Expected:
         """One valid label other than the model's own answer to the original instruction
         (GTEval Eq. 3-4); any one label when that answer named none."""
-        labels = label_list(instance)
-        return Expected(ANY, labels, avoid=single_label(baseline, labels or ()))
+        labels = label_list(instance) or ()
+        other = next((label for label in labels if label != instance.answer), None)
+        return Expected(ANY, labels, avoid=single_label(baseline, labels), example=other)
 
 
 @register
