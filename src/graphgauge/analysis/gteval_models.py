@@ -38,6 +38,8 @@ NOT_A_TASK = "Thanks for sharing that little story."  # no answer to any task
 
 
 def oracle(text: str, request) -> str:
+    """Follows the instruction. Written from the paper's definitions, apart from the
+    variants' ``expected()`` on purpose: the tests check those against it."""
     meta, gold = request.instance.meta, request.instance.answer
     kind = scoring_variant(request.prompt.variant).kind
     if kind == "relabel":

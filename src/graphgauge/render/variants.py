@@ -208,7 +208,7 @@ class Reverse(Variant):
 @register
 class Randomize(Variant):
     kind = "randomize"
-    meaning = "an irrelevant sentence instead of the task (expected: no label)"
+    meaning = "an irrelevant sentence instead of the task (expected: no answer to it)"
     templates = T.RANDOMIZE
     question_templates = T.RANDOMIZE
 
