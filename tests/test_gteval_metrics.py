@@ -175,3 +175,23 @@ def test_diagnosis_profiles(rep, rev, rnd, expected):
 def test_diagnosis_of_a_model_that_does_not_answer():
     assert "does not answer" in diagnose(0.0, 0.0, _s(0.0), _s(0.0), _s(1.0))
     assert "run the 'original'" in diagnose(math.nan, math.nan, None, None, None)
+
+
+def test_json_answers_are_offered_the_labels_the_variant_asks_in():
+    from graphgauge.models.base import LocalModel, Request
+    from graphgauge.models.openai_compat import _structured_output
+    from graphgauge.render.prompt import render
+    from graphgauge.runner import answer_format_prompt
+
+    class Json(LocalModel):
+        def __init__(self):
+            super().__init__(answer_format="json")
+
+    inst = node("AI")
+    for variant, labels in (("original", list(LABELS)),
+                            ("relabel:0", list(dict.fromkeys(RELABEL.values())))):
+        prompt = render(inst, None, variant)
+        schema = _structured_output(Request(prompt, inst, 0, 0))["json_schema"]["schema"]
+        assert schema["properties"]["answer"]["enum"] == labels
+        asked = answer_format_prompt(prompt, Json(), inst).text
+        assert json.dumps(labels) in asked

@@ -21,7 +21,7 @@ from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
-from graphgauge.render.prompt import Asked, Prompt, asked_for, encoding_of, labels_for
+from graphgauge.render.prompt import Asked, Prompt, asked_for
 from graphgauge.runner import score_json, score_response
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
@@ -71,13 +71,12 @@ def check_extractor(params: dict) -> None:
                         "free to answer null: drop answer_format from --extractor-param")
 
 
-def extraction_prompt(prompt_text: str, response: str, inst: Instance,
-                      labels: Sequence[str] | None) -> Prompt:
-    schema = item_schema(task_of(inst), inst, labels)
+def extraction_prompt(prompt_text: str, response: str, inst: Instance, asked: Asked) -> Prompt:
+    schema = item_schema(task_of(inst), inst, asked.labels, asked.expected(inst).labels)
     text = TEMPLATE.format(question=prompt_text[-QUESTION_TAIL:],
                            response=response[:RESPONSE_LIMIT],
                            instruction=json_instruction(schema))
-    return Prompt(text=text, labels=labels)
+    return Prompt(text=text, labels=asked.labels)
 
 
 def _asked_before(parsed: str | None) -> bool:
@@ -110,10 +109,10 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
     if not todo:
         return out
     requests = []
-    for instance_id, encoding, _variant, repeat, prompt, response, _parsed in todo:
+    for instance_id, encoding, variant, repeat, prompt, response, _parsed in todo:
         inst = by_id[instance_id]
-        labels = labels_for(inst, encoding_of(encoding))
-        requests.append(Request(extraction_prompt(prompt or "", response, inst, labels),
+        requests.append(Request(extraction_prompt(prompt or "", response, inst,
+                                                  asked_for(inst, encoding, variant)),
                                 inst, repeat, seed=0))
     if hasattr(model, "prepare"):
         model.prepare(instances)

@@ -297,7 +297,8 @@ def answer_format_prompt(prompt: Prompt, model: Model, inst: Instance) -> Prompt
     answers (``-p answer_format=json``); unchanged otherwise."""
     if model.params.get("answer_format") != "json":
         return prompt
-    schema = item_schema(task_of(inst), inst, prompt.labels)
+    schema = item_schema(task_of(inst), inst, prompt.labels,
+                         prompt.asked.expected(inst).labels)
     return replace(prompt, text=f"{prompt.text}\n\n{json_instruction(schema)}")
 
 
