@@ -231,3 +231,42 @@ def test_exported_classify_targets_follow_the_label_space():
         assert targets[inst.id, "relabel:1"] == inst.meta["relabel"][inst.answer]
         assert targets[inst.id, "reverse:2"] in set(inst.meta["labels"]) - {inst.answer}
         assert targets[inst.id, "randomize:0"] == ""
+
+
+def _applied_or_refused(instances) -> int:
+    """Every item either renders each instruction variant as a different prompt or
+    refuses it: none is stored under a variant's name with the original's text."""
+    from graphgauge.render.prompt import render
+
+    applied = 0
+    for inst in instances:
+        original = render(inst).text
+        for variant in ("rephrase:2", "randomize:5", "relabel:0", "reverse:0"):
+            try:
+                text = render(inst, None, variant).text
+            except UserError:
+                continue
+            assert text != original, (inst.suite, inst.task, variant)
+            applied += 1
+    return applied
+
+
+def test_every_generated_task_applies_or_refuses_each_variant():
+    from graphgauge.registry import REGISTRY, generate, get_suite
+
+    instances = []
+    for suite in ("algorithmic", "spectral", "arc"):
+        get_suite(suite)
+        instances += generate(suite, sorted(REGISTRY[suite]), count=1, seed=6)
+    # rephrase and randomize everywhere but arc (its own layout refuses them)
+    shared = len(REGISTRY["algorithmic"]) + len(REGISTRY["spectral"])
+    assert _applied_or_refused(instances) == 2 * shared
+
+
+@needs_shared_data("nlgraph")
+def test_every_imported_nlgraph_task_applies_or_refuses_each_variant():
+    from graphgauge.datasets.loader import data_root
+    from graphgauge.importers.nlgraph import read_nlgraph
+
+    instances = {inst.task: inst for inst in read_nlgraph(data_root() / "nlgraph")}
+    assert _applied_or_refused(instances.values()) == 2 * len(instances)
