@@ -19,7 +19,14 @@ from graphgauge.instance import Instance
 from graphgauge.render.encoding import Encoding
 from graphgauge.render.labeling import node_labels
 from graphgauge.render.serialize import graph_text
-from graphgauge.render.variants import ORIGINAL, Expected, Variant, scoring_variant, variant_of
+from graphgauge.render.variants import (
+    ORIGINAL,
+    Expected,
+    Original,
+    Variant,
+    scoring_variant,
+    variant_of,
+)
 
 DEFAULT_ENCODING = "edge_list"
 DEFAULT_VARIANT = "original"
@@ -57,7 +64,7 @@ class Asked:
     against another one (Reverse against the original), the model's response to that
     one. Scoring builds it from a stored item's keys, without rendering the text again."""
 
-    variant: Variant = field(default_factory=lambda: variant_of(ORIGINAL))
+    variant: Variant = field(default_factory=Original)
     labels: tuple[str, ...] | None = None
     baseline: str | None = None
 

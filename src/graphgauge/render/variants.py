@@ -80,7 +80,8 @@ class Variant:
     # {question_lower}), None when the kind needs a label space.
     templates: ClassVar[tuple[str, ...]] = ()
     question_templates: ClassVar[tuple[str, ...] | None] = None
-    # The variant whose answer (same item, same repeat) this one is judged against.
+    # The name of the variant whose answer (same item, encoding and repeat) this one is
+    # judged against; the run must ask it too.
     baseline: ClassVar[str | None] = None
 
     @property
@@ -261,7 +262,7 @@ def check_variants(names: Iterable[str]) -> None:
     """Refuse a run whose variants are judged against one it does not ask (Reverse is
     judged against the model's own answer to the original instruction)."""
     names = list(names)
-    asked = {variant_of(name).kind for name in names if _registered(name)}
+    asked = {variant_of(name).name for name in names if _registered(name)}
     for name in names:
         if not _registered(name):
             continue

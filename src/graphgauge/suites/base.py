@@ -50,8 +50,8 @@ class Task:
     verifiable: ClassVar[bool] = False
     # Query parameters that name nodes: relabeled with the graph when a prompt renames nodes.
     node_params: ClassVar[tuple[str, ...]] = ("node", "source", "target", "sink")
-    # Whether the prompt applies the registered instruction variants (rephrase:K …). The
-    # shared layout does; a task with its own ``custom_prompt`` says so by setting it.
+    # Whether the task's own ``custom_prompt`` applies the registered instruction variants
+    # (rephrase:K …); the shared layout always does. Without it they are refused.
     applies_variants: ClassVar[bool] = False
 
     @property
