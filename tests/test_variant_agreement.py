@@ -13,6 +13,7 @@ the run's leaderboard number on its own.
 from __future__ import annotations
 
 import csv
+import json
 
 import pytest
 from tests.support.data import needs_shared_data
@@ -22,6 +23,7 @@ from graphgauge.analysis.gteval import gteval_rows
 from graphgauge.analysis.gteval_variants import variant_rows
 from graphgauge.cli import app
 from graphgauge.errors import UserError
+from graphgauge.render.variants import SCORED_BY_VARIANT
 from graphgauge.store import Store
 
 SCRIPTED = "python:graphgauge.analysis.gteval_models:"
@@ -204,12 +206,19 @@ def test_rescore_turns_old_gteval_scores_into_the_variants_own(tmp_path):
     with Store(db) as store:  # what the earlier scoring stored for these answers
         store.db.execute("UPDATE items SET parse_ok = 0, accuracy = 0.0 "
                          "WHERE variant != 'original'")
+        [run] = [r["id"] for r in store.runs()]
+        manifest = store.manifest(run)
+        del manifest[SCORED_BY_VARIANT]
+        store.db.execute("UPDATE runs SET manifest = ?", (json.dumps(manifest),))
         store.db.commit()
     [old] = leaderboard(tmp_path, db).values()
     assert old == pytest.approx(1 / 3)
+    note = f"note: {run} scored instruction variants as the original question"
+    assert note in invoke("report", "-s", db).output.replace("\n", " ")
     result = invoke("rescore", "-s", db, "-q")
     assert "33.3% -> 100.0%" in result.output
     assert list(leaderboard(tmp_path, db).values()) == [1.0]
+    assert "note:" not in invoke("report", "-s", db).output
     with Store(db, write=False) as store:
         [row] = gteval_rows(store)
     assert (row.original, row.relabel.mean, row.random.mean) == (1.0, 1.0, 1.0)

@@ -42,6 +42,7 @@ from graphgauge.render.prompt import (
     encoding_of,
     render,
 )
+from graphgauge.render.variants import SCORED_BY_VARIANT
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
@@ -139,6 +140,7 @@ def build_manifest(
         "model": {"name": model.name, "params": model.params},
         "encodings": list(options.encodings),
         "variants": list(options.variants),
+        SCORED_BY_VARIANT: True,
         "repeats": options.repeats,
         "seed": options.seed,
         "prices": options.prices,

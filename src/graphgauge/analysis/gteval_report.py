@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from graphgauge.analysis.gteval import GTEvalRow, Spread
 from graphgauge.analysis.gteval_variants import VariantRow, variant_rows
+from graphgauge.render.variants import stale_runs
 
 HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "Relabel",
            "Reverse", "Random")
@@ -96,9 +97,16 @@ def run_labels(rows) -> dict[str, str]:
 
 def print_variant_tables(store, run_ids: Sequence[str] | None, console,
                          tasks: bool = True) -> None:
-    """The per-variant table of every run asked in several variants (nothing otherwise)."""
+    """The per-variant table of every run asked in several variants (nothing otherwise),
+    and a note on runs whose variant scores predate scoring by variant."""
     from rich.table import Table
 
+    runs = run_ids if run_ids is not None else [run["id"] for run in store.runs()]
+    stale = stale_runs({run: store.manifest(run) for run in runs})
+    if stale:
+        console.print(f"note: {', '.join(stale)} scored instruction variants as the original "
+                      "question (an earlier graphgauge); run 'graphgauge rescore' so every "
+                      "table scores them by what they ask", markup=False)
     rows = variant_rows(store, run_ids, tasks=tasks)
     if not rows:
         return

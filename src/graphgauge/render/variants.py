@@ -27,6 +27,9 @@ from graphgauge.render import variant_templates as T
 from graphgauge.scoring.categories import single_label
 
 ORIGINAL = "original"
+# Manifest key of the runs whose answers were scored by their variant's ``expected()``
+# (runs stored before scored every variant as the original question; rescoring marks them).
+SCORED_BY_VARIANT = "scored_by_variant"
 
 # Markers for Expected.answer besides a concrete value.
 GOLD = "<the task's gold answer>"  # judged by the task's own check (verifiers included)
@@ -270,6 +273,15 @@ def check_variants(names: Iterable[str]) -> None:
         if baseline is not None and baseline not in asked:
             raise UserError(f"variant {name!r} is judged against the model's answer to "
                             f"{baseline!r}: add -v {baseline} to the same run")
+
+
+def stale_runs(manifests: dict[str, dict]) -> list[str]:
+    """The runs (id -> manifest) asked in a transforming variant whose stored scores
+    predate scoring by variant: their tables disagree until ``graphgauge rescore``."""
+    return [run for run, manifest in manifests.items()
+            if not manifest.get(SCORED_BY_VARIANT)
+            and any(_registered(v) and variant_of(v).kind != ORIGINAL
+                    for v in manifest.get("variants", ()))]
 
 
 def _registered(name: str) -> bool:
