@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from graphgauge.analysis.gteval_variants import variant_rows
 from graphgauge.cli import app
 from graphgauge.errors import UserError
-from graphgauge.render.variants import ABSTAIN, VARIANTS, Expected, Variant, register
+from graphgauge.render import variants
+from graphgauge.render.variants import ABSTAIN, Expected, Variant, register
 from graphgauge.store import Store
 
 SCRIPTED = "python:graphgauge.analysis.gteval_models:"
@@ -33,10 +34,12 @@ class Hush(Variant):
 
 
 @pytest.fixture
-def hush():
+def hush(monkeypatch):
+    """Hush registered for one test: the registry is swapped for a copy that holds it."""
+    monkeypatch.setattr(variants, "VARIANTS", dict(variants.VARIANTS))
     register(Hush)
+    assert "hush" in variants.kinds()
     yield Hush
-    del VARIANTS[Hush.kind]
 
 
 def invoke(*args):
