@@ -116,9 +116,11 @@ def register(app: typer.Typer) -> None:
             kind = variant_kind(show)
             questions = kind.question_templates
             for k, text in enumerate(kind.templates):
-                typer.echo(f"{show}:{k}  {text}")
+                typer.echo(f"{kind(k).name:<{len(show) + 3}} {text}")
                 if questions is not None and questions is not kind.templates:
-                    typer.echo(f"{' ' * (len(show) + 4)}other suites: {questions[k]}")
+                    asked = questions[k].format(question="<the task's question>",
+                                                question_lower="<the task's question>")
+                    typer.echo(f"{' ' * (len(show) + 4)}other suites: {asked}")
             return
         table = Table(title="Instruction variants (GTEval)")
         for header in ("variant", "templates", "meaning", "suites"):
