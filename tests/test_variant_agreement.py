@@ -294,3 +294,18 @@ def test_every_imported_nlgraph_task_applies_or_refuses_each_variant():
 
     instances = {inst.task: inst for inst in read_nlgraph(data_root() / "nlgraph")}
     assert _applied_or_refused(instances.values()) == 2 * len(instances)
+
+
+@needs_shared_data("dblp")
+def test_infer_takes_only_its_own_variants(tmp_path):
+    bench, db = tmp_path / "infer.jsonl", tmp_path / "infer.db"
+    invoke("generate", "infer", "-o", bench, "-n", 1, "--dataset", "dblp", "-p",
+           "candidates=60", "-p", "train=20", "-p", "val=5", "-p", "test=15")
+    for variant in ("rephrase:0", "randomize:1", "h3"):
+        result = CliRunner().invoke(app, ["run", str(bench), "-m", "reference", "-s", str(db),
+                                          "-v", "original", "-v", variant])
+        assert isinstance(result.exception, UserError), result.output
+        assert "unknown infer variant" in str(result.exception)
+    assert not db.exists()
+    invoke("run", bench, "-m", "reference", "-s", db, "-q", "-v", "original", "-v", "h1")
+    assert set(leaderboard(tmp_path, db).values()) == {1.0}  # its variants ask the task
