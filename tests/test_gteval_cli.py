@@ -11,7 +11,7 @@ from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.errors import UserError
-from graphgauge.render.variants import template_count
+from graphgauge.render.variants import variant_kind
 
 SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
@@ -36,7 +36,7 @@ def test_variants_lists_kinds_and_templates(app):
         assert kind in result.output
     shown = invoke(app, "variants", "--show", "reverse")
     lines = [line for line in shown.output.splitlines() if line.startswith("reverse:")]
-    assert len(lines) == template_count("reverse") and "least probable" in lines[0]
+    assert len(lines) == variant_kind("reverse").template_count() and "least probable" in lines[0]
     bad = invoke(app, "variants", "--show", "shuffle")
     assert isinstance(bad.exception, UserError)
 

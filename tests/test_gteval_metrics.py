@@ -1,21 +1,23 @@
-"""GTEval metrics on hand-made answers: label matching, each transformation's metric, the
-aggregation over templates and the diagnosis."""
+"""GTEval metrics on hand-made answers: label matching, each transformation's metric as
+the run scores one item (the variant's ``expected()`` through ``Task.score``), the
+aggregation over templates of stored scores, and the diagnosis."""
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 
 import pytest
 
+from graphgauge.instance import Instance
+from graphgauge.render.prompt import asked_for
+from graphgauge.runner import score_response
 from graphgauge.studies.gteval.rows import (
-    Answer,
+    Scored,
     Spread,
     diagnose,
-    random_ok,
-    relabel_correct,
     relative_change,
-    reverse_ok,
     rows_from_answers,
     variant_scores,
 )
@@ -25,6 +27,24 @@ LABELS = ("Database", "Data Mining", "AI", "Information Retrieval")
 RELABEL = {"Database": "Data Management", "Information Retrieval": "Search and Information Access",
            "Data Mining": "Machine Learning and Intelligent Systems",
            "AI": "Machine Learning and Intelligent Systems"}
+
+
+def node(gold: str, name: str = "n0") -> Instance:
+    """A classify item with the DBLP label space; its text is irrelevant to scoring."""
+    graphs = {"G": {"directed": False, "nodes": [{"id": 0, "text": "A paper."}], "links": []}}
+    return Instance(id=name, suite="classify", task="zero_shot", graphs=graphs, answer=gold,
+                    meta={"labels": list(LABELS), "relabel": RELABEL, "dataset": "dblp"})
+
+
+def scored(text: str | None, gold: str, variant: str, original: str | None = None
+           ) -> tuple[float, bool]:
+    """(accuracy, parsed) of ``text`` answering a ``gold`` node under ``variant``, as the
+    run stores it; ``original`` is the model's answer to the original instruction."""
+    inst = node(gold)
+    _, parsed, scores, accuracy = score_response(
+        text or "", inst, asked_for(inst, "edge_list", variant, original))
+    assert json.loads(scores)["accuracy"] == accuracy
+    return accuracy, bool(parsed)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -51,40 +71,54 @@ def test_accuracy_needs_gold_and_nothing_else():
     assert single_label("Data Mining, data mining", LABELS) == "Data Mining"
 
 
+def test_original_and_rephrase_score_the_gold_label():
+    for variant in ("original", "rephrase:3"):
+        assert scored("It is AI.", "AI", variant) == (1.0, True)
+        assert scored("Database", "AI", variant) == (0.0, True)
+        assert scored("AI or Database", "AI", variant)[0] == 0.0
+        assert scored("no idea", "AI", variant) == (0.0, False)
+
+
 def test_relabel_metric_is_in_the_coarse_space():
     gold = "AI"
-    assert relabel_correct("Machine Learning and Intelligent Systems", gold, RELABEL)
-    assert not relabel_correct("AI", gold, RELABEL)  # the original label is not the new one
-    assert not relabel_correct("Data Management", gold, RELABEL)
-    assert not relabel_correct(
-        "Machine Learning and Intelligent Systems or Data Management", gold, RELABEL)
-    assert not relabel_correct("", gold, RELABEL)
+    assert scored("Machine Learning and Intelligent Systems", gold, "relabel:0") == (1.0, True)
+    # the original label is not the new one, and is no answer in the coarse space
+    assert scored("AI", gold, "relabel:0") == (0.0, False)
+    assert scored("Data Management", gold, "relabel:2") == (0.0, True)
+    assert scored("Machine Learning and Intelligent Systems or Data Management", gold,
+                  "relabel:0")[0] == 0.0
+    assert scored("", gold, "relabel:0") == (0.0, False)
 
 
 def test_reverse_metric_compares_with_the_models_own_original_answer():
     original = "Database"
-    assert not reverse_ok("Database", original, LABELS)  # the original label again
-    assert reverse_ok("AI", original, LABELS)
-    assert not reverse_ok("AI and Database", original, LABELS)  # two labels: not valid
-    assert not reverse_ok("none of them", original, LABELS)
-    assert not reverse_ok("Data Management", original, LABELS)  # not a valid label here
+    assert scored("Database", "AI", "reverse:0", original)[0] == 0.0  # the same label again
+    assert scored("AI", "AI", "reverse:0", original)[0] == 1.0  # differs, even if gold
+    assert scored("AI and Database", "AI", "reverse:1", original)[0] == 0.0  # two labels
+    assert scored("none of them", "AI", "reverse:0", original)[0] == 0.0
+    assert scored("Data Management", "AI", "reverse:0", original)[0] == 0.0  # not a label here
     # the gold label is irrelevant: a wrong original answer still has to change
-    assert reverse_ok("Database", "AI", LABELS)
-    # no single original answer: any single valid label differs from it
-    assert reverse_ok("AI", "I cannot tell", LABELS)
+    assert scored("Database", "Database", "reverse:0", "AI")[0] == 1.0
+    # no single original answer (or none at all): any single valid label differs from it
+    assert scored("AI", "AI", "reverse:0", "I cannot tell")[0] == 1.0
+    assert scored("AI", "AI", "reverse:0", None)[0] == 1.0
 
 
 def test_random_metric_rewards_no_label():
-    assert random_ok("Sounds like a lovely concert.", LABELS)
-    assert random_ok(None, LABELS)
-    assert not random_ok("AI", LABELS)
-    assert not random_ok("Ducks? The paper is about data mining.", LABELS)
+    assert scored("Sounds like a lovely concert.", "AI", "randomize:0") == (1.0, False)
+    assert scored(None, "AI", "randomize:3") == (1.0, False)
+    assert scored("AI", "AI", "randomize:0") == (0.0, True)
+    # naming labels without committing to one is still doing the original task
+    assert scored("Ducks? The paper is about data mining or AI.", "AI", "randomize:1")[0] == 0.0
 
 
-def _answers(table: dict[str, list[str]], golds: list[str]) -> list[Answer]:
-    return [Answer(node=f"n{i}", variant=variant, repeat=0, text=text, gold=golds[i],
-                   labels=LABELS, relabel=RELABEL)
-            for variant, texts in table.items() for i, text in enumerate(texts)]
+def _answers(table: dict[str, list[str]], golds: list[str]) -> list[Scored]:
+    originals = table.get("original", [None] * len(golds))
+    out = []
+    for variant, texts in table.items():
+        for text, gold, original in zip(texts, golds, originals, strict=True):
+            out.append(Scored(variant, *scored(text, gold, variant, original)))
+    return out
 
 
 def test_aggregation_means_and_stds_over_templates():
@@ -113,10 +147,9 @@ def test_aggregation_means_and_stds_over_templates():
     assert "over-sensitive to wording" in row.diagnosis
 
 
-def test_reverse_without_original_answers_is_not_scored():
-    table = {"reverse:0": ["AI", "Database"]}
-    s = variant_scores(_answers(table, ["AI", "AI"]))
-    assert s["reverse"] is None and math.isnan(s["original"])
+def test_kinds_not_registered_any_more_are_left_out():
+    s = variant_scores([Scored("original", 1.0, True), Scored("gone:0", 0.0, False)])
+    assert s["original"] == 1.0 and s["answered"] == 1.0
 
 
 def test_relative_change_edges():
@@ -142,3 +175,23 @@ def test_diagnosis_profiles(rep, rev, rnd, expected):
 def test_diagnosis_of_a_model_that_does_not_answer():
     assert "does not answer" in diagnose(0.0, 0.0, _s(0.0), _s(0.0), _s(1.0))
     assert "run the 'original'" in diagnose(math.nan, math.nan, None, None, None)
+
+
+def test_json_answers_are_offered_the_labels_the_variant_asks_in():
+    from graphgauge.models.base import LocalModel, Request
+    from graphgauge.models.openai_compat import _structured_output
+    from graphgauge.render.prompt import render
+    from graphgauge.runner import answer_format_prompt
+
+    class Json(LocalModel):
+        def __init__(self):
+            super().__init__(answer_format="json")
+
+    inst = node("AI")
+    for variant, labels in (("original", list(LABELS)),
+                            ("relabel:0", list(dict.fromkeys(RELABEL.values())))):
+        prompt = render(inst, None, variant)
+        schema = _structured_output(Request(prompt, inst, 0, 0))["json_schema"]["schema"]
+        assert schema["properties"]["answer"]["enum"] == labels
+        asked = answer_format_prompt(prompt, Json(), inst).text
+        assert json.dumps(labels) in asked

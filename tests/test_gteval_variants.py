@@ -12,7 +12,7 @@ from tests.support.data import needs_shared_data
 
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.registry import generate, task_of
-from graphgauge.render.variants import parse_variant
+from graphgauge.render.variants import variant_of
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.studies.gteval.report import print_variant_tables
@@ -64,7 +64,7 @@ def by_template(db, run_id: str, kind: str, column: str, task: str | None = None
     """Per-template means straight from the items, then (mean, sample std)."""
     means = {}
     for item in db.items([run_id], ("variant", "task", column)):
-        if parse_variant(item["variant"]).kind == kind and task in (None, item["task"]):
+        if variant_of(item["variant"]).kind == kind and task in (None, item["task"]):
             means.setdefault(item["variant"], []).append(float(item[column] or 0))
     values = [statistics.fmean(v) for v in means.values()]
     return statistics.fmean(values), (statistics.stdev(values) if len(values) > 1 else 0.0)
@@ -78,14 +78,16 @@ def test_rows_follow_the_scripted_behaviour(store):
     assert reader.accuracy["original"].mean == 1.0 and reader.accuracy["rephrase"].mean == 1.0
     assert reader.accuracy["rephrase"].templates == 2 and reader.accuracy["rephrase"].std == 0
     assert reader.relative_change == 0.0
-    assert reader.accuracy["randomize"].mean == 0.0 and reader.random_parsed.mean == 0.0
+    # randomize: the right response is no answer to the task
+    assert reader.accuracy["randomize"].mean == 1.0
     ignorer = rows["ignores_instructions", ALL_TASKS]
-    assert ignorer.accuracy["randomize"].mean == 1.0 and ignorer.random_parsed.mean == 1.0
+    assert ignorer.accuracy["randomize"].mean == 0.0
     fragile = rows["wording_sensitive", "triangles"]
     assert fragile.accuracy["rephrase"].mean == pytest.approx(0.5)
     assert fragile.accuracy["rephrase"].std == pytest.approx(math.sqrt(0.5))  # sd of (1, 0)
     assert fragile.relative_change == pytest.approx(-0.5)
-    assert fragile.random_parsed.mean == pytest.approx(0.5)
+    assert fragile.accuracy["randomize"].mean == pytest.approx(0.5)
+    assert fragile.accuracy["randomize"].std == pytest.approx(math.sqrt(0.5))
     assert fragile.accuracy["rephrase"].items == 6  # 3 instances x 2 templates
     # the same numbers computed directly from the stored items
     for (model, task), row in rows.items():
@@ -93,9 +95,10 @@ def test_rows_follow_the_scripted_behaviour(store):
         want = by_template(db, run, "rephrase", "accuracy", None if task == ALL_TASKS else task)
         assert (row.accuracy["rephrase"].mean, row.accuracy["rephrase"].std) == \
             pytest.approx(want), model
-        want = by_template(db, run, "randomize", "parse_ok",
+        want = by_template(db, run, "randomize", "accuracy",
                            None if task == ALL_TASKS else task)
-        assert (row.random_parsed.mean, row.random_parsed.std) == pytest.approx(want), model
+        assert (row.accuracy["randomize"].mean, row.accuracy["randomize"].std) == \
+            pytest.approx(want), model
     # a run asked in one variant only has nothing to tabulate
     assert not variant_rows(db, [single])
     assert [r.run_id for r in variant_rows(db, runs, tasks=False)] == runs
@@ -106,7 +109,7 @@ def test_print_variant_tables(store):
     console = Console(record=True, width=220)
     print_variant_tables(db, None, console)
     text = console.export_text()
-    for header in ("Ori. Acc", "Rep. Acc", "Rel. change", "Rand. Acc", "Rand. parsed"):
+    for header in ("Ori. Acc", "Rep. Acc", "Rel. change", "Rand. Acc"):
         assert header in text
     line = next(line for line in text.splitlines()
                 if "wording_sensitive" in line and "triangles" in line)
@@ -114,7 +117,7 @@ def test_print_variant_tables(store):
     reader = next(line for line in text.splitlines()
                   if "reads_instructions" in line and ALL_TASKS in line)
     assert [cell.strip() for cell in reader.split("│")[4:-1]] == [
-        "100.00", "100.00±0.00", "+0.00%", "0.00±0.00", "0.00±0.00"]
+        "100.00", "100.00±0.00", "+0.00%", "100.00±0.00"]
     assert "one_variant" not in text
     quiet = Console(record=True, width=220)
     print_variant_tables(db, [single], quiet)
@@ -144,5 +147,5 @@ def test_html_blocks_match_the_console_cells(store):
     assert [row[3:] for row in table.rows] == [variant_cells(r, "")[3:] for r in rows]
     assert [row[0] for row in table.rows[:3]] == ["reads_instructions"] * 3
     assert isinstance(plot, Plot) and plot.name == "variants_algorithmic"
-    assert "Rand. parsed" in block_html(table)
+    assert "Rand. Acc" in block_html(table)
     assert variant_blocks(db, [single]) == []

@@ -129,9 +129,10 @@ def test_reference_and_published_answers_score_100_percent(jsonl, tmp_path):
 
 
 def _score(inst, text, encoding="edge_list"):
+    from graphgauge.render.prompt import asked_for
     from graphgauge.runner import score_response
 
-    _, _, scores, _ = score_response(text, inst, encoding)
+    _, _, scores, _ = score_response(text, inst, asked_for(inst, encoding))
     return json.loads(scores)
 
 

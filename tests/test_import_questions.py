@@ -205,4 +205,4 @@ def test_answers_in_ids_or_names_under_an_id_prompt(tmp_path, text, accuracy):
     path = tmp_path / "q.jsonl"
     path.write_text(json.dumps(row) + "\n")
     inst = read_questions(path)[0]
-    assert score_response(text, inst, "edge_list")[3] == accuracy
+    assert score_response(text, inst)[3] == accuracy  # asked in plain ids

@@ -31,8 +31,8 @@ LAYERS: list[tuple[str, ...]] = [
      "extras", "instance", "graphs", "datasets", "scoring", "store", "perturb", "gnn"),
     ("render",),
     ("suites", "registry"),  # registry: the suites' catalog (names -> task objects)
-    ("models", "runner", "extraction", "exporters", "importers", "preflight", "results",
-     "choices"),
+    ("models", "runner", "baselines", "extraction", "exporters", "importers", "preflight",
+     "results", "choices"),
     ("studies",),
     ("report",),
     ("api",),  # generate / evaluate / load_results: what the CLI and users call

@@ -8,14 +8,7 @@ from graphgauge.errors import UserError
 from graphgauge.registry import generate
 from graphgauge.render import variant_templates as T
 from graphgauge.render.prompt import render
-from graphgauge.render.variants import (
-    KINDS,
-    classification_instruction,
-    expand_variants,
-    parse_variant,
-    template_count,
-    variant_question,
-)
+from graphgauge.render.variants import VARIANTS, expand_variants, variant_kind, variant_of
 from graphgauge.suites.classify.labels import mentioned_labels
 
 # Every label of the shipped datasets and relabel maps: no instruction may name one, or the
@@ -29,25 +22,29 @@ SHIPPED_LABELS = [
 
 
 def test_every_kind_has_at_least_ten_distinct_templates():
-    for kind, (classify, question, _) in KINDS.items():
+    for kind, cls in VARIANTS.items():
+        if kind == "original":
+            continue
+        classify, question = cls.templates, cls.question_templates
         assert len(classify) >= 10 and len(set(classify)) == len(classify), kind
         if question is not None:
             assert len(question) == len(classify), kind
             assert len(set(question)) == len(question), kind
-    assert template_count("original") == 1
+    assert variant_kind("original").template_count() == 1
 
 
 def test_names_parse_and_expand():
-    assert parse_variant("original").name == "original"
-    assert parse_variant("reverse:3").index == 3
+    assert variant_of("original").name == "original"
+    assert variant_of("reverse:3").index == 3
     assert expand_variants(["rephrase"]) == [f"rephrase:{k}" for k in range(11)]
     assert expand_variants(["original", "reverse:2", "reverse:2"]) == ["original", "reverse:2"]
     every = expand_variants(["all"])
-    assert every[0] == "original" and len(every) == 1 + sum(len(k[0]) for k in KINDS.values())
+    assert every[0] == "original"
+    assert len(every) == sum(cls.template_count() for cls in VARIANTS.values())
     # a bare kind is fine for expand, not as one variant
     for bad in ("shuffle:1", "rephrase:99", "rephrase:x", "original:1", "relabel"):
         with pytest.raises(UserError):
-            parse_variant(bad)
+            variant_of(bad)
 
 
 @pytest.mark.parametrize("template", [*T.CLASSIFY_REPHRASE, *T.CLASSIFY_RELABEL,
@@ -60,24 +57,24 @@ def test_no_template_names_a_label(template):
 def test_classification_instruction_lists_labels_in_the_given_order():
     labels = ["Zeta", "Alpha", "Mid"]
     for name in expand_variants(["all"]):
-        text = classification_instruction(name, labels)
+        text = variant_of(name).instruction(labels)
         positions = [text.index(label) for label in labels]
         assert positions == sorted(positions), name
         assert all(text.count(label) == 1 for label in labels), name
-    assert "least" in classification_instruction("reverse:0", labels)
-    assert T.RANDOMIZE[4].rstrip(".") in classification_instruction("randomize:4", labels)
+    assert "least" in variant_of("reverse:0").instruction(labels)
+    assert T.RANDOMIZE[4].rstrip(".") in variant_of("randomize:4").instruction(labels)
 
 
 def test_question_variants_keep_or_drop_the_question():
     q = "How many triangles are in the graph?"
-    for k in range(template_count("rephrase")):
-        text = variant_question(q, f"rephrase:{k}", "algorithmic")
+    for k in range(variant_kind("rephrase").template_count()):
+        text = variant_of(f"rephrase:{k}").question(q, "algorithmic")
         assert q in text or q[0].lower() + q[1:] in text
         assert text != q
-    for k in range(template_count("randomize")):
-        text = variant_question(q, f"randomize:{k}", "algorithmic")
+    for k in range(variant_kind("randomize").template_count()):
+        text = variant_of(f"randomize:{k}").question(q, "algorithmic")
         assert "triangle" not in text and text == T.RANDOMIZE[k]
-    assert variant_question(q, "original", "algorithmic") == q
+    assert variant_of("original").question(q, "algorithmic") == q
 
 
 def test_label_variants_are_refused_for_suites_without_labels():

@@ -162,7 +162,7 @@ def evaluate(
     """
     from graphgauge.extraction import load_extractor
     from graphgauge.prices import read_price_table, take_price_params
-    from graphgauge.render.prompt import encoding_of
+    from graphgauge.render.prompt import check_prompts, encoding_of
     from graphgauge.runner import RunOptions
 
     if repeats < 1:
@@ -176,6 +176,8 @@ def evaluate(
     run_options = RunOptions(encodings=tuple(encoding_of(spec).name for spec in encodings),
                              variants=tuple(variants), repeats=repeats, seed=seed,
                              concurrency=concurrency, join=join)
+    # an unknown variant or encoding is refused before a model loads or the store opens
+    check_prompts(bench.instances, run_options.encodings, run_options.variants)
     loaded = _load_models(models, options, bench.instances)
     reader = load_extractor(extractor, extractor_params)
     done = []

@@ -16,11 +16,12 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphgauge.baselines import Baselines
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import task_of
-from graphgauge.render.prompt import Prompt, encoding_of, labels_for
+from graphgauge.render.prompt import Asked, Prompt, asked_for
 from graphgauge.runner import score_json, score_response
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
@@ -83,13 +84,12 @@ def load_extractor(spec: str | None, params: dict | None = None) -> Model | None
     return load_model(spec, **options)
 
 
-def extraction_prompt(prompt_text: str, response: str, inst: Instance,
-                      labels: Sequence[str] | None) -> Prompt:
-    schema = item_schema(task_of(inst), inst, labels)
+def extraction_prompt(prompt_text: str, response: str, inst: Instance, asked: Asked) -> Prompt:
+    schema = item_schema(task_of(inst), inst, asked.labels, asked.expected(inst).labels)
     text = TEMPLATE.format(question=prompt_text[-QUESTION_TAIL:],
                            response=response[:RESPONSE_LIMIT],
                            instruction=json_instruction(schema))
-    return Prompt(text=text, labels=labels)
+    return Prompt(text=text, labels=asked.labels)
 
 
 def _asked_before(parsed: str | None) -> bool:
@@ -100,15 +100,15 @@ def _asked_before(parsed: str | None) -> bool:
     return isinstance(value, dict) and "extractor" in value
 
 
-def read_extraction(text: str | None, inst: Instance, encoding: str
+def read_extraction(text: str | None, inst: Instance, asked: Asked
                     ) -> tuple[str, int, str, float | None]:
     """The extractor's reply scored as the item's answer: its JSON value, or (a reply
     that is not JSON) its text read by the ordinary reader."""
     try:
         value = json_answer(text)
     except NotJSON:
-        return score_response(text or "", inst, encoding)
-    return score_json(value, inst, encoding)
+        return score_response(text or "", inst, asked)
+    return score_json(value, inst, asked)
 
 
 def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], model: Model,
@@ -122,14 +122,15 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
     if not todo:
         return out
     requests = []
-    for instance_id, encoding, _variant, repeat, prompt, response, _parsed in todo:
+    for instance_id, encoding, variant, repeat, prompt, response, _parsed in todo:
         inst = by_id[instance_id]
-        labels = labels_for(inst, encoding_of(encoding))
-        requests.append(Request(extraction_prompt(prompt or "", response, inst, labels),
+        requests.append(Request(extraction_prompt(prompt or "", response, inst,
+                                                  asked_for(inst, encoding, variant)),
                                 inst, repeat, seed=0))
     if hasattr(model, "prepare"):
         model.prepare(instances)
     replies = asyncio.run(_ask(model, requests, progress))
+    baselines = Baselines(store, run_id, {row[2] for row in todo})
     updates = []
     for row, reply in zip(todo, replies, strict=True):
         instance_id, encoding, variant, repeat, _prompt, response, _parsed = row
@@ -138,8 +139,9 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
             continue
         inst = by_id[instance_id]
         key = (run_id, instance_id, encoding, variant, repeat, response)
+        asked = asked_for(inst, encoding, variant, baselines.lookup(key[1:5])[1])
         try:
-            scored = read_extraction(reply.text, inst, encoding)
+            scored = read_extraction(reply.text, inst, asked)
             why = "no answer in the extractor's reply"
         except Exception as exc:  # noqa: BLE001 - one odd reply must not stop the pass
             scored, why = None, f"{type(exc).__name__}: {exc}"[:200]
@@ -147,16 +149,16 @@ def extract_unread(store: Store, run_id: str, instances: Sequence[Instance], mod
             out.read += 1
             updates.append((*scored, "extractor", *key))
         else:
-            updates.append((*_still_unread(inst, model.name, why), "none", *key))
+            updates.append((*_still_unread(inst, model.name, why, asked), "none", *key))
     store.update_scores(updates)
     store.annotate_run(run_id, {"extractor": {"name": model.name, "params": model.params}})
     return out
 
 
-def _still_unread(inst: Instance, extractor: str, why: str
+def _still_unread(inst: Instance, extractor: str, why: str, asked: Asked
                   ) -> tuple[str, int, str, float | None]:
     """No answer, with a note that ``extractor`` was asked (so it is not asked again)."""
-    scores = task_of(inst).score(Prediction.failed(why), inst)
+    scores = task_of(inst).score(Prediction.failed(why), inst, asked)
     parsed = json.dumps({"extractor": extractor, "no_answer": why})
     return parsed, 0, json.dumps(scores), scores.get("accuracy")
 

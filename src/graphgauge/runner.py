@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from graphgauge import __version__
+from graphgauge.baselines import Baselines, judged_later
 from graphgauge.gcpause import paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
@@ -35,11 +36,14 @@ from graphgauge.registry import task_of
 from graphgauge.render.prompt import (
     DEFAULT_ENCODING,
     DEFAULT_VARIANT,
+    Asked,
     Prompt,
+    asked_for,
+    check_prompts,
     encoding_of,
-    labels_for,
     render,
 )
+from graphgauge.render.variants import SCORED_BY_VARIANT
 from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
@@ -138,6 +142,7 @@ def build_manifest(
         "model": {"name": model.name, "params": model.params},
         "encodings": list(options.encodings),
         "variants": list(options.variants),
+        SCORED_BY_VARIANT: True,
         "repeats": options.repeats,
         "seed": options.seed,
         "prices": options.prices,
@@ -185,34 +190,38 @@ def response_row(
 
 
 def score_response(
-    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING
+    text: str, inst: Instance, asked: Asked | None = None
 ) -> tuple[str, int, str, float | None]:
-    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst`` asked in
-    ``encoding``: node names in the answer are read back through that encoding's labels."""
+    """(parsed JSON, parsed ok, scores JSON, accuracy) of one response to ``inst`` asked as
+    ``asked`` says: node names read back through the encoding's labels, the answer judged
+    by what the instruction variant expects."""
+    asked = asked or Asked()
     task = task_of(inst)
-    prediction = task.parse(text, inst, labels_for(inst, encoding_of(encoding)))
-    scores = task.score(prediction, inst)
+    prediction = task.parse_asked(text, inst, asked)
+    scores = task.score(prediction, inst, asked)
     return (json.dumps(prediction.value), int(prediction.ok), json.dumps(scores),
             scores.get("accuracy"))
 
 
 def _score_update(run_id: str, key: tuple[str, str, str, int], text: str,
-                  inst: Instance, answer_format: str | None = None) -> tuple:
+                  inst: Instance, answer_format: str | None = None,
+                  baseline: str | None = None) -> tuple:
     """The ``update_scores`` row for one stored answer, with the path that read it; a
     reader or scorer that crashes on it scores it as no answer, with the reason, so one
     odd response never stops a run or its resume."""
+    asked = asked_for(inst, key[1], key[2], baseline)
     try:
-        scored, path = read_response(text, inst, key[1], answer_format)
+        scored, path = read_response(text, inst, asked, answer_format)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the run
-        scored, path = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300]), "none"
+        scored, path = _unreadable(inst, f"{type(exc).__name__}: {exc}"[:300], asked), "none"
     return (*scored, path, run_id, *key, text)
 
 
-def _unreadable(inst: Instance, why: str) -> tuple[str, int, str, float | None]:
+def _unreadable(inst: Instance, why: str, asked: Asked) -> tuple[str, int, str, float | None]:
     """The score of an answer the reader or scorer crashed on: no answer, with the reason
     kept in ``parsed``."""
     try:
-        scores = task_of(inst).score(Prediction.failed(why), inst)
+        scores = task_of(inst).score(Prediction.failed(why), inst, asked)
     except Exception:  # noqa: BLE001 - the scorer itself is what failed
         scores = {"accuracy": 0.0}
     return (json.dumps({"reader_error": why}), 0, json.dumps(scores), scores.get("accuracy"))
@@ -224,7 +233,8 @@ def score_pending(
     """Parse and score every answered, not yet scored item of a run; returns how many.
 
     Runs after the request phase, for answers the phase left unscored (all of them when
-    the event loop was never idle, and those a killed run had stored). Scoring reads only
+    the event loop was never idle, those a killed run had stored, and those judged against
+    another variant's answer, once that one is stored: ``baselines``). Scoring reads only
     stored answers, so a parser or verifier fix can be applied to them without asking the
     model again.
     """
@@ -233,12 +243,16 @@ def score_pending(
     by_id = {inst.id: inst for inst in instances}
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     answer_format = run_answer_format(store, run_id)
+    baselines = Baselines(store, run_id, {row[2] for row in rows})
     updates = []
     # paused_gc: reading answers allocates much and frees nearly all of it at once
     with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
         for instance_id, encoding, variant, repeat, text in rows:
-            updates.append(_score_update(run_id, (instance_id, encoding, variant, repeat),
-                                         text, by_id[instance_id], answer_format))
+            key = (instance_id, encoding, variant, repeat)
+            ready, baseline = baselines.lookup(key)
+            if ready:
+                updates.append(_score_update(run_id, key, text, by_id[instance_id],
+                                             answer_format, baseline))
             advance(1)
     store.update_scores(updates)
     return len(updates)
@@ -251,7 +265,7 @@ def run_answer_format(store: Store, run_id: str) -> str | None:
 
 
 def read_response(
-    text: str, inst: Instance, encoding: str = DEFAULT_ENCODING,
+    text: str, inst: Instance, asked: Asked | None = None,
     answer_format: str | None = None,
 ) -> tuple[tuple[str, int, str, float | None], str]:
     """``score_response`` plus the path that read the answer: "json" for a JSON reply of
@@ -264,19 +278,19 @@ def read_response(
         except NotJSON:
             pass
         else:
-            scored = score_json(value, inst, encoding)
+            scored = score_json(value, inst, asked)
             return scored, "json" if scored[1] else "none"
-    scored = score_response(text, inst, encoding)
+    scored = score_response(text, inst, asked)
     return scored, "reader" if scored[1] else "none"
 
 
-def score_json(value: Any, inst: Instance, encoding: str = DEFAULT_ENCODING
+def score_json(value: Any, inst: Instance, asked: Asked | None = None
                ) -> tuple[str, int, str, float | None]:
     """``score_response`` of a JSON answer value: its first written form the item's reader
     can read (see ``answer_texts``), else no answer."""
-    scored = score_response("", inst, encoding)
+    scored = score_response("", inst, asked)
     for text in answer_texts(value):
-        scored = score_response(text, inst, encoding)
+        scored = score_response(text, inst, asked)
         if scored[1]:
             break
     return scored
@@ -287,7 +301,8 @@ def answer_format_prompt(prompt: Prompt, model: Model, inst: Instance) -> Prompt
     answers (``-p answer_format=json``); unchanged otherwise."""
     if model.params.get("answer_format") != "json":
         return prompt
-    schema = item_schema(task_of(inst), inst, prompt.labels)
+    schema = item_schema(task_of(inst), inst, prompt.labels,
+                         prompt.asked.expected(inst).labels)
     return replace(prompt, text=f"{prompt.text}\n\n{json_instruction(schema)}")
 
 
@@ -310,6 +325,7 @@ def run_benchmark(
     answers: a model that learns (a GNN) fits on every split, then answers one.
     """
     options = options or RunOptions()
+    check_prompts(instances, options.encodings, options.variants)  # before the run row
     bench_sha = digest or benchmark_digest(instances)
     run_id = run_id_for(model, options, bench_sha)
     manifest = build_manifest(model, options, bench_sha, source, len(instances))
@@ -624,7 +640,8 @@ class _IdleScorer:
         self.last_answer = 0.0  # when a worker last got a response (perf_counter)
 
     def add(self, rows: list[tuple[ItemRecord, Instance]]) -> None:
-        self.todo.extend(pair for pair in rows if pair[0].error is None)
+        self.todo.extend(pair for pair in rows if pair[0].error is None
+                         and not judged_later(pair[0].variant))
         if self.todo:
             self.more.set()
 

@@ -85,6 +85,7 @@ def rescore(
     --extractor for what they leave unread): for stores written by older versions, or
     after a reader fix. The models are not asked again."""
     from graphgauge.models.base import ServiceUnreachable
+    from graphgauge.render.variants import SCORED_BY_VARIANT
     from graphgauge.report.reading import path_counts, paths_text
     from graphgauge.runner import score_pending
     from graphgauge.store import Store
@@ -104,6 +105,7 @@ def rescore(
             try:
                 cleared = db.clear_scores(run)
                 score_pending(db, run, instances, progress=not quiet)
+                db.annotate_run(run, {SCORED_BY_VARIANT: True})
                 if model is not None:
                     from graphgauge.extraction import extract_unread
 

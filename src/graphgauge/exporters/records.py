@@ -18,7 +18,7 @@ from typing import Any
 
 from graphgauge.instance import Instance, canonical_json
 from graphgauge.registry import task_of
-from graphgauge.render.prompt import encoding_of, render
+from graphgauge.render.prompt import asked_for, encoding_of, render
 from graphgauge.runner import score_response
 
 # Instance fields kept as canonical JSON text: their shapes differ from task to task
@@ -47,12 +47,15 @@ def build_records(
         for encoding in specs:
             for variant in variants:
                 prompt = render(inst, encoding, variant, task=task)
+                reference = prompt.asked.expected(inst).reference(inst)
                 out.append({
                     "id": inst.id, "suite": inst.suite, "task": inst.task,
                     "difficulty": task.difficulty, "answer_type": task.answer.name,
                     "scoring": scoring_mode(task), "encoding": prompt.encoding,
                     "variant": prompt.variant, "system": prompt.system or "",
-                    "prompt": prompt.text, "target": task.format_answer(inst.answer, prompt),
+                    "prompt": prompt.text,
+                    # the variant's answer; "" where the right response is none (randomize)
+                    "target": "" if reference is None else task.format_answer(reference, prompt),
                     **{name: canonical_json(getattr(inst, name)) for name in JSON_FIELDS},
                 })
     return out
@@ -75,7 +78,8 @@ def score_record(record: dict[str, Any], text: str | None) -> dict[str, float]:
     and, for an imported benchmark, its own metric: the same parse and check
     ``graphgauge run`` applies to a stored answer."""
     inst = instance_of(record)
-    _, parsed, scores, accuracy = score_response(text or "", inst, record["encoding"])
+    asked = asked_for(inst, record["encoding"], record["variant"])
+    _, parsed, scores, accuracy = score_response(text or "", inst, asked)
     out = {"accuracy": float(accuracy or 0.0), "unparsed": float(not parsed)}
     metric = getattr(task_of(inst), "source_metric", "")
     if metric:

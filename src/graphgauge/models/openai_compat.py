@@ -296,8 +296,9 @@ def _structured_output(request: Request) -> dict[str, Any]:
     from graphgauge.registry import task_of
     from graphgauge.scoring.structured import item_schema, response_format
 
-    inst = request.instance
-    return response_format(item_schema(task_of(inst), inst, request.prompt.labels))
+    inst, prompt = request.instance, request.prompt
+    return response_format(item_schema(task_of(inst), inst, prompt.labels,
+                                       prompt.asked.expected(inst).labels))
 
 
 def _proxy_for(url: str) -> str | None:

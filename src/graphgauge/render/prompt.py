@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.render.encoding import Encoding
 from graphgauge.render.labeling import node_labels
 from graphgauge.render.serialize import graph_text
+from graphgauge.render.variants import (
+    ORIGINAL,
+    Expected,
+    Original,
+    Variant,
+    scoring_variant,
+    variant_of,
+)
 
 DEFAULT_ENCODING = "edge_list"
 DEFAULT_VARIANT = "original"
@@ -34,6 +44,11 @@ class Prompt:
     labels: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
+    def asked(self) -> Asked:
+        """What this prompt's answer is read and scored against."""
+        return Asked(scoring_variant(self.variant), self.labels)
+
+    @property
     def key(self) -> str:
         """A digest of everything the model sees; the cache key builds on it."""
         digest = hashlib.sha256()
@@ -41,6 +56,28 @@ class Prompt:
         digest.update(b"\x00")
         digest.update(self.text.encode())
         return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The part of a rendered prompt an answer is read and scored against: the names the
+    encoding gave the nodes and the instruction variant, plus, for a variant judged
+    against another one (Reverse against the original), the model's response to that
+    one. Scoring builds it from a stored item's keys, without rendering the text again."""
+
+    variant: Variant = field(default_factory=Original)
+    labels: tuple[str, ...] | None = None
+    baseline: str | None = None
+
+    def expected(self, instance: Instance) -> Expected:
+        return self.variant.expected(instance, self.baseline)
+
+
+def asked_for(instance: Instance, encoding: str = DEFAULT_ENCODING,
+              variant: str = DEFAULT_VARIANT, baseline: str | None = None) -> Asked:
+    """The ``Asked`` of ``instance`` rendered in ``encoding`` under ``variant``."""
+    return Asked(scoring_variant(variant), labels_for(instance, encoding_of(encoding)),
+                 baseline)
 
 
 @lru_cache(maxsize=256)
@@ -85,14 +122,13 @@ def render(
     task = task or _task_of(instance)
     own = task.custom_prompt(instance, encoding, variant)
     if own is not None:  # suites with their own prompt layout (few-shot pairs, TAG text)
+        if not task.applies_variants and scoring_variant(variant).kind != ORIGINAL:
+            raise UserError(f"task {instance.suite}/{instance.task} has its own prompt "
+                            f"layout, which does not apply variant {variant!r}")
         return own
     labels = labels_for(instance, encoding)
     asked = instance if labels is None else _relabeled_query(instance, task, labels)
-    question = task.question(asked)
-    if variant != DEFAULT_VARIANT:  # GTEval: rephrase or randomize the question
-        from graphgauge.render.variants import variant_question
-
-        question = variant_question(question, variant, instance.suite)
+    question = variant_of(variant).question(task.question(asked), instance.suite)
     parts = [
         graph_text(instance.graphs["G"], encoding, instance.id, labels),
         f"Question: {question}",
@@ -107,3 +143,18 @@ def _task_of(instance: Instance) -> Any:
     the suites (they build prompts with it), so it finds their catalog at first use instead
     of depending on it."""
     return importlib.import_module("graphgauge.registry").task_of(instance)
+def check_prompts(instances: Iterable[Instance], encodings: Sequence[str],
+                  variants: Sequence[str]) -> None:
+    """Render one instance of every task in every encoding and variant, so a name no
+    suite can render (an unknown variant, a label variant on a suite without labels, an
+    encoding a layout refuses) is a UserError before anything is stored."""
+    from graphgauge.render.variants import check_variants
+
+    check_variants(variants)
+    first: dict[tuple[str, str], Instance] = {}
+    for inst in instances:
+        first.setdefault((inst.suite, inst.task), inst)
+    for inst in first.values():
+        for encoding in encodings:
+            for variant in variants:
+                render(inst, encoding, variant)

@@ -1,65 +1,250 @@
-"""GTEval's instruction transformations: the same input under a changed instruction.
+"""GTEval's instruction transformations as objects: what each asks, and what answers it.
 
-A variant is named ``original`` or ``KIND:K`` (K = template index): ``rephrase`` keeps the
-task and changes the wording, ``relabel`` asks for a coarser human-readable label space,
-``reverse`` asks for the *least* probable class, ``randomize`` replaces the instruction by
-an irrelevant sentence. Rephrasing and randomizing make sense for any question; relabeling
-and reversing need a label space, which only the classification suite has. A variant only
-ever rewrites instruction text: it never sees the gold answer, so it cannot leak it.
+A variant is named ``original`` or ``KIND:K`` (K = template index). Each kind is one
+registered class that says both halves of the transformation: ``question()`` /
+``instruction()`` (the words the model reads) and ``expected()`` (what a correct answer
+is under those words). Rendering and scoring both go through the same object, so every
+table that reads a stored score scores an item the same way, and a new kind is one class
+(in one file) with ``@register``.
+
+Rephrasing and randomizing make sense for any question; relabeling and reversing need a
+label space (``instance.meta["labels"]``), which only the classification suite has. A
+variant only ever rewrites instruction text: it never sees the gold answer while
+rendering, so it cannot leak it.
+
+The registry is a plain dict behind ``register``/``variant_kind``/``kinds`` so that a
+generic ``Registry[T]`` can replace it without changing any caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from graphgauge.errors import UserError
 from graphgauge.render import variant_templates as T
+from graphgauge.scoring.categories import single_label
 
 ORIGINAL = "original"
-# kind -> (classification templates, question templates or None, one-line meaning)
-KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None, str]] = {
-    "rephrase": (T.CLASSIFY_REPHRASE, T.QUESTION_REPHRASE,
-                 "same task, new wording (format level)"),
-    "relabel": (T.CLASSIFY_RELABEL, None,
-                "answer in a coarser, human-readable label space"),
-    "reverse": (T.CLASSIFY_REVERSE, None, "ask for the least probable class"),
-    "randomize": (T.RANDOMIZE, T.RANDOMIZE,
-                  "an irrelevant sentence instead of the task (expected: no label)"),
-}
-# The order of the paper's table; the gteval command runs them in this order.
-ORDER = (ORIGINAL, "rephrase", "relabel", "reverse", "randomize")
+# Manifest key of the runs whose answers were scored by their variant's ``expected()``
+# (runs stored before scored every variant as the original question; rescoring marks them).
+SCORED_BY_VARIANT = "scored_by_variant"
+
+# Markers for Expected.answer besides a concrete value.
+GOLD = "<the task's gold answer>"  # judged by the task's own check (verifiers included)
+ANY = "<any single answer but the avoided one>"
+ABSTAIN = "<no answer to the task>"
+
+
+@dataclass(frozen=True)
+class Expected:
+    """A correct answer under a variant: equal to ``answer`` (or one of the markers),
+    read in the label space ``labels`` (None: the task's own reader), and for ``ANY``
+    different from ``avoid``; ``example`` is one of the right answers when several are."""
+
+    answer: Any = GOLD
+    labels: tuple[str, ...] | None = None
+    avoid: Any = None
+    example: Any = None
+
+    def target(self, instance: Any) -> Any:
+        """The answer to train on for this variant; None when no single one is right."""
+        if self.answer is GOLD:
+            return instance.answer
+        return None if self.answer in (ANY, ABSTAIN) else self.answer
+
+    def reference(self, instance: Any) -> Any:
+        """A right answer to show (an export's target); None when the right response
+        is no answer."""
+        return self.example if self.answer is ANY else self.target(instance)
+
+
+def label_list(instance: Any) -> tuple[str, ...] | None:
+    """The instance's label space (classification), or None."""
+    labels = instance.meta.get("labels") if isinstance(instance.meta, dict) else None
+    return tuple(labels) if labels else None
+
+
+def coarse_labels(mapping: dict[str, str]) -> list[str]:
+    """The coarse label space, in the order of the original labels' first mapping."""
+    return list(dict.fromkeys(mapping.values()))
 
 
 @dataclass(frozen=True)
 class Variant:
-    kind: str
+    """One instruction transformation, template ``index`` of its kind."""
+
     index: int = 0
+
+    kind: ClassVar[str] = ""
+    meaning: ClassVar[str] = ""
+    # Classification instructions ({n}, {labels}); question rewrites ({question},
+    # {question_lower}), None when the kind needs a label space.
+    templates: ClassVar[tuple[str, ...]] = ()
+    question_templates: ClassVar[tuple[str, ...] | None] = None
+    # The name of the variant whose answer (same item, encoding and repeat) this one is
+    # judged against; the run must ask it too.
+    baseline: ClassVar[str | None] = None
 
     @property
     def name(self) -> str:
-        return ORIGINAL if self.kind == ORIGINAL else f"{self.kind}:{self.index}"
+        return f"{self.kind}:{self.index}"
+
+    @classmethod
+    def template_count(cls) -> int:
+        return len(cls.templates)
+
+    @classmethod
+    def needs_labels(cls) -> bool:
+        return cls.question_templates is None
+
+    def question(self, question: str, suite: str) -> str:
+        """A suite's question (no label space) under this variant."""
+        if self.question_templates is None:
+            raise UserError(
+                f"variant {self.name!r} needs a label space to {self.kind}; suite {suite!r} "
+                "has none (use a variant that rewrites the question, or the classify suite)"
+            )
+        lower = question[:1].lower() + question[1:]
+        return self.question_templates[self.index].format(question=question,
+                                                          question_lower=lower)
+
+    def instruction(self, labels: Sequence[str]) -> str:
+        """The classification instruction; ``labels`` in the dataset's fixed order, so the
+        list itself says nothing about any one node."""
+        return self.templates[self.index].format(n=len(labels), labels=", ".join(labels))
+
+    def label_space(self, instance: Any) -> tuple[list[str], dict[str, str] | None]:
+        """(labels the prompt asks in, map applied to the labels a prompt shows)."""
+        return list(instance.meta["labels"]), None
+
+    def expected(self, instance: Any, baseline: str | None = None) -> Expected:
+        """What a correct answer is; ``baseline`` is the model's response to the
+        ``baseline`` variant on the same item (None when there is none)."""
+        return Expected(GOLD, label_list(instance))
 
 
-def template_count(kind: str) -> int:
-    """How many templates ``kind`` has (the classification and question lists of a kind
-    are kept the same length, so an index means the same thing for every suite)."""
-    return 1 if kind == ORIGINAL else len(KINDS[kind][0])
+VARIANTS: dict[str, type[Variant]] = {}
 
 
-def parse_variant(name: str | Variant) -> Variant:
+def register(cls: type[Variant]) -> type[Variant]:
+    """Class decorator: make a variant kind known to rendering, scoring and the CLI."""
+    if not cls.kind or not cls.templates:
+        raise TypeError(f"{cls.__name__} must set kind and templates")
+    if cls.kind in VARIANTS and VARIANTS[cls.kind] is not cls:
+        raise TypeError(f"variant kind {cls.kind!r} registered twice")
+    if cls.question_templates is not None and len(cls.question_templates) != len(cls.templates):
+        raise TypeError(f"{cls.__name__}: one question template per classification template")
+    VARIANTS[cls.kind] = cls
+    return cls
+
+
+def kinds() -> list[str]:
+    """The registered kinds, in registration order (the paper's for the built-in ones)."""
+    return list(VARIANTS)
+
+
+def variant_kind(kind: str) -> type[Variant]:
+    if kind not in VARIANTS:
+        raise UserError(f"unknown variant kind {kind!r}; kinds: {', '.join(VARIANTS)} "
+                        "(see 'graphgauge variants')")
+    return VARIANTS[kind]
+
+
+@register
+class Original(Variant):
+    kind = ORIGINAL
+    meaning = "the suite's own instruction"
+    templates = (T.CLASSIFY_ORIGINAL,)
+    question_templates = ("{question}",)
+
+    @property
+    def name(self) -> str:
+        return ORIGINAL
+
+
+@register
+class Rephrase(Variant):
+    kind = "rephrase"
+    meaning = "same task, new wording (format level)"
+    templates = T.CLASSIFY_REPHRASE
+    question_templates = T.QUESTION_REPHRASE
+
+
+@register
+class Relabel(Variant):
+    kind = "relabel"
+    meaning = "answer in a coarser, human-readable label space"
+    templates = T.CLASSIFY_RELABEL
+
+    def label_space(self, instance: Any) -> tuple[list[str], dict[str, str] | None]:
+        mapping = instance.meta.get("relabel")
+        if not mapping:
+            raise UserError(
+                f"variant {self.name!r}: dataset {instance.meta.get('dataset')!r} has no "
+                "relabel map; generate the benchmark with -p relabel=FILE (lines 'label: "
+                "coarse label')"
+            )
+        return coarse_labels(mapping), mapping
+
+    def expected(self, instance: Any, baseline: str | None = None) -> Expected:
+        """The coarse label of the gold, and no other coarse label (GTEval Eq. 2)."""
+        labels, mapping = self.label_space(instance)
+        return Expected(mapping[instance.answer], tuple(labels))
+
+
+@register
+class Reverse(Variant):
+    kind = "reverse"
+    meaning = "ask for the least probable class"
+    templates = T.CLASSIFY_REVERSE
+    baseline = ORIGINAL
+
+    def expected(self, instance: Any, baseline: str | None = None) -> Expected:
+        """One valid label other than the model's own answer to the original instruction
+        (GTEval Eq. 3-4); any one label when that answer named none."""
+        labels = label_list(instance) or ()
+        other = next((label for label in labels if label != instance.answer), None)
+        return Expected(ANY, labels, avoid=single_label(baseline, labels), example=other)
+
+
+@register
+class Randomize(Variant):
+    kind = "randomize"
+    meaning = "an irrelevant sentence instead of the task (expected: no answer to it)"
+    templates = T.RANDOMIZE
+    question_templates = T.RANDOMIZE
+
+    def instruction(self, labels: Sequence[str]) -> str:
+        return f"{self.templates[self.index].rstrip('.')}: {', '.join(labels)}."
+
+    def expected(self, instance: Any, baseline: str | None = None) -> Expected:
+        """No answer to the task: for classification, no label named at all (Eq. 5)."""
+        return Expected(ABSTAIN, label_list(instance))
+
+
+def variant_of(name: str | Variant) -> Variant:
+    """The variant named ``name`` (``original`` or ``KIND:K``); UserError otherwise."""
     if isinstance(name, Variant):
         return name
     kind, _, index = name.partition(":")
     if kind == ORIGINAL and not index:
-        return Variant(ORIGINAL)
-    if kind not in KINDS:
-        raise UserError(f"unknown variant {name!r}; kinds: {', '.join(ORDER)} "
-                        "(see 'graphgauge variants')")
-    count = template_count(kind)
+        return Original()
+    cls = variant_kind(kind)
+    count = cls.template_count()
     if not index.isdigit() or int(index) >= count:
         raise UserError(f"variant {name!r}: write {kind}:K with K in 0..{count - 1}")
-    return Variant(kind, int(index))
+    return cls(int(index))
+
+
+def scoring_variant(name: str) -> Variant:
+    """The variant an answer is judged under: a suite's own prompt variants (arc's
+    ``system:<role>``, graph-token prompts) ask the task itself, as the original does."""
+    try:
+        return variant_of(name)
+    except UserError:
+        return Original()
 
 
 def expand_variants(names: Iterable[str]) -> list[str]:
@@ -68,46 +253,42 @@ def expand_variants(names: Iterable[str]) -> list[str]:
     out: list[str] = []
     for name in names:
         if name == "all":
-            out.extend(expand_variants(ORDER))
-        elif name in KINDS:
-            out.extend(f"{name}:{k}" for k in range(template_count(name)))
+            out.extend(expand_variants(kinds()))
+        elif name in VARIANTS and name != ORIGINAL:
+            out.extend(f"{name}:{k}" for k in range(VARIANTS[name].template_count()))
         else:
-            out.append(parse_variant(name).name)
+            out.append(variant_of(name).name)
     return list(dict.fromkeys(out))
 
 
-def variant_question(question: str, variant: str | Variant, suite: str) -> str:
-    """The question of a suite without a label space, under ``variant``."""
-    v = parse_variant(variant)
-    if v.kind == ORIGINAL:
-        return question
-    templates = KINDS[v.kind][1]
-    if templates is None:
-        raise UserError(
-            f"variant {v.name!r} needs a label space to {v.kind}; suite {suite!r} has none "
-            "(use original, rephrase:K or randomize:K, or the classify suite)"
-        )
-    lower = question[:1].lower() + question[1:]
-    return templates[v.index].format(question=question, question_lower=lower)
+def check_variants(names: Iterable[str]) -> None:
+    """Refuse a run whose variants are judged against one it does not ask (Reverse is
+    judged against the model's own answer to the original instruction)."""
+    names = list(names)
+    asked = {variant_of(name).name for name in names if _registered(name)}
+    for name in names:
+        if not _registered(name):
+            continue
+        baseline = variant_of(name).baseline
+        if baseline is not None and baseline not in asked:
+            raise UserError(f"variant {name!r} is judged against the model's answer to "
+                            f"{baseline!r}: add -v {baseline} to the same run")
 
 
-def classification_instruction(variant: str | Variant, labels: Sequence[str]) -> str:
-    """The classification instruction under ``variant``; ``labels`` are the names the
-    variant asks in (the coarse names for ``relabel``, the dataset's for the rest), always
-    in the dataset's fixed order so the list itself says nothing about any one node."""
-    v = parse_variant(variant)
-    listed = ", ".join(labels)
-    if v.kind == ORIGINAL:
-        return T.CLASSIFY_ORIGINAL.format(n=len(labels), labels=listed)
-    template = KINDS[v.kind][0][v.index]
-    if v.kind == "randomize":
-        return f"{template.rstrip('.')}: {listed}."
-    return template.format(n=len(labels), labels=listed)
+def stale_runs(manifests: dict[str, dict]) -> list[str]:
+    """The runs (id -> manifest) asked in a transforming variant whose stored scores
+    predate scoring by variant: their tables disagree until ``graphgauge rescore``."""
+    return [run for run, manifest in manifests.items()
+            if not manifest.get(SCORED_BY_VARIANT)
+            and any(_registered(v) and variant_of(v).kind != ORIGINAL
+                    for v in manifest.get("variants", ()))]
+
+
+def _registered(name: str) -> bool:
+    return name.partition(":")[0] in VARIANTS
 
 
 def describe() -> list[tuple[str, int, str, bool]]:
     """(kind, templates, meaning, needs a label space) for the listing command."""
-    rows = [(ORIGINAL, 1, "the suite's own instruction", False)]
-    rows += [(kind, template_count(kind), meaning, question is None)
-             for kind, (_, question, meaning) in KINDS.items()]
-    return rows
+    return [(kind, cls.template_count(), cls.meaning, cls.needs_labels())
+            for kind, cls in VARIANTS.items()]

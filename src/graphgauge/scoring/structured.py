@@ -62,11 +62,14 @@ def answer_schema(answer: Any, labels: Sequence[str] | None = None,
             "required": ["answer"], "additionalProperties": False}
 
 
-def item_schema(task: Any, instance: Any, labels: Sequence[str] | None = None) -> dict:
+def item_schema(task: Any, instance: Any, labels: Sequence[str] | None = None,
+                choices: Sequence[str] | None = None) -> dict:
     """The reply schema of one item: its task's answer type, the prompt's node labels and,
-    for label answers, the instance's category list."""
-    choices = instance.meta.get("labels") if isinstance(instance.meta, dict) else None
-    return answer_schema(task.answer, labels, choices if isinstance(choices, list) else None)
+    for label answers, the category list the prompt asks in (``choices``; by default the
+    instance's own)."""
+    if choices is None and isinstance(instance.meta, dict):
+        choices = instance.meta.get("labels")
+    return answer_schema(task.answer, labels, list(choices) if choices else None)
 
 
 def response_format(schema: dict) -> dict:

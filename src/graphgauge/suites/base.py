@@ -20,6 +20,8 @@ from graphgauge.graphs.families import make_graph
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.plugins import Registry
+from graphgauge.render.prompt import Asked
+from graphgauge.render.variants import ABSTAIN, ANY, GOLD
 from graphgauge.scoring.answers import AnswerType, Context, Prediction
 
 DIFFICULTIES = ("easy", "medium", "hard", "challenging")
@@ -56,6 +58,9 @@ class Task:
     verifiable: ClassVar[bool] = False
     # Query parameters that name nodes: relabeled with the graph when a prompt renames nodes.
     node_params: ClassVar[tuple[str, ...]] = ("node", "source", "target", "sink")
+    # Whether the task's own ``custom_prompt`` applies the registered instruction variants
+    # (rephrase:K …); the shared layout always does. Without it they are refused.
+    applies_variants: ClassVar[bool] = False
 
     @property
     def description(self) -> str:
@@ -141,15 +146,32 @@ class Task:
         nodes = len(graph["nodes"]) if isinstance(graph, dict) and "nodes" in graph else None
         return self.answer.read(text, labels, Context(question, nodes))
 
+    def parse_asked(self, text: str, instance: Instance, asked: Asked) -> Prediction:
+        """The answer to the prompt ``asked`` describes: ``parse`` with its node names.
+        Tasks whose answers a variant reads differently (another label space) override it."""
+        return self.parse(text, instance, asked.labels)
+
     def check(self, value: Any, instance: Instance) -> bool:
         """Is ``value`` a correct answer? Exact match against gold unless overridden."""
         return self.answer.equals(value, instance.answer)
 
-    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+    def score(self, prediction: Prediction, instance: Instance,
+              asked: Asked | None = None) -> dict[str, float]:
+        """Accuracy against what the prompt's variant expects (the gold, unless the
+        variant asks for something else): the one score every table reads."""
+        expected = (asked or Asked()).expected(instance)
+        if expected.answer is ABSTAIN:
+            return {"accuracy": float(not prediction.ok)}
         if not prediction.ok:
             return {"accuracy": 0.0}
         try:
-            correct = self.check(prediction.value, instance)
+            if expected.answer is GOLD:
+                correct = self.check(prediction.value, instance)
+            elif expected.answer is ANY:
+                correct = (expected.avoid is None
+                           or not self.answer.equals(prediction.value, expected.avoid))
+            else:
+                correct = self.answer.equals(prediction.value, expected.answer)
         except (TypeError, ValueError, KeyError, IndexError, nx.NetworkXException):
             correct = False  # a malformed answer (wrong shape, unknown node) is wrong
         return {"accuracy": float(correct)}

@@ -182,8 +182,8 @@ class AuditRow:
 
 
 def _score(task: Any, inst: Instance, text: str, prompt: Any, metric: str) -> float:
-    prediction = task.parse(text, inst, prompt.labels)
-    return float(task.score(prediction, inst).get(metric, 0.0))
+    prediction = task.parse_asked(text, inst, prompt.asked)
+    return float(task.score(prediction, inst, prompt.asked).get(metric, 0.0))
 
 
 def audit(instances: Sequence[Instance], repeats: int = RANDOM_REPEATS,

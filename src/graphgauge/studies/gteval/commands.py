@@ -112,16 +112,17 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        from graphgauge.render.variants import KINDS, describe
+        from graphgauge.render.variants import describe, variant_kind
 
         if show is not None:
-            if show not in KINDS:
-                raise UserError(f"unknown variant kind {show!r}; kinds: {', '.join(KINDS)}")
-            classify_templates, question_templates, _ = KINDS[show]
-            for k, text in enumerate(classify_templates):
-                typer.echo(f"{show}:{k}  {text}")
-                if question_templates is not None and question_templates is not classify_templates:
-                    typer.echo(f"{' ' * (len(show) + 4)}other suites: {question_templates[k]}")
+            kind = variant_kind(show)
+            questions = kind.question_templates
+            for k, text in enumerate(kind.templates):
+                typer.echo(f"{kind(k).name:<{len(show) + 3}} {text}")
+                if questions is not None and questions is not kind.templates:
+                    asked = questions[k].format(question="<the task's question>",
+                                                question_lower="<the task's question>")
+                    typer.echo(f"{' ' * (len(show) + 4)}other suites: {asked}")
             return
         table = Table(title="Instruction variants (GTEval)")
         for header in ("variant", "templates", "meaning", "suites"):
@@ -162,6 +163,7 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
         line per model (over-sensitive / over-insensitive)."""
         from rich.console import Console
 
+        from graphgauge.render.prompt import check_prompts
         from graphgauge.render.variants import ORIGINAL, expand_variants
         from graphgauge.store import Store
         from graphgauge.studies.gteval.report import gteval_csv, gteval_table, short_model
@@ -174,6 +176,7 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
             names.insert(0, ORIGINAL)  # Reverse and the relative change need it
         instances = _benchmark(benchmark, dataset, _tasks(tasks), count, seed,
                                _options(option, dataset), quiet)
+        check_prompts(instances, ["edge_list"], names)
         console = Console()
         models = _models(model, param, instances)
         with Store(store) as db:

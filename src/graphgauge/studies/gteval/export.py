@@ -19,7 +19,7 @@ import numpy as np
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import render
-from graphgauge.render.variants import ORIGINAL, template_count
+from graphgauge.render.variants import ORIGINAL, variant_kind, variant_of
 
 SEEN = ("rephrase", "relabel")
 UNSEEN = ("reverse", "randomize")
@@ -30,7 +30,7 @@ def template_split(heldout: int) -> tuple[dict[str, list[int]], dict[str, list[i
     are never trained on."""
     train, held = {}, {}
     for kind in SEEN:
-        count = template_count(kind)
+        count = variant_kind(kind).template_count()
         if not 1 <= heldout < count:
             raise UserError(f"--heldout must be between 1 and {count - 1}, got {heldout}")
         train[kind] = list(range(count - heldout))
@@ -40,11 +40,7 @@ def template_split(heldout: int) -> tuple[dict[str, list[int]], dict[str, list[i
 
 def target(instance: Instance, variant: str) -> str | None:
     """The answer a tuned model should give, when one exists."""
-    if variant.startswith("relabel"):
-        return instance.meta["relabel"][instance.answer]
-    if variant == ORIGINAL or variant.startswith("rephrase"):
-        return instance.answer
-    return None
+    return variant_of(variant).expected(instance).target(instance)
 
 
 def record(instance: Instance, variant: str, kind_of_record: str) -> dict:
@@ -72,7 +68,7 @@ def export_instruction_data(
     eval_variants = [(ORIGINAL, "original")]
     eval_variants += [(f"{kind}:{k}", "heldout_template") for kind in SEEN for k in held[kind]]
     eval_variants += [(f"{kind}:{k}", "unseen_type") for kind in UNSEEN
-                      for k in range(template_count(kind))]
+                      for k in range(variant_kind(kind).template_count())]
     eval_rows = [record(inst, variant, group) for variant, group in eval_variants
                  for inst in test]
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -79,12 +79,12 @@ def variant_blocks(store, run_ids: Sequence[str] | None) -> list:
         table.rows.append(variant_cells(row, labels[row.run_id]))
         acc = row.accuracy
         table.shades.append([None, None, None, shade(acc.get("original")),
-                             shade(acc.get("rephrase")), None, None, None])
+                             shade(acc.get("rephrase")), None, None])
     blocks: list = [table]
-    groups = ["Ori.", "Rep.", "Rand.", "Rand. parsed"]
+    groups = ["Ori.", "Rep.", "Rand."]
     for suite in dict.fromkeys(row.suite for row in rows):
         series = {labels[r.run_id]: [r.accuracy.get("original"), r.accuracy.get("rephrase"),
-                                     r.accuracy.get("randomize"), r.random_parsed]
+                                     r.accuracy.get("randomize")]
                   for r in rows if r.suite == suite and r.task == ALL_TASKS}
         blocks.append(spread_bars(f"variants_{suite}", f"{suite}: accuracy per instruction "
                                   "variant", groups, series))

@@ -2,7 +2,9 @@
 
 Use them as ``--model python:graphgauge.studies.gteval.models:NAME``. Each has the
 ``(prompt_text, request)`` signature of python models; the request carries the variant and
-the instance (gold label, relabel map). What each must score (Ori, Rep, Relabel, Reverse,
+the instance (gold label, relabel map). ``oracle`` and ``always_original`` answer any
+suite (the gold written as the prompt asks, or no answer to an irrelevant instruction);
+the others need a classify prompt. What each must score (Ori, Rep, Relabel, Reverse,
 Random, in %), whatever the data:
 
 - ``oracle``: follows every instruction — 100, 100, 100, 100, 100;
@@ -27,28 +29,31 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from graphgauge.render.variants import parse_variant
+from graphgauge.registry import task_of
+from graphgauge.render.variants import coarse_labels, scoring_variant
 from graphgauge.suites.classify.labels import mentioned_labels
-from graphgauge.suites.classify.relabel import coarse_labels
 
 REFUSAL = "I cannot help with that request."
-NOT_A_TASK = "There is nothing here for me to answer."
+NOT_A_TASK = "Thanks for sharing that little story."  # no answer to any task
 
 
 def oracle(text: str, request) -> str:
+    """Follows the instruction. Written from the paper's definitions, apart from the
+    variants' ``expected()`` on purpose: the tests check those against it."""
     meta, gold = request.instance.meta, request.instance.answer
-    kind = parse_variant(request.prompt.variant).kind
+    kind = scoring_variant(request.prompt.variant).kind
     if kind == "relabel":
         return meta["relabel"][gold]
     if kind == "reverse":
         return next(label for label in meta["labels"] if label != gold)
     if kind == "randomize":
         return NOT_A_TASK
-    return gold
+    return always_original(text, request)
 
 
 def always_original(text: str, request) -> str:
-    return request.instance.answer
+    """The gold answer, written as the prompt asks for it."""
+    return task_of(request.instance).format_answer(request.instance.answer, request.prompt)
 
 
 def echo_first(text: str, request) -> str:

@@ -7,16 +7,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from graphgauge.render.variants import stale_runs
 from graphgauge.studies.gteval.rows import GTEvalRow, Spread
 from graphgauge.studies.gteval.variants import VariantRow, variant_rows
 
 HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "Relabel",
            "Reverse", "Random")
 VARIANT_HEADERS = ("Model", "Suite", "Task", "Ori. Acc", "Rep. Acc", "Rel. change",
-                   "Rand. Acc", "Rand. parsed")
-VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates. Rand. parsed: "
-                "answers to an irrelevant instruction (randomize) that still parse as an "
-                "answer to the task; a model that reads its instructions gives few.")
+                   "Rand. Acc")
+VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates, as the "
+                "leaderboard scores each item. Rand. Acc: answers to an irrelevant "
+                "instruction (randomize) that give no answer to the task, as a model that "
+                "reads its instructions does.")
 
 
 def _pct(value: float) -> str:
@@ -83,7 +85,7 @@ def variant_cells(row: VariantRow, label: str) -> list[str]:
     acc = row.accuracy
     return [label, row.suite, row.task, _spread(acc.get("original")),
             _spread(acc.get("rephrase")), _change(row.relative_change),
-            _spread(acc.get("randomize")), _spread(row.random_parsed)]
+            _spread(acc.get("randomize"))]
 
 
 def run_labels(rows) -> dict[str, str]:
@@ -95,9 +97,16 @@ def run_labels(rows) -> dict[str, str]:
 
 def print_variant_tables(store, run_ids: Sequence[str] | None, console,
                          tasks: bool = True) -> None:
-    """The per-variant table of every run asked in several variants (nothing otherwise)."""
+    """The per-variant table of every run asked in several variants (nothing otherwise),
+    and a note on runs whose variant scores predate scoring by variant."""
     from rich.table import Table
 
+    runs = run_ids if run_ids is not None else [run["id"] for run in store.runs()]
+    stale = stale_runs({run: store.manifest(run) for run in runs})
+    if stale:
+        console.print(f"note: {', '.join(stale)} scored instruction variants as the original "
+                      "question (an earlier graphgauge); run 'graphgauge rescore' so every "
+                      "table scores them by what they ask", markup=False)
     rows = variant_rows(store, run_ids, tasks=tasks)
     if not rows:
         return

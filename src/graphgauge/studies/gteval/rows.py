@@ -1,12 +1,11 @@
-"""GTEval's metrics, computed from stored answers.
+"""GTEval's table, computed from the scores a run stored.
 
-Scoring in a run knows only (answer, instance): the accuracy it stores is the original
-task's. What a transformation asks for differs by variant (the coarse label under
-Relabeling, a label other than the model's own original answer under Reversing, no label
-at all under Randomizing), and Reversing needs the same model's answer to the original
-instruction on the same node, so these metrics are computed here, per run, task and
-dataset, from the items' response, variant, gold and instance meta (label list and
-relabel map). Each is a mean over items per template, then mean ± std over templates.
+Every classify item is scored when the run reads it, by what its variant expects
+(``graphgauge.render.variants``): the gold label under the original and rephrased
+instructions, the coarse gold under Relabeling, a label other than the model's own
+original answer under Reversing, no label at all under Randomizing. So this module only
+aggregates stored accuracies, the same numbers the leaderboard averages: per run, task
+and dataset, a mean over items per template, then mean ± std over templates.
 """
 
 from __future__ import annotations
@@ -19,9 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graphgauge.render.variants import ORIGINAL, parse_variant
-from graphgauge.suites.classify.labels import is_correct, mentioned_labels, single_label
-from graphgauge.suites.classify.relabel import coarse_labels
+from graphgauge.errors import UserError
+from graphgauge.render.variants import ORIGINAL, variant_of
 
 # Diagnosis thresholds: a relative change of Rep. Acc beyond FORMAT_TOL is sensitivity to
 # wording; the lower of Reverse and Random below CONTENT_FLOOR is insensitivity to content.
@@ -30,38 +28,17 @@ CONTENT_FLOOR = 0.20
 # Below this share of original answers naming exactly one label, the model is not doing
 # the task at all and its sensitivity cannot be judged.
 ANSWER_FLOOR = 0.5
-
-
-# --- one answer -----------------------------------------------------------------------
-def relabel_correct(text: str | None, gold: str, relabel: dict[str, str]) -> bool:
-    """The answer names the relabeled gold and no other coarse label (Eq. 2)."""
-    return is_correct(text, relabel[gold], coarse_labels(relabel))
-
-
-def reverse_ok(text: str | None, original_text: str | None, labels: Sequence[str]) -> bool:
-    """A single valid label that differs from the model's own original answer (Eq. 3-4).
-    When the original answer named no single label, any single valid label differs."""
-    answer = single_label(text, labels)
-    return answer is not None and answer != single_label(original_text, labels)
-
-
-def random_ok(text: str | None, labels: Sequence[str]) -> bool:
-    """No label of the task in the answer: the model did not do the original task (Eq. 5)."""
-    return not mentioned_labels(text, labels)
+KINDS = ("rephrase", "relabel", "reverse", "randomize")
 
 
 # --- aggregation ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Answer:
-    """One stored answer, reduced to what the metrics read."""
+class Scored:
+    """One stored answer as its run scored it."""
 
-    node: str  # instance id: the same node across variants
     variant: str
-    repeat: int
-    text: str | None
-    gold: str
-    labels: tuple[str, ...]
-    relabel: dict[str, str] | None
+    accuracy: float
+    parsed: bool  # the reader found an answer (under the original: exactly one label)
 
 
 @dataclass(frozen=True)
@@ -105,34 +82,23 @@ def relative_change(original: float, rephrased: float) -> float:
     return round((rephrased - original) / original, 12) + 0.0  # equal means +0.00%, not -0
 
 
-def variant_scores(answers: Iterable[Answer]) -> dict[str, Spread | None | float]:
+def variant_scores(answers: Iterable[Scored]) -> dict[str, Spread | None | float]:
     """Ori. Acc, answered share and the four transformations' spreads over one group."""
-    answers = list(answers)
-    original = {(a.node, a.repeat): a.text for a in answers if a.variant == ORIGINAL}
-    hits: dict[str, dict[int, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    hits: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    answered = []
     for a in answers:
-        v = parse_variant(a.variant)
-        if v.kind in (ORIGINAL, "rephrase"):
-            hit = is_correct(a.text, a.gold, a.labels)
-        elif v.kind == "relabel":
-            if not a.relabel:
-                continue
-            hit = relabel_correct(a.text, a.gold, a.relabel)
-        elif v.kind == "reverse":
-            if (a.node, a.repeat) not in original:
-                continue  # no original answer to differ from
-            hit = reverse_ok(a.text, original[a.node, a.repeat], a.labels)
-        else:
-            hit = random_ok(a.text, a.labels)
-        hits[v.kind][v.index].append(hit)
+        try:
+            v = variant_of(a.variant)
+        except UserError:  # a kind registered when the run was made, not now
+            continue
+        hits[v.kind][v.index].append(a.accuracy)
+        if v.kind == ORIGINAL:
+            answered.append(a.parsed)
     ori = template_spread(hits.get(ORIGINAL, {}))
-    answered = [single_label(a.text, a.labels) is not None
-                for a in answers if a.variant == ORIGINAL]
     return {
         "original": ori.mean if ori else math.nan,
         "answered": float(np.mean(answered)) if answered else math.nan,
-        **{kind: template_spread(hits.get(kind, {}))
-           for kind in ("rephrase", "relabel", "reverse", "randomize")},
+        **{kind: template_spread(hits.get(kind, {})) for kind in KINDS},
     }
 
 
@@ -170,7 +136,7 @@ def diagnose(
 
 
 def rows_from_answers(
-    groups: dict[tuple[str, str, str, str], list[Answer]]
+    groups: dict[tuple[str, str, str, str], list[Scored]]
 ) -> list[GTEvalRow]:
     """One table row per (run, model, task, dataset) group, in the groups' order."""
     rows = []
@@ -190,22 +156,19 @@ def rows_from_answers(
 
 
 def gteval_rows(store, run_ids: Sequence[str] | None = None) -> list[GTEvalRow]:
-    """GTEval rows for the classify items of ``run_ids`` (all runs when None)."""
+    """GTEval rows for the classify items of ``run_ids`` (all runs when None). Like the
+    standard tables, failed requests and answers not yet scored are left out."""
     models = {run["id"]: run["model"] for run in store.runs()}
-    columns = ("run_id", "suite", "task", "instance_id", "variant", "repeat", "response",
-               "error", "gold", "meta")
-    groups: dict[tuple[str, str, str, str], list[Answer]] = defaultdict(list)
+    columns = ("run_id", "suite", "task", "variant", "error", "parse_ok", "accuracy", "meta")
+    groups: dict[tuple[str, str, str, str], list[Scored]] = defaultdict(list)
     for item in store.items(run_ids, columns):
-        if item["suite"] != "classify" or item["error"] is not None:
-            continue  # a failed request is not an answer under any metric
+        if item["suite"] != "classify" or item["error"] is not None or item["parse_ok"] is None:
+            continue
         meta = json.loads(item["meta"] or "{}")
         key = (item["run_id"], models.get(item["run_id"], "?"), item["task"],
                str(meta.get("dataset", "?")))
-        groups[key].append(Answer(
-            node=item["instance_id"], variant=item["variant"], repeat=item["repeat"],
-            text=item["response"], gold=json.loads(item["gold"]),
-            labels=tuple(meta.get("labels", ())), relabel=meta.get("relabel"),
-        ))
+        groups[key].append(Scored(item["variant"], float(item["accuracy"] or 0.0),
+                                  bool(item["parse_ok"])))
     order = {run: i for i, run in enumerate(run_ids if run_ids is not None else models)}
     ranked = sorted(groups.items(), key=lambda kv: (order.get(kv[0][0], len(order)), kv[0]))
     return rows_from_answers(dict(ranked))

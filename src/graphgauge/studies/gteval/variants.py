@@ -1,15 +1,13 @@
 """Per-variant results for the suites without a label space (algorithmic, spectral, arc, …).
 
 A run asked with several ``--variant``s stores every item once per variant, and the
-standard tables average them together. Here they are kept apart: accuracy per variant
-kind as mean ± std over templates (GTEval's aggregation, ``gteval.template_spread``),
-the relative change of rephrasing against the original, and for randomizing the share of
-answers that still parse as an answer to the task: the instruction was replaced by an
-irrelevant sentence, so a model that reads it should mostly not produce one.
+standard tables average them together. Here they are kept apart: the stored accuracy per
+variant kind as mean ± std over templates (GTEval's aggregation,
+``gteval.template_spread``), the relative change of rephrasing against the original.
+Under randomizing the instruction was replaced by an irrelevant sentence, so the
+expected response, and a correct answer, is no answer to the task.
 
-The classify suite is left to ``gteval``, whose metrics differ by transformation (the
-stored accuracy of a relabel or reverse answer is the original task's, which is not what
-those variants ask).
+The classify suite has GTEval's own table (``gteval``), from the same stored scores.
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graphgauge.errors import UserError
-from graphgauge.render.variants import ORDER, parse_variant
+from graphgauge.render.variants import kinds, variant_of
 from graphgauge.studies.gteval.rows import Spread, relative_change, template_spread
 
 ALL_TASKS = "all"
@@ -34,23 +32,19 @@ class VariantRow:
     suite: str
     task: str  # ALL_TASKS for the whole suite
     accuracy: dict[str, Spread]  # variant kind -> spread, in the paper's order
-    random_parsed: Spread | None  # randomize answers that parse as a task answer
     relative_change: float  # (Rep. Acc - Ori. Acc) / Ori. Acc; NaN without both
 
 
 def _row(run_id: str, model: str, suite: str, task: str, answers: list[tuple]) -> VariantRow:
-    """``answers``: (kind, template index, accuracy, parsed) per scored item."""
+    """``answers``: (kind, template index, accuracy) per scored item."""
     hits: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
-    parsed: dict[int, list[float]] = defaultdict(list)
-    for kind, index, accuracy, ok in answers:
+    for kind, index, accuracy in answers:
         hits[kind][index].append(accuracy)
-        if kind == "randomize":
-            parsed[index].append(float(ok))
-    accuracy = {kind: template_spread(hits[kind]) for kind in ORDER if kind in hits}
+    accuracy = {kind: template_spread(hits[kind]) for kind in kinds() if kind in hits}
     original, rephrase = accuracy.get("original"), accuracy.get("rephrase")
     change = (relative_change(original.mean, rephrase.mean)
               if original is not None and rephrase is not None else math.nan)
-    return VariantRow(run_id, model, suite, task, accuracy, template_spread(parsed), change)
+    return VariantRow(run_id, model, suite, task, accuracy, change)
 
 
 def variant_rows(store, run_ids: Sequence[str] | None = None,
@@ -68,12 +62,12 @@ def variant_rows(store, run_ids: Sequence[str] | None = None,
             continue
         key = (item["run_id"], item["suite"])
         try:
-            v = parse_variant(item["variant"])
+            v = variant_of(item["variant"])
         except UserError:  # a suite's own variants (arc's system:<role> prompts)
             continue
         variants[key].add(item["variant"])
         groups[key][item["task"]].append(
-            (v.kind, v.index, float(item["accuracy"] or 0.0), bool(item["parse_ok"])))
+            (v.kind, v.index, float(item["accuracy"] or 0.0)))
     order = {run: i for i, run in enumerate(run_ids if run_ids is not None else models)}
     rows = []
     for key in sorted(groups, key=lambda k: (order.get(k[0], len(order)), k)):

@@ -9,6 +9,7 @@ import networkx as nx
 import numpy as np
 
 from graphgauge.graphs.families import make_graph, shuffle_ids
+from graphgauge.render.variants import GOLD
 from graphgauge.scoring.outcomes import optimality_gap
 from graphgauge.suites.base import Task
 
@@ -34,10 +35,10 @@ class OptimisationTask(AlgorithmicTask):
         found = self.objective(value, instance)
         return found is not None and found == self.objective(instance.answer, instance)
 
-    def score(self, prediction, instance):
-        scores = super().score(prediction, instance)
-        if not prediction.ok:
-            return scores
+    def score(self, prediction, instance, asked=None):
+        scores = super().score(prediction, instance, asked)
+        if not prediction.ok or (asked and asked.expected(instance).answer is not GOLD):
+            return scores  # no answer, or a variant that asks for no structure
         try:
             found = self.objective(prediction.value, instance)
         except (TypeError, ValueError, KeyError, IndexError, nx.NetworkXException):

@@ -18,7 +18,7 @@ import numpy as np
 from graphgauge.gcpause import paused_gc
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
-from graphgauge.render.prompt import Prompt
+from graphgauge.render.prompt import Asked, Prompt
 from graphgauge.scoring import parsing
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.suites.arc import prompts, questions
@@ -206,10 +206,11 @@ class QuestionTask(ArcTask):
             return self.answer.parse_color(text)
         return self.answer.read(text)
 
-    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+    def score(self, prediction: Prediction, instance: Instance,
+              asked: Asked | None = None) -> dict[str, float]:
         """Accuracy, plus ``bias`` on input questions whose output value differs: 1 when
         the answer is the output's value (the model answered as if asked about it)."""
-        scores = super().score(prediction, instance)
+        scores = super().score(prediction, instance, asked)
         opposite = instance.meta.get("opposite")
         if instance.query["target"] == questions.INPUT and opposite != instance.answer:
             scores["bias"] = float(prediction.ok and prediction.value == opposite)

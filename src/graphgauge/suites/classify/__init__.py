@@ -4,8 +4,9 @@ An instance is a centre node of a real TAG (DBLP, WebKB, or a user's dataset) wi
 sampled k-hop neighbourhood; the prompt lists the label names and asks for the centre's
 class. Three tasks, one per prompt style (see ``prompts.py``), over the same centre nodes
 so styles compare item by item. Accuracy is the paper's: the answer names the gold label
-and no other. The instruction transformations (rephrase, relabel, reverse, randomize)
-are scored from the stored answers by ``graphgauge.studies.gteval.rows``.
+and no other. Under an instruction transformation (rephrase, relabel, reverse,
+randomize) an answer is read and scored as the variant's ``expected()`` says, so the
+stored accuracy of every item is the GTEval metric of its variant.
 
 Options (``--dataset`` and ``-p key=value``): ``dataset`` (required), ``hops`` (1),
 ``max_neighbors`` (10 per hop), ``split`` (test; or train, val, all), ``relabel`` (a YAML
@@ -19,8 +20,11 @@ from typing import Any, ClassVar
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
+from graphgauge.render.prompt import Asked
+from graphgauge.render.variants import ABSTAIN, Original
+from graphgauge.scoring.answers import Prediction
 from graphgauge.suites.base import Task, task
-from graphgauge.suites.classify.labels import LABEL
+from graphgauge.suites.classify.labels import LABEL, mentioned_labels
 from graphgauge.suites.classify.prompts import STYLES, classification_prompt
 
 OPTIONS = {"dataset", "hops", "max_neighbors", "split", "relabel", "attack", "remove_text"}
@@ -31,11 +35,10 @@ class _Classify(Task):
     difficulty = "medium"
     answer = LABEL
     style: ClassVar[str] = ""
+    applies_variants = True
 
     def question(self, instance: Instance) -> str:
-        from graphgauge.render.variants import classification_instruction
-
-        return classification_instruction("original", instance.meta["labels"])
+        return Original().instruction(instance.meta["labels"])
 
     def solve(self, instance: Instance) -> Any:
         """The dataset's label: nothing in the instance derives it, by design."""
@@ -52,6 +55,16 @@ class _Classify(Task):
 
     def parse(self, text, instance, labels=None):
         return LABEL.parse_labels(text, instance.meta["labels"])
+
+    def parse_asked(self, text: str, instance: Instance, asked: Asked) -> Prediction:
+        """The label in the space the variant asks in; where no answer is the right one
+        (Randomizing), any label named at all is an answer to the task."""
+        expected = asked.expected(instance)
+        labels = expected.labels or instance.meta["labels"]
+        if expected.answer is ABSTAIN:
+            named = mentioned_labels(text, labels)
+            return Prediction(value=named) if named else Prediction.failed("names no label")
+        return LABEL.parse_labels(text, labels)
 
     def generate(self, rng, index=0, nodes=None, seed=None) -> Instance:
         raise UserError("classify instances come from a dataset: use "

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphgauge.errors import UserError
 from graphgauge.instance import Instance
-from graphgauge.render.variants import classification_instruction, parse_variant
-from graphgauge.suites.classify.relabel import coarse_labels
+from graphgauge.render.variants import variant_of
 
 STYLES = ("zero_shot", "neighbors", "neighbors_labels")
 
@@ -26,22 +24,9 @@ NOUNS = {"paper": ("paper", "papers"), "webpage": ("web page", "web pages"),
 RELATIONS = {"dblp": "they share an author", "webkb": "one page links to the other"}
 
 
-def label_space(instance: Instance, variant: str) -> tuple[list[str], dict[str, str] | None]:
-    """(labels the prompt asks in, map applied to shown labels or None)."""
-    labels = list(instance.meta["labels"])
-    if parse_variant(variant).kind != "relabel":
-        return labels, None
-    mapping = instance.meta.get("relabel")
-    if not mapping:
-        raise UserError(
-            f"variant {variant!r}: dataset {instance.meta.get('dataset')!r} has no relabel map; "
-            "generate the benchmark with -p relabel=FILE (lines 'label: coarse label')"
-        )
-    return coarse_labels(mapping), mapping
-
-
 def classification_prompt(instance: Instance, style: str, variant: str) -> str:
-    labels, mapping = label_space(instance, variant)
+    asked = variant_of(variant)
+    labels, mapping = asked.label_space(instance)
     meta = instance.meta
     singular, plural = NOUNS.get(meta.get("domain", ""), ("node", "nodes"))
     nodes = instance.graphs["G"]["nodes"]
@@ -55,7 +40,7 @@ def classification_prompt(instance: Instance, style: str, variant: str) -> str:
                 f"{relation}):")
         known = style == "neighbors_labels"
         lines = [_line(node, singular, known, mapping) for node in nodes]
-    return "\n".join([head, *lines, "", classification_instruction(variant, labels)])
+    return "\n".join([head, *lines, "", asked.instruction(labels)])
 
 
 def _line(node: dict[str, Any], singular: str, show_label: bool,

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from graphgauge.errors import UserError
+from graphgauge.render.variants import coarse_labels
 from graphgauge.suites.classify.labels import mentioned_labels
 
 
@@ -51,8 +52,3 @@ def load_relabel(
         raise UserError(f"{source}: label(s) {', '.join(clashes)} contain a name of the other "
                         "label space, so answers could not be told apart")
     return mapping
-
-
-def coarse_labels(mapping: dict[str, str]) -> list[str]:
-    """The coarse label space, in the order of the original labels' first mapping."""
-    return list(dict.fromkeys(mapping.values()))

@@ -240,6 +240,7 @@ class GNN(NLGraphTask):
     difficulty = "hard"
     answer = NODE_VECTORS
     verifiable = False
+    applies_variants = True  # its layout keeps the shared question line
 
     def question(self, instance):
         layers = instance.query["layers"]
@@ -259,7 +260,9 @@ class GNN(NLGraphTask):
         """The shared layout plus the embeddings, listed under the prompt's node names."""
         from graphgauge.render.prompt import Prompt, labels_for
         from graphgauge.render.serialize import graph_text
+        from graphgauge.render.variants import variant_of
 
+        asked = variant_of(variant).question(self.question(instance), self.suite)
         labels = labels_for(instance, encoding)
         names = labels or [str(node["id"]) for node in instance.graphs["G"]["nodes"]]
         embeddings = "\n".join(
@@ -268,6 +271,6 @@ class GNN(NLGraphTask):
         )
         parts = [graph_text(instance.graphs["G"], encoding, instance.id, labels),
                  f"Every node has an embedding:\n{embeddings}",
-                 f"Question: {self.question(instance)}", self.instruction]
+                 f"Question: {asked}", self.instruction]
         return Prompt(text="\n\n".join(parts), encoding=encoding.name, variant=variant,
                       labels=labels)

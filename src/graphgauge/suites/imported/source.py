@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
+from graphgauge.render.prompt import Asked
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.suites.base import Task
 
@@ -108,8 +109,9 @@ class SourceTask(Task):
         reads answers its own way overrides this)."""
         return self.source_score(prediction.value, instance) if prediction.ok else 0.0
 
-    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
-        scores = super().score(prediction, instance)
+    def score(self, prediction: Prediction, instance: Instance,
+              asked: Asked | None = None) -> dict[str, float]:
+        scores = super().score(prediction, instance, asked)
         if not self.source_metric:
             return scores
         try:

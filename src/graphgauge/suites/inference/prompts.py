@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.suites.inference.vocab import DomainTerms, terms_for
 
@@ -86,6 +87,9 @@ def graph_lines(instance: Instance, words: DomainTerms, variant: str) -> list[st
 def render_prompt(instance: Instance, encoding: Any, variant: str) -> Any:
     from graphgauge.render.prompt import Prompt
 
+    if variant != "original" and variant not in TOKEN_VARIANTS:
+        raise UserError(f"unknown infer variant {variant!r}; available: original, "
+                        f"{', '.join(TOKEN_VARIANTS)}")
     words = terms_for(instance.meta.get("domain", "generic"))
     frame = FRAMES[instance.task].format(topic=words.topic, edge=words.edge,
                                          theme=words.theme)

@@ -10,6 +10,7 @@ import numpy as np
 
 from graphgauge.graphs.partition import canonical_partition
 from graphgauge.instance import Instance
+from graphgauge.render.prompt import Asked
 from graphgauge.scoring.answers import AnswerType, Prediction
 from graphgauge.scoring.region import NoAnswer
 from graphgauge.suites.base import Task, task
@@ -116,7 +117,10 @@ class InferTask(Task):
     def read(self, answer: str, instance: Instance) -> Any:
         raise NotImplementedError
 
-    def score(self, prediction: Prediction, instance: Instance) -> dict[str, float]:
+    def score(self, prediction: Prediction, instance: Instance,
+              asked: Asked | None = None) -> dict[str, float]:
+        """The paper's metrics; its prompts apply only their own variants, which all ask
+        the task itself, so ``asked`` changes nothing here."""
         if not prediction.ok:
             return dict.fromkeys(self.metric_names, 0.0)
         scores = self.hard_scores(prediction.value["answer"], instance)
