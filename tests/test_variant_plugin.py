@@ -35,8 +35,10 @@ class Hush(Variant):
 
 @pytest.fixture
 def hush(monkeypatch):
-    """Hush registered for one test: the registry is swapped for a copy that holds it."""
-    monkeypatch.setattr(variants, "VARIANTS", dict(variants.VARIANTS))
+    """Hush registered for one test: the registry's tables are swapped for copies."""
+    registry = variants.VARIANTS
+    monkeypatch.setattr(registry, "_entries", dict(registry._entries))
+    monkeypatch.setattr(registry, "_values", dict(registry._values))
     register(Hush)
     assert "hush" in variants.kinds()
     yield Hush

@@ -43,9 +43,15 @@ def _syntaxes() -> Registry:
     return SYNTAX_REGISTRY
 
 
+def _variants() -> Registry:
+    from graphgauge.render.variants import VARIANTS
+
+    return VARIANTS
+
+
 REGISTRIES: dict[str, Callable[[], Registry]] = {
     "models": _models, "suites": _suites, "perturbations": _perturbations,
-    "syntaxes": _syntaxes,
+    "syntaxes": _syntaxes, "variants": _variants,
 }
 
 

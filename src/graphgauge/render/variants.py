@@ -12,8 +12,9 @@ label space (``instance.meta["labels"]``), which only the classification suite h
 variant only ever rewrites instruction text: it never sees the gold answer while
 rendering, so it cannot leak it.
 
-The registry is a plain dict behind ``register``/``variant_kind``/``kinds`` so that a
-generic ``Registry[T]`` can replace it without changing any caller.
+``VARIANTS`` is a ``graphgauge.plugins.Registry``: a plugin package adds a kind by
+decorating its class with ``@register`` in a module named by a ``graphgauge.plugins``
+entry point.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from graphgauge.errors import UserError
+from graphgauge.plugins import Registry
 from graphgauge.render import variant_templates as T
 from graphgauge.scoring.categories import single_label
 
@@ -125,19 +127,16 @@ class Variant:
         return Expected(GOLD, label_list(instance))
 
 
-VARIANTS: dict[str, type[Variant]] = {}
+VARIANTS: Registry[type[Variant]] = Registry("variant kind")
 
 
 def register(cls: type[Variant]) -> type[Variant]:
     """Class decorator: make a variant kind known to rendering, scoring and the CLI."""
     if not cls.kind or not cls.templates:
         raise TypeError(f"{cls.__name__} must set kind and templates")
-    if cls.kind in VARIANTS and VARIANTS[cls.kind] is not cls:
-        raise TypeError(f"variant kind {cls.kind!r} registered twice")
     if cls.question_templates is not None and len(cls.question_templates) != len(cls.templates):
         raise TypeError(f"{cls.__name__}: one question template per classification template")
-    VARIANTS[cls.kind] = cls
-    return cls
+    return VARIANTS.add(cls.kind, cls, summary=cls.meaning)
 
 
 def kinds() -> list[str]:
@@ -146,9 +145,6 @@ def kinds() -> list[str]:
 
 
 def variant_kind(kind: str) -> type[Variant]:
-    if kind not in VARIANTS:
-        raise UserError(f"unknown variant kind {kind!r}; kinds: {', '.join(VARIANTS)} "
-                        "(see 'graphgauge variants')")
     return VARIANTS[kind]
 
 
