@@ -69,3 +69,34 @@ def test_size_bounds_the_work_and_can_be_raised():
     assert len(final_region(long_answer).text) <= 8000
     assert len(final_region(long_answer, size=100_000).text) > 20_000
     assert parse_int("x " * 100_000 + "\n\nThe answer is 7.") == 7
+
+
+def test_an_explanation_after_the_answer_is_reasoning_unless_it_revises_the_answer():
+    # markdown headings without a colon open the explanation as well as "Reasoning:"
+    for heading in ("## Reasoning", "**Explanation**", "### Justification", "Rationale:"):
+        text = f"6\n\n{heading}\nNode 1 has degree 2 and node 4 has degree 3."
+        assert read_answer(text, digits) == 6, heading
+    # a correction inside the explanation wins, as anywhere else
+    text = ("**Answer:** 7\n\n**Explanation:** Node 2 has 3 neighbours. Hmm, I missed "
+            "the edge (5, 6): the count is 8.")
+    assert read_answer(text, digits) == 8
+    # doubt about the answer inside the explanation leaves none
+    text = "Final answer: 3\n\n## Reasoning\nThe path 0-1-3 works, so the result might also be 4."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_a_verdict_of_wrong_with_no_new_value_voids_the_answer():
+    # values named in the reason for the verdict are not a new answer
+    text = "The set is {2, 4, 6}. Hold on, that's not right: 4 and 6 share an edge."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    text = "Answer: 9. Actually, ignore that — I read the edges of 1 and 7 backwards."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    # a value stated after the verdict is the new answer
+    assert read_answer("Answer: 9. Wait, that's wrong: the count is 11.", digits) == 11
+
+
+def test_values_put_as_questions_and_unfinished_thinking_are_not_answers():
+    for text in ("Hmm, 6? Or 7? Not sure at all.", "Maybe 12?",
+                 "7... 8? I'm going to need to recount this.",
+                 "So far I have 4 triangles. I'll have to check the rest."):
+        assert isinstance(final_region(text, digits), NoAnswer), text

@@ -48,6 +48,7 @@ from typing import Any
 
 from graphgauge.scoring.signals import (
     ALTERNATIVE,
+    ANSWER_DOUBT,
     CONFIRM,
     CUE,
     DOUBT,
@@ -69,6 +70,7 @@ from graphgauge.scoring.signals import (
     last_paragraph,
     restated_differently,
     retracted,
+    revises,
     strip_questions,
     tail,
     unclosed,
@@ -172,18 +174,29 @@ def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
 
 
 # Models that answer first and explain after: "Yes.\n\nReasoning: ..." — the section after
-# the heading is reasoning, not a later answer.
+# the heading is reasoning, not a later answer. A heading may end in a colon or stand
+# alone on its line as markdown ("## Reasoning", "**Explanation**").
 _REASONING_HEADING = re.compile(
-    r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why|notes?|verification"
-    r"|check)[ \t*_]*:", re.I | re.M
+    r"^[ \t#*_>]*(?:(?:brief |short |step[- ]by[- ]step |detailed )?(?:reasoning|explanation"
+    r"|justification|rationale)|why|notes?|verification|check)[ \t*_]*:"
+    r"|^[ \t>]*(?:#{1,6}[ \t]*|\*\*|__)[ \t]*(?:(?:brief |short |step[- ]by[- ]step "
+    r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation)"
+    r"|how I (?:got|found) (?:it|this|that))[ \t*_]*$", re.I | re.M
 )
 
 
 def _answer_first(body: str) -> tuple[str, str]:
+    """(answer, reasoning) of a text that answers first and explains after. The reasoning
+    still counts when it revises the answer: a correction cue in it ("Counting again ...
+    wait, so the answer is actually 5") or doubt about the answer ("so the answer could
+    also be 5") is read with the answer, as in any other text."""
     heading = _REASONING_HEADING.search(body)
-    if heading and re.search(r"[\w∅]", body[: heading.start()]):
-        return body[: heading.start()], body[heading.start():]
-    return body, ""
+    if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
+        return body, ""
+    answer, reasoning = body[: heading.start()], body[heading.start():]
+    if revises(reasoning):
+        return body, ""
+    return answer, reasoning
 
 
 # --- commitments -------------------------------------------------------------------------
@@ -473,7 +486,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return NoAnswer("hedged between answers")
         settled = _settled(region)
         if corrected is None and (UNSURE.search(body, settled, settled + 300)
-                                  or OR_NEXT.match(body, settled)):
+                                  or OR_NEXT.match(body, settled)
+                                  or ANSWER_DOUBT.search(body, settled)):
             return NoAnswer("an alternative offered after the answer")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
@@ -534,17 +548,20 @@ _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]
 
 
 def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
-    """Two bare values in a row that disagree ("Yes. No.", "5\n6"): no final one."""
+    """Two bare values in a row that disagree ("Yes. No.", "5\n6", "Yes, it is connected.
+    No, it is not."): no final one."""
     if reader is None or len(paragraph) > 400 or "\n" in paragraph.strip() or CUE.search(
             paragraph):
         return False
     values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
-              if s.strip() and value_like(s)}
+              if s.strip() and (value_like(s) or _VERDICT_FIRST.match(s))}
     values.discard(ABSENT)
     values.discard(None)
     return len(values) > 1
 
 
+# A sentence that opens with its verdict: "No, it is not connected."
+_VERDICT_FIRST = re.compile(r"[ \t*_]*(?:yes|no|true|false)[ \t*_]*[,.!;:—–-]", re.I)
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
 
 

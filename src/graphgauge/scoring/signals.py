@@ -49,11 +49,65 @@ _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.S)
 _STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
 
+# A verdict that takes an answer back ("that's wrong", "scratch that", "I retract it").
+TAKEN_BACK = re.compile(
+    r"\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
+    r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
+    r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
+    r"|\b(?:this|that|it|my[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?(?:is|was))"
+    r"[ \t]+(?:wrong|incorrect|not[ \t]+(?:right|correct))"
+    r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
+    r"(?:right|correct)", re.I)
+# Several answers offered side by side ("Option A: ... Option B: ...", "another possible
+# answer", "both are plausible"), and what chooses one of them afterwards.
+_ALTERNATIVES = re.compile(
+    r"(?:^|\n)[ \t#*_>-]*(?P<label>(?:option|alternative|possibility|candidate|interpretation)"
+    r"[ \t]*(?:[A-D1-4]|one|two|three)\b)[ \t*_]*[:).]"
+    r"|\b(?:another|one|a[ \t]+second|an[ \t]+alternative)[ \t]+(?:possible|plausible|valid|"
+    r"candidate)[ \t]+(?:output|answer|graph|result|solution)"
+    r"|\bboth[ \t]+(?:(?:options|outputs|answers|graphs|interpretations|readings|"
+    r"possibilities|candidates)[ \t]+)?(?:(?:are|seem|look|would[ \t]+be|could[ \t]+be)"
+    r"[ \t]+(?:equally[ \t]+)?(?:plausible|possible|valid|consistent|correct|reasonable)"
+    r"|(?:fit|match|explain)[ \t]+(?:all[ \t]+)?(?:the[ \t]+)?examples)", re.I)
+_CHOICE = re.compile(
+    r"\b(?:I(?:'ll|[ \t]+will)[ \t]+(?:go|choose|pick)|I[ \t]+(?:choose|pick|prefer)|final"
+    r"[ \t]+answer|more[ \t]+likely|most[ \t]+likely|the[ \t]+(?:correct|right)[ \t]+one)\b"
+    r"|<\s*answer\s*>", re.I)
+
+
+def offers_alternatives(body: str) -> bool:
+    """Several answers offered side by side, and none chosen after them."""
+    labels, last = 0, None
+    for last in _ALTERNATIVES.finditer(body):
+        if not last.group("label"):
+            labels = 2  # "another possible output", "both are plausible": one is enough
+        labels += 1
+    if labels < 2:  # one "Option A:" alone offers nothing else
+        return False
+    return _CHOICE.search(body, last.end()) is None
+
+
+# What a new answer after such a verdict looks like: a conclusion, a value stated after a
+# verb ("— the count is 6") or alone after a colon ("wrong: 6."), not values named in the
+# reason ("— 3 and 5 are adjacent", "not right: 4 and 6 share an edge").
+_NEW_VALUE = re.compile(
+    r"\b(?:so|thus|therefore|hence|instead|should be|must be|answers?|correct(?:ed)?|actually"
+    r"|really)\b|\b(?:is|are|was|were|has|have|gives?|get)\b[^.!?\n]*(?:\d|\b(?:yes|no|not"
+    r"|none|true|false)\b)|[:=→][ \t]*(?:(?:yes|no|none|true|false)\b|[\[({]?[ \t]*\d"
+    r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))", re.I)
+
+
 def retracted(after: str) -> bool:
     """Does the text after a correction cue take the answer back without giving a new
-    one? Its last sentence stays open or judges something wrong after its last value."""
+    one? A verdict of "wrong" with no new value stated after it, or a last sentence that
+    stays open or judges something wrong after its last value."""
     sentences = [s for s in SENTENCE_SPLIT.split(strip_questions(after)) if s.strip()]
-    if not sentences or not RETRACTION.search(after):
+    if not sentences:
+        return False
+    verdicts = list(TAKEN_BACK.finditer(after))
+    if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
+        return True
+    if not RETRACTION.search(after):
         return False
     last = sentences[-1]
     digit = _LAST_DIGIT.search(last)
@@ -61,6 +115,20 @@ def retracted(after: str) -> bool:
     if open_end and not _STATES_VALUE.search(last, open_end.end()):
         return True  # "I may have skipped node 6." (not "Let me recheck: it is (6, 7).")
     return RETRACTION.search(last, digit.end() if digit else 0) is not None
+# Doubt about the answer itself inside an explanation ("so the answer could also be 5").
+ANSWER_DOUBT = re.compile(
+    r"\b(?:answer|result|count|total)\b[^.!?\n]{0,40}\b(?:could|might|may) (?:also |instead "
+    r"|well |actually )?be\b"
+    r"|\b(?:could|might|may) (?:also |instead )?be (?:the )?(?:right |correct )?(?:answer"
+    r"|result)\b", re.I)
+
+
+def revises(explanation: str) -> bool:
+    """Does an explanation written after the answer change or doubt it (a correction cue,
+    "the answer might also be 5")? Then it is part of the answer's text, not reasoning."""
+    return CUE.search(explanation) is not None or ANSWER_DOUBT.search(explanation) is not None
+
+
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
@@ -69,11 +137,13 @@ CONFIRM = re.compile(
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
 DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure|(?:fully |very |entirely )?confident)"
                    r"|unsure|uncertain|might be wrong"
-                    r"|may be wrong|could be wrong)\b", re.I)
+                   r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
 UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:still )?need to"
                          r"|we (?:still )?need to"
-                         r"|next,? I|then I|now I|now we|next we)\b"
+                         r"|next,? I|then I|now I|now we|next we|(?:I'?m|I am|we'?re|we are)"
+                         r" going to (?:have|need) to|I(?:'ll| will)? have to|need (?:more time"
+                         r"|to think))\b"
                          r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
@@ -228,6 +298,7 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
+                       r"|(?:^|[\s:])[\[({]?\d+(?:\.\d+)?[\])}]?[ \t]*\?"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b"
                        r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
@@ -264,12 +335,13 @@ _VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false|none)\b|\[\s*\]|\{\s*\}|�
 
 
 def value_sentence(paragraph: str) -> str:
-    """The last sentence of ``paragraph`` that states a value (a digit, yes/no), and its
-    last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
-    one). When a "but" clause states a value of its own, it settles what came before
-    ("I thought it might be 5, but after checking, the count is 6")."""
+    """The last sentence of ``paragraph`` that states a value (a digit, yes/no; not the
+    "100%" of "not 100% sure"), and its last sentence: where a hedge would be ("I don't
+    see (2, 8) or (8, 2). So no." is not one). When a "but" clause states a value of its
+    own, it settles what came before ("I thought it might be 5, but after checking, the
+    count is 6")."""
     sentences = [s for s in SENTENCE_SPLIT.split(strip_enumerators(paragraph)) if s.strip()]
-    valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
+    valued = [s for s in sentences if _VALUE_TOKEN.search(DOUBT.sub(" ", s))]
     picked = [*valued[-1:], *sentences[-1:]]
     text = "\n".join(dict.fromkeys(picked))
     contrast = list(_BUT.finditer(text))
