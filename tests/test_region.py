@@ -100,3 +100,22 @@ def test_values_put_as_questions_and_unfinished_thinking_are_not_answers():
                  "7... 8? I'm going to need to recount this.",
                  "So far I have 4 triangles. I'll have to check the rest."):
         assert isinstance(final_region(text, digits), NoAnswer), text
+
+
+def test_an_answer_called_wrong_is_a_verdict_not_a_new_answer():
+    text = "Answer: 12\n\nUpdate: the answer is wrong, vertex 4 was listed twice."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    for verdict in ("That rules it out.", "That doesn't seem right given 14 half-edges."):
+        assert isinstance(read_answer(f"The girth is 3. Hmm. {verdict}", digits), NoAnswer)
+
+
+def test_a_conditional_other_answer_in_the_explanation_is_a_hedge():
+    text = ("Final answer: 9\n\nExplanation: nine pairs qualify; in case (4, 4) is a loop "
+            "it should not count, in which case the total would be 8.")
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_bets_and_remarks_about_several_candidates_are_not_answers():
+    assert isinstance(final_region("If I had to guess, 11.", digits), NoAnswer)
+    text = "The matching could be {1, 2} or {3, 4}. Each of them has two edges."
+    assert isinstance(final_region(text, digits), NoAnswer)

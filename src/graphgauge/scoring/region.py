@@ -214,7 +214,8 @@ _MARKER = re.compile(
     r"|(?:^|(?<=[.!?])[ \t])[ \t#*_>]*(?P<head>(?:final\s+)?answers?)[ \t*_#:.]*$",
     re.I | re.M,
 )
-_DENIED = re.compile(r"[ \t*_]*not\b(?! only)", re.I)
+# "The answer is not 3", "that answer is wrong": a value ruled out, not one committed to.
+_DENIED = re.compile(r"[ \t*_]*(?:not\b(?! only)|(?:wrong|incorrect|mistaken|invalid)\b)", re.I)
 _LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
 _EMPHASIS = re.compile(
     r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
@@ -312,7 +313,7 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
         if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
-            continue  # "The answer is not 3": a value ruled out, not one committed to
+            continue
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
@@ -515,7 +516,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
     stated = value_sentence(last)
-    if (is_hedge(stated, _values_of(reader)) or UNSURE.search(last_paragraph(body))
+    if (is_hedge(_hedge_scope(last, stated), _values_of(reader))
+            or UNSURE.search(last_paragraph(body))
             or TENTATIVE.search(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
@@ -545,6 +547,20 @@ _TRAILING_ASIDE = re.compile(
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
                         r"|\bfor \w+ in\b", re.M)
+
+
+# A closing sentence about several candidates at once ("Both have size 3.").
+_ABOUT_SEVERAL = re.compile(r"[ \t*_]*(?:both|either (?:one|of)|each of (?:these|them|those|the "
+                            r"two)|any of (?:these|them|those|the two))\b", re.I)
+
+
+def _hedge_scope(paragraph: str, stated: str) -> str:
+    """Where a hedge of a bare answer would be: its value sentence, or, when the last
+    sentence speaks of several candidates at once, the sentence before it as well."""
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    if len(sentences) > 1 and _ABOUT_SEVERAL.match(sentences[-1]):
+        return "\n".join(sentences[-2:])
+    return stated
 
 
 def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:

@@ -25,11 +25,13 @@ ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 # The lookahead names how every branch starts, so that most positions of a long answer
 # fail at once instead of trying each alternative (the same for UNSURE below).
 CUE = re.compile(
-    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up)"
+    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
     r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
-    r"|(?:that'?s|this is|that is) (?:wrong|incorrect|not (?:right|correct))"
+    r"|(?:that'?s|(?:(?:this|that|the|my) answer|this|that) (?:is|was)) (?:wrong|incorrect"
+    r"|not (?:right|correct)|impossible)|(?:update|edit):"
+    r"|(?:that|this|it) (?:doesn'?t|does not) (?:look|seem|sound) right|rules? (?:that|this|it) out"
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
     r"|on reflection|thinking (?:about it )?again)\b",
     re.I,
@@ -54,8 +56,11 @@ TAKEN_BACK = re.compile(
     r"\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
     r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
     r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
-    r"|\b(?:this|that|it|my[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?(?:is|was))"
-    r"[ \t]+(?:wrong|incorrect|not[ \t]+(?:right|correct))"
+    r"|\b(?:this|that|it|(?:my|the)[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?"
+    r"(?:is|was))"
+    r"[ \t]+(?:wrong|incorrect|impossible|not[ \t]+(?:right|correct))"
+    r"|\b(?:this|that|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:look|seem|sound)[ \t]+right"
+    r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
     r"(?:right|correct)", re.I)
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
@@ -115,12 +120,15 @@ def retracted(after: str) -> bool:
     if open_end and not _STATES_VALUE.search(last, open_end.end()):
         return True  # "I may have skipped node 6." (not "Let me recheck: it is (6, 7).")
     return RETRACTION.search(last, digit.end() if digit else 0) is not None
-# Doubt about the answer itself inside an explanation ("so the answer could also be 5").
+# Doubt about the answer itself inside an explanation ("so the answer could also be 5", "if
+# the loop counts, the answer would be 6").
 ANSWER_DOUBT = re.compile(
     r"\b(?:answer|result|count|total)\b[^.!?\n]{0,40}\b(?:could|might|may) (?:also |instead "
     r"|well |actually )?be\b"
     r"|\b(?:could|might|may) (?:also |instead )?be (?:the )?(?:right |correct )?(?:answer"
-    r"|result)\b", re.I)
+    r"|result)\b"
+    r"|\b(?:if|in which case|otherwise)\b[^.!?\n]{0,80}\b(?:answer|result|count|total)"
+    r"\b[^.!?\n]{0,20}\bwould (?:be|become|drop|rise|change)\b", re.I)
 
 
 def revises(explanation: str) -> bool:
@@ -300,7 +308,8 @@ POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|wo
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
                        r"|(?:^|[\s:])[\[({]?\d+(?:\.\d+)?[\])}]?[ \t]*\?"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
-                       r"|\brough (?:estimate|guess)\b"
+                       r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
+                       r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
                        r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
                        r"|maximum|minimal|maximal|optimal|correct|right|valid"
                        r"|an? (?:answer|solution|option))\b)",
