@@ -187,16 +187,22 @@ _REASONING_HEADING = re.compile(
 
 def _answer_first(body: str) -> tuple[str, str]:
     """(answer, reasoning) of a text that answers first and explains after. The reasoning
-    still counts when it revises the answer: a correction cue in it ("Counting again ...
-    wait, so the answer is actually 5") or doubt about the answer ("so the answer could
-    also be 5") is read with the answer, as in any other text."""
+    still counts when a marked answer follows it, or when it revises the answer: a
+    correction cue in it ("Counting again ... wait, so the answer is actually 5") or doubt
+    about the answer ("so the answer could also be 5") is read with the answer, as in any
+    other text."""
     heading = _REASONING_HEADING.search(body)
     if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
         return body, ""
     answer, reasoning = body[: heading.start()], body[heading.start():]
-    if revises(reasoning):
-        return body, ""
+    if revises(reasoning) or _ANSWER_AFTER.search(reasoning):
+        return body, ""  # revised, or the reasoning came first ("# Reasoning ... # Answer")
     return answer, reasoning
+
+
+# An answer announced after the reasoning heading: the layout is reasoning, then answer.
+_ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\s*answer\s*>",
+                           re.I | re.M)
 
 
 # --- commitments -------------------------------------------------------------------------
