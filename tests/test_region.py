@@ -119,3 +119,8 @@ def test_bets_and_remarks_about_several_candidates_are_not_answers():
     assert isinstance(final_region("If I had to guess, 11.", digits), NoAnswer)
     text = "The matching could be {1, 2} or {3, 4}. Each of them has two edges."
     assert isinstance(final_region(text, digits), NoAnswer)
+
+
+def test_reasoning_first_under_headings_keeps_the_answer_after_them():
+    text = "Sure, here goes.\n\n## Reasoning\nNodes 1 and 2 have degree 3.\n\n## Answer\n7"
+    assert read_answer(text, digits) == 7

@@ -185,7 +185,7 @@ _REASONING_HEADING = re.compile(
 )
 
 
-def _answer_first(body: str) -> tuple[str, str]:
+def split_answer_first(body: str) -> tuple[str, str]:
     """(answer, reasoning) of a text that answers first and explains after. The reasoning
     still counts when a marked answer follows it, or when it revises the answer: a
     correction cue in it ("Counting again ... wait, so the answer is actually 5") or doubt
@@ -451,7 +451,7 @@ def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Regi
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
-    body, _ = _answer_first(normalize(body))
+    body, _ = split_answer_first(normalize(body))
     data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
