@@ -124,3 +124,31 @@ def test_bets_and_remarks_about_several_candidates_are_not_answers():
 def test_reasoning_first_under_headings_keeps_the_answer_after_them():
     text = "Sure, here goes.\n\n## Reasoning\nNodes 1 and 2 have degree 3.\n\n## Answer\n7"
     assert read_answer(text, digits) == 7
+
+
+def test_edit_notes_and_never_mind_revise_the_answer():
+    assert read_answer("**Answer: 10**\n\nEdit: I double counted (2, 3), so it is 9.", digits) == 9
+    text = "Final answer: 14\n\nNever mind, I used the wrong formula for this one."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_a_cue_that_explains_the_restated_answer_changes_nothing():
+    text = "\\boxed{3}\n\nHmm, or maybe \\boxed{4}? Yes, 4 — I overlooked vertex 8."
+    assert read_answer(text, digits) == 4
+
+
+def test_a_flaw_found_in_the_answer_without_a_new_one_voids_it():
+    for flaw in ("Hmm, there is no edge 5-7 in the input.", "Wait, 1 and 5 aren't adjacent.",
+                 "Hmm, but that assignment fails for edge 2-3."):
+        assert isinstance(read_answer(f"The walk is 1 5 7. {flaw}", digits), NoAnswer), flaw
+    text = "The walk is 1 5 7. Wait, there's no edge 5-7, so the walk is 1 6 7."
+    assert read_answer(text, digits) == 7  # the new walk, last id (a digits reader)
+
+
+def test_doubt_about_the_data_and_several_valid_answers_are_hedges():
+    for text in ("Node 4 may or may not have a loop; the input is ambiguous. 3.",
+                 "It was 8, then 9, then 8 again. I can't settle on one.",
+                 "Several valid colourings exist, e.g. 0 1 0 1 and 1 0 1 0.",
+                 "Es sind 5. Oder 6 Knoten? Unsicher."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    assert read_answer("It depends on nothing but the odd cycle: 3.", digits) == 3

@@ -412,6 +412,8 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if not cues:
         return None
     cue = cues[-1]
+    if _restated_before(text, start, cue.start(), value, reader):
+        return None  # "Yes, 6: I forgot node 9." explains the answer it follows
     after = tail(text[cue.end():])
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
@@ -431,6 +433,17 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if is_truncated(after) or RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
     return None
+
+
+def _restated_before(text: str, start: int, cue: int, value: Any, reader: Reader | None
+                     ) -> bool:
+    """Does the sentence of a cue state the chosen value again before the cue ("Yes, 6: I
+    forgot node 9")? Then the cue gives the reason for that value, not a new one."""
+    if reader is None:
+        return False
+    opening = max(text.rfind(c, start, cue) for c in ".!?\n") + 1
+    before = text[max(opening, start):cue]
+    return bool(before.strip()) and _key(reader(before, True)) == _key(value)
 
 
 def _offered(after: str, reader: Reader | None) -> bool:

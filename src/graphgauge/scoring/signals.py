@@ -25,12 +25,12 @@ ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 # The lookahead names how every branch starts, so that most positions of a long answer
 # fail at once instead of trying each alternative (the same for UNSURE below).
 CUE = re.compile(
-    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed)"
+    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed|ne)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
     r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
     r"|(?:that'?s|(?:(?:this|that|the|my) answer|this|that) (?:is|was)) (?:wrong|incorrect"
-    r"|not (?:right|correct)|impossible)|(?:update|edit):"
+    r"|not (?:right|correct)|impossible)|(?:update|edit)(?=:)|never ?mind"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:look|seem|sound) right|rules? (?:that|this|it) out"
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
     r"|on reflection|thinking (?:about it )?again)\b",
@@ -39,7 +39,8 @@ CUE = re.compile(
 RETRACTION = re.compile(
     r"\b(?:wrong|incorrect|not (?:right|correct)|mistake|error|miscounted|re-?count"
     r"|re-?check|scratch that|overlooked|missed|forgot|start over|try again|re-?do"
-    r"|incomplete|not (?:yet )?complete|unfinished"
+    r"|incomplete|not (?:yet )?complete|unfinished|fails|(?:doesn'?t|does not) (?:work|hold)"
+    r"|invalid"
     r"|(?:can'?t|cannot|couldn'?t) be (?:right|correct)"
     r"|(?:doesn'?t|does not|don'?t|do not) (?:look|seem|sound) (?:right|correct)"
     r"|(?:don'?t|do not) think (?:this|that|it)(?:'s| is) (?:right|correct))\b", re.I)
@@ -60,7 +61,7 @@ TAKEN_BACK = re.compile(
     r"(?:is|was))"
     r"[ \t]+(?:wrong|incorrect|impossible|not[ \t]+(?:right|correct))"
     r"|\b(?:this|that|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:look|seem|sound)[ \t]+right"
-    r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b"
+    r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b|\bnever[ \t]?mind\b"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
     r"(?:right|correct)", re.I)
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
@@ -102,6 +103,18 @@ _NEW_VALUE = re.compile(
     r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))", re.I)
 
 
+# A flaw found in the answer ("there's no edge 2-6", "3 and 4 aren't adjacent"; not "the
+# graph is not connected", a value): without a new value after it, the answer is taken back.
+_FLAW = re.compile(
+    r"\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
+    r"|\bno such (?:edge|node|path|link)\b"
+    r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
+    r" (?:actually |even )?(?:adjacent|connected|linked|an edge|in the (?:edge )?list)\b"
+    r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
+    r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b", re.I)
+_CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
+
+
 def retracted(after: str) -> bool:
     """Does the text after a correction cue take the answer back without giving a new
     one? A verdict of "wrong" with no new value stated after it, or a last sentence that
@@ -112,6 +125,11 @@ def retracted(after: str) -> bool:
     verdicts = list(TAKEN_BACK.finditer(after))
     if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
         return True
+    flaws = list(_FLAW.finditer(after))
+    if flaws:
+        clause = _CLAUSE_END.search(after, flaws[-1].end())
+        if not _NEW_VALUE.search(after, clause.end() if clause else len(after)):
+            return True  # "Hmm, wait, there's no edge 2-6 in the list."
     if not RETRACTION.search(after):
         return False
     last = sentences[-1]
@@ -155,7 +173,7 @@ UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:sti
                          r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
-    r"|would depend|could depend)\b|\bdepending on\b"
+    r"|would depend|could depend)\b(?! on (?:nothing|no\b))|\bdepending on\b"
     r"|\b(?:could|might|may) (?:also |either |possibly )?be\s+(?:\w+\s+){0,2}?[\[({]?"
     r"(?:\d|(?:yes|no|true|false)\b)"
     r"|\botherwise\b|\byes and no\b|\bno and yes\b"
@@ -166,9 +184,12 @@ _HEDGE = re.compile(
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
-    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
+    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
+    r"|\b(?:two|three|several|multiple|many|various) (?:different |equally )?(?:valid|possible"
+    r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)"
+    r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
     r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
     r"|\bgive or take (?:a few|some|about|\d)"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
@@ -206,7 +227,9 @@ REFUSAL = re.compile(
     r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
     re.I,
 )
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
+# Sentences end at . ! ? or a line end, not at the abbreviations "e.g.", "i.e.", "vs.", "cf.".
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)\s+|\n",
+                            re.I)
 # A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
 _TRUNCATED_END = re.compile(
     r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
@@ -226,7 +249,8 @@ _TRUNCATED_END = re.compile(
 _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may", "otherwise",
                 "yes", "around", "about", "roughly", "approx", "somewhere", "anywhere",
                 "estimate", "possibly", "maybe", "perhaps", "probably", "least", "range",
-                "something", "path", "answer", "solution", "option", "possib", "only",
+                "something", "path", "answer", "solution", "option", "possib", "only", "order",
+                "valid", "correct", "acceptable", "optimal", "minim", "maxim",
                 "unless", "between", "whether", "another", "alternatively", "plausible")
 
 
@@ -285,7 +309,8 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|cou|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|ma|mi"
+    r"|amb|[.!?])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -294,7 +319,9 @@ UNSURE = re.compile(
     r"|done|enumerated|confirmed)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
-    r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
+    r"|\bback and forth\b|\btorn between\b|\bundecided\b"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not) (?:decide|settle|make up my mind)\b"
+    r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
@@ -306,7 +333,7 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
-                       r"|(?:^|[\s:])[\[({]?\d+(?:\.\d+)?[\])}]?[ \t]*\?"
+                       r"|\d[^.!?\n]{0,30}\?"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
                        r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
