@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
 from graphgauge.scoring.parsing import parse_int
 from graphgauge.scoring.region import ABSENT, NoAnswer, Region, final_region, read_answer
 
@@ -152,3 +154,50 @@ def test_doubt_about_the_data_and_several_valid_answers_are_hedges():
                  "Es sind 5. Oder 6 Knoten? Unsicher."):
         assert isinstance(final_region(text, digits), NoAnswer), text
     assert read_answer("It depends on nothing but the odd cycle: 3.", digits) == 3
+
+
+def test_bounds_intervals_and_an_undetermined_value_are_not_answers():
+    for text in ("The girth is at most 5.", "Fewer than 9 and more than 6.",
+                 "Diameter ∈ (3, 5]", "Connectivity: undetermined. Part of the list is cut.",
+                 "The cover has node 2 and any of {4, 6}."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    assert read_answer("Node 5 has more than 2 neighbours; the answer is 6.", digits) == 6
+
+
+def test_a_probable_verdict_on_the_answer_and_a_retraction_void_it():
+    for note in ("P.S. this is most likely wrong, I skipped node 8.",
+                 "Though I take that back: edge (1, 2) may be missing."):
+        assert isinstance(read_answer(f"Answer: 13\n\n{note}", digits), NoAnswer), note
+
+
+def test_a_remark_that_the_answer_is_unchanged_keeps_it():
+    text = ("8\n\nExplanation: sixteen half-edges. Hmm, node 3 has a loop too, but that "
+            "does not change the count.")
+    assert read_answer(text, digits) == 8
+
+
+def test_a_hedge_settled_in_its_closing_sentence_is_the_settled_value():
+    text = "It is 6 with multi-edges and 5 without. Since the graph is simple, 5."
+    assert read_answer(text, digits) == 5
+    assert read_answer("Either 3 or 4. I'll go with 4.", digits) == 4
+    assert isinstance(read_answer("Either 3 or 4. So maybe 4?", digits), NoAnswer)
+
+
+def test_one_value_named_twice_is_not_a_hedge():
+    from graphgauge.scoring.numbers import parse_float
+    assert parse_float("0.25 or 1/4") == 0.25
+    assert isinstance(read_answer("7 or 8", digits), NoAnswer)
+
+
+def test_an_opening_verdict_and_a_different_final_answer_conflict():
+    context = Context("Is the graph planar?", None)
+    assert not answers.BOOL.read("No, it isn't planar.\n\nFinal answer: Yes", None, context).ok
+    agreed = answers.BOOL.read("Yes, it is planar.\n\nFinal answer: yes", None, context)
+    assert agreed.ok and agreed.value is True
+    revised = answers.BOOL.read("No.\n\nWait, K4 is planar. Final answer: Yes", None, context)
+    assert revised.ok and revised.value is True
+
+
+def test_a_flip_flop_ending_on_a_hesitation_is_no_answer():
+    context = Context("Is the graph planar?", None)
+    assert not answers.BOOL.read("No... hmm, yes? Wait. Hmm.", None, context).ok

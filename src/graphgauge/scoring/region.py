@@ -53,6 +53,7 @@ from graphgauge.scoring.signals import (
     CUE,
     DOUBT,
     ITEM,
+    NOT_A_VALUE,
     OR_NEXT,
     POSSIBLE,
     QUESTION,
@@ -302,6 +303,15 @@ def _markers(text: str) -> list[re.Match]:
     return [found[k] for k in sorted(found)][-_MAX_COMMITMENTS:]
 
 
+# An answer-first verdict opening the text ("Yes, it's a tree.", "No."), maybe after a line of
+# greeting: weighed against a marked answer further on, so that a different one there is a
+# conflict, not a revision.
+_OPENING_VERDICT = re.compile(
+    r"(?:[^\d\n]{0,80}(?<!\byes)(?<!\bno)\n[ \t]*\n)?"  # a greeting line may come first
+    r"\s*[*_]*(?P<verdict>(?:yes|no|true|false)\b(?:[*_.!]*[ \t]*\n|[*_]*[,.!;:—–-](?!\s*(?:let"
+    r"|I'?ll|I can|I need|we need|sure|wait|hold|hmm|actually))[^.!?\n]{0,80}[.!]?))", re.I)
+
+
 def _strength(text: str, m: re.Match) -> int:
     if m["final"] or m["head"]:
         return STRONG
@@ -316,6 +326,9 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     for start, end in _boxes(text):
         found.append((start, end, "box", STRONG))
     markers = _markers(text)
+    opening = _OPENING_VERDICT.match(text)
+    if opening and (found or markers) and not CUE.search(opening.group()):
+        found.append((opening.start("verdict"), opening.end(), "opening", STRONG))
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
         if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
@@ -357,11 +370,16 @@ def _key(value: Any) -> Any:
     return value
 
 
-def _values_of(reader: Reader | None) -> Callable[[str], bool] | None:
-    """Does a word hold a value of the reader's type? (None: any word may.)"""
+def _values_of(reader: Reader | None) -> Callable[[str], Any] | None:
+    """The value of the reader's type a word holds, for comparing the two sides of an
+    "X or Y" (None: any word may be one)."""
     if reader is None:
         return None
-    return lambda word: reader(word, True) is not ABSENT
+
+    def value_of(word: str) -> Any:
+        value = reader(word, True)
+        return NOT_A_VALUE if value is ABSENT else _key(value)
+    return value_of
 
 
 def _value(region: Region, reader: Reader | None) -> Any:
@@ -372,6 +390,7 @@ def _value(region: Region, reader: Reader | None) -> Any:
 
 
 _WORDS = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"[^\W_]")
 
 
 _FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
@@ -503,7 +522,11 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else value_sentence(last_paragraph(region.text)), _values_of(reader)):
-            return NoAnswer("hedged between answers")
+            resolved = _resolution(region.text, reader)
+            if resolved is None:
+                return NoAnswer("hedged between answers")
+            region = Region(resolved, False, "resolution", region.strength,
+                            region.end - len(resolved), region.end)
         settled = _settled(region)
         if corrected is None and (UNSURE.search(body, settled, settled + 300)
                                   or OR_NEXT.match(body, settled)
@@ -526,7 +549,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     kept = strip_questions(body)
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
-    kept = _TRAILING_ASIDE.sub("", kept) or kept  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
@@ -535,9 +558,13 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
     stated = value_sentence(last)
-    if (is_hedge(_hedge_scope(last, stated), _values_of(reader))
-            or UNSURE.search(last_paragraph(body))
-            or TENTATIVE.search(stated)):
+    if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
+        resolved = _resolution(last, reader)
+        if resolved is None:
+            return NoAnswer("hedged between answers")
+        return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
+                      len(body), thinking)
+    if UNSURE.search(last_paragraph(body)) or TENTATIVE.search(stated):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
@@ -549,6 +576,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         after = kept[cues[-1].end():]
         if retracted(kept[cues[0].start():]):
             return NoAnswer("answer retracted without a new one")
+        if len(cues) > 1 and not _WORD.search(after):
+            return NoAnswer("left hesitating")  # "Yes — wait, no — hmm."
         sentences = [s for s in SENTENCE_SPLIT.split(after) if s.strip()]
         if sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
@@ -560,12 +589,47 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
-# A closing sentence in brackets after the answer is an aside about it.
+# A closing sentence in brackets after the answer, or a bracketed remark in words right
+# after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
 _TRAILING_ASIDE = re.compile(
-    r"(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})[^()\n]{0,300}\)[.!?]?\s*\Z")
+    r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
+    r"[^()\n]{0,300}\)[.!?]?\s*\Z")
+_OTHER_VALUE = re.compile(r"\bor\b|\?", re.I)
+
+
+def _without_aside(text: str) -> str:
+    """``text`` without its closing aside, unless the aside revises or doubts the answer
+    ("1-2-6 (or 1-5-6; both have length 2)", "6 (... so actually 5)")."""
+    aside = _TRAILING_ASIDE.search(text)
+    if aside is None or not aside.start() or CUE.search(aside.group()) or _OTHER_VALUE.search(
+            aside.group()):
+        return text
+    return text[:aside.start()]
+
+
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
                         r"|\bfor \w+ in\b", re.M)
+
+
+# A closing sentence that settles a hedge: "4 if loops count, 3 otherwise. Since the graph is
+# simple, 3." / "Either 4 or 5. I'll go with 5."
+_SETTLES = re.compile(
+    r"[ \t*_]*(?:(?:so|thus|hence|therefore)\b|(?:since|because|given|as)\b[^,\n]{3,120},"
+    r"|I(?:'ll| will)? (?:go with|say|pick|choose|take|settle on)\b|going with\b"
+    r"|(?:here|in (?:this|our) case)\b)", re.I)
+
+
+def _resolution(text: str, reader: Reader | None) -> str | None:
+    """The closing sentence of a hedged answer when it settles on one value itself."""
+    sentences = [s for s in SENTENCE_SPLIT.split(text.rstrip()) if s.strip()]
+    if reader is None or len(sentences) < 2 or not _SETTLES.match(sentences[-1]):
+        return None
+    last = sentences[-1]
+    if is_hedge(last, _values_of(reader)) or TENTATIVE.search(last) or reader(
+            last, False) in (ABSENT, None):
+        return None
+    return last
 
 
 # A closing sentence about several candidates at once ("Both have size 3.").

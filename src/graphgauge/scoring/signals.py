@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 # A final answer is short: by default an explicit region is read up to SIZE characters,
 # bare text (no marker) from its last SIZE / 2, and an answer longer than 2.5 x SIZE from
@@ -28,8 +29,10 @@ CUE = re.compile(
     r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed|ne)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
-    r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
-    r"|(?:that'?s|(?:(?:this|that|the|my) answer|this|that) (?:is|was)) (?:wrong|incorrect"
+    r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot|retract"
+    r"|withdraw|take (?:that|this|it) back)"
+    r"|(?:that'?s|(?:(?:this|that|the|my) answer|this|that) (?:is|was))"
+    r" (?:(?:most |very )?(?:probably|likely) |definitely |clearly |surely )?(?:wrong|incorrect"
     r"|not (?:right|correct)|impossible)|(?:update|edit)(?=:)|never ?mind"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:look|seem|sound) right|rules? (?:that|this|it) out"
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
@@ -58,8 +61,9 @@ TAKEN_BACK = re.compile(
     r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
     r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
     r"|\b(?:this|that|it|(?:my|the)[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?"
-    r"(?:is|was))"
-    r"[ \t]+(?:wrong|incorrect|impossible|not[ \t]+(?:right|correct))"
+    r"(?:is|was))[ \t]+(?:(?:(?:most|very)[ \t]+)?(?:probably|likely)[ \t]+|(?:definitely"
+    r"|clearly|surely)[ \t]+)?"
+    r"(?:wrong|incorrect|impossible|not[ \t]+(?:right|correct))"
     r"|\b(?:this|that|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:look|seem|sound)[ \t]+right"
     r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b|\bnever[ \t]?mind\b"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
@@ -109,7 +113,8 @@ _FLAW = re.compile(
     r"\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
     r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
-    r" (?:actually |even )?(?:adjacent|connected|linked|an edge|in the (?:edge )?list)\b"
+    r" (?:actually |even )?(?:adjacent|connected|linked|an? (?:edge|node|vertex)|valid"
+    r"|in the (?:edge )?(?:list|graph|input))\b"
     r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
     r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
@@ -157,7 +162,8 @@ def revises(explanation: str) -> bool:
 
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
-    r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
+    r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b"
+    r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
@@ -183,6 +189,8 @@ _HEDGE = re.compile(
     r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
+    r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
+    r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
@@ -203,7 +211,8 @@ _HEDGE = re.compile(
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
-    r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
+    r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
+    r"(?P<b>\d+(?:\.\d+)?(?:/\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
@@ -251,7 +260,8 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "estimate", "possibly", "maybe", "perhaps", "probably", "least", "range",
                 "something", "path", "answer", "solution", "option", "possib", "only", "order",
                 "valid", "correct", "acceptable", "optimal", "minim", "maxim",
-                "unless", "between", "whether", "another", "alternatively", "plausible")
+                "unless", "between", "whether", "another", "alternatively", "plausible",
+                "most", "more", "fewer", "less", "upwards", "up to", "∈")
 
 
 def _may_hedge(text: str) -> bool:
@@ -260,12 +270,13 @@ def _may_hedge(text: str) -> bool:
         "." in text and ("-" in text or "–" in text))
 
 
-def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
+def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
     """Does ``text`` commit to two values, or to a condition, instead of one answer?
 
-    "X or Y" is a hedge when both are values of the answer's type (``is_value``): "degree
-    2 or 4" does not hedge a yes/no answer. A hedge sits next to the value: a long text is judged on
-    its first and last 500 characters."""
+    "X or Y" is a hedge when both are values of the answer's type (``value_of`` gives a
+    word's value, ``NOT_A_VALUE`` when it holds none) and they differ: "degree 2 or 4"
+    does not hedge a yes/no answer, "0.5 or 1/2" names one value twice. A hedge sits next
+    to the value: a long text is judged on its first and last 500 characters."""
     if len(text) > 1000:
         text = text[:500] + "\n" + text[-500:]
     if not _may_hedge(text):
@@ -277,9 +288,16 @@ def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
         a, b = a.lower(), b.lower()
         if a == b or {a, b} in _CHOICE_PAIRS:
             continue
-        if is_value is None or (is_value(a) and is_value(b)):
+        if value_of is None:
+            return True
+        first, second = value_of(a), value_of(b)
+        if first is not NOT_A_VALUE and second is not NOT_A_VALUE and (
+                first is None or first != second):
             return True
     return False
+
+
+NOT_A_VALUE: Any = object()
 
 
 def tail(text: str, size: int = _TAIL) -> str:
@@ -310,7 +328,7 @@ def last_paragraph(text: str) -> str:
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
     r"(?=or|pos|hav|not|no |a f|und|unc|can|cou|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|ma|mi"
-    r"|amb|[.!?])"
+    r"|amb|any|one|[.!?:])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -320,8 +338,11 @@ UNSURE = re.compile(
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\bundecided\b"
+    r"|\bone of (?:them|these|those|the two)\b[^.\n]{0,30}\b(?:wrong|incorrect|bug|error"
+    r"|mistake|off)\b"
     r"|\b(?:can'?t|cannot|couldn'?t|could not) (?:decide|settle|make up my mind)\b"
     r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
+    r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/?a)\b|\b(?:some|any) of\s+[\[{(]"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
