@@ -201,3 +201,40 @@ def test_an_opening_verdict_and_a_different_final_answer_conflict():
 def test_a_flip_flop_ending_on_a_hesitation_is_no_answer():
     context = Context("Is the graph planar?", None)
     assert not answers.BOOL.read("No... hmm, yes? Wait. Hmm.", None, context).ok
+
+
+def test_realising_a_misreading_without_a_new_answer_voids_it():
+    context = Context("Is node 1 adjacent to node 6?", None)
+    text = "Yes, they are adjacent. Oh wait, I misread (1, 8) as (1, 6)."
+    assert not answers.BOOL.read(text, None, context).ok
+    text = "Yes, they are adjacent. Oh wait, I misread (1, 8). They're not adjacent."
+    found = answers.BOOL.read(text, None, context)
+    assert found.ok and found.value is False
+    for note in ("Upon reflection, I do not trust this count.",
+                 "Check: 2 + 3 + 5 = 10. Hmm, that doesn't add up."):
+        assert isinstance(read_answer(f"Sum = 9. {note}", digits), NoAnswer), note
+
+
+def test_a_quick_retraction_and_a_run_of_labelled_answers():
+    assert read_answer("12 — no, sorry, 13.", digits) == 13
+    assert isinstance(read_answer("Answer: 2 Answer: 2 Answer: 5", digits), NoAnswer)
+
+
+def test_a_doubt_formula_with_unless_is_not_a_conditional():
+    assert read_answer("It's 9 unless I've miscounted, which I doubt.", digits) == 9
+    assert isinstance(read_answer("It's 9 unless loops count twice.", digits), NoAnswer)
+
+
+def test_a_question_back_that_asks_to_check_the_input_is_no_answer():
+    text = "Could you re-check the input? Edge (4, 11) names node 11, which is not listed."
+    assert isinstance(final_region(text, digits), NoAnswer)
+
+
+def test_or_in_other_languages_hedges():
+    for text in ("Réponse : 4 ou 5.", "Antwort: 4 oder 5", "Respuesta: 4 o 5"):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+
+
+def test_two_lone_statements_of_one_quantity_that_differ_are_two_answers():
+    assert isinstance(final_region("The girth is 4.\n\nGirth: 5", digits), NoAnswer)
+    assert read_answer("The girth is 4.\n\nSo the girth: 5", digits) == 5

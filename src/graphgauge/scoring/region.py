@@ -315,7 +315,12 @@ _OPENING_VERDICT = re.compile(
 def _strength(text: str, m: re.Match) -> int:
     if m["final"] or m["head"]:
         return STRONG
+    if m["verb"] in (":", "=") and _AFTER_VALUE.search(text, max(0, m.start() - 12), m.start()):
+        return STRONG  # "Answer: 3 Answer: 4": a run of labelled answers
     return STRONG if _LINE_START.search(text, max(0, m.start() - 12), m.start()) else WEAK
+
+
+_AFTER_VALUE = re.compile(r"[\d)\]}][ \t*_]+\Z")
 
 
 def _commitments(text: str, size: int = SIZE) -> list[Region]:
@@ -568,7 +573,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
-    if restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader):
+    if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
+            or _statements_differ(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -661,6 +667,36 @@ def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
 
 # A sentence that opens with its verdict: "No, it is not connected."
 _VERDICT_FIRST = re.compile(r"[ \t*_]*(?:yes|no|true|false)[ \t*_]*[,.!;:—–-]", re.I)
+_PARAGRAPHS = re.compile(r"\n[ \t]*\n")
+_CONCLUDES = re.compile(r"\b(?:so|thus|hence|therefore|final(?:ly)?|overall|in (?:total|all))\b",
+                        re.I)
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_CONTENT_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _statements_differ(text: str, reader: Reader | None) -> bool:
+    """A reply of a few one-line statements whose last two state one number each for the
+    same quantity, differently, with nothing marking the last as a conclusion or a
+    correction ("There are 3 triangles.\n\nTotal triangles: 4"): two final answers."""
+    if reader is None or len(text) > 400:
+        return False
+    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text) if p.strip()]
+    if not 2 <= len(paragraphs) <= 3 or any(
+            "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in paragraphs):
+        return False
+    last_two = paragraphs[-2:]
+    if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]) or any(
+            len(_NUMBER.findall(p)) != 1 for p in last_two):
+        return False
+    words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
+    if not words[0] & words[1]:
+        return False  # not the same quantity
+    values = [reader(p, False) for p in last_two]
+    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+
+
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
 
 

@@ -36,7 +36,9 @@ CUE = re.compile(
     r"|not (?:right|correct)|impossible)|(?:update|edit)(?=:)|never ?mind"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:look|seem|sound) right|rules? (?:that|this|it) out"
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
-    r"|on reflection|thinking (?:about it )?again)\b",
+    r"|(?:up)?on reflection|thinking (?:about it )?again|no,? sorry"
+    r"|(?:that|this|it) (?:doesn'?t|does not) (?:match|add up|check out)"
+    r"|I (?:was looking at|misread|mixed up|confused))\b",
     re.I,
 )
 RETRACTION = re.compile(
@@ -66,6 +68,9 @@ TAKEN_BACK = re.compile(
     r"(?:wrong|incorrect|impossible|not[ \t]+(?:right|correct))"
     r"|\b(?:this|that|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:look|seem|sound)[ \t]+right"
     r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b|\bnever[ \t]?mind\b"
+    r"|\b(?:don'?t|do[ \t]+not)[ \t]+(?:trust|believe)[ \t]+(?:this|that|it|my)\b"
+    r"|\b(?:that|this|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:match|add[ \t]+up|check[ \t]+out)"
+    r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
     r"(?:right|correct)", re.I)
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
@@ -102,7 +107,7 @@ def offers_alternatives(body: str) -> bool:
 # reason ("— 3 and 5 are adjacent", "not right: 4 and 6 share an edge").
 _NEW_VALUE = re.compile(
     r"\b(?:so|thus|therefore|hence|instead|should be|must be|answers?|correct(?:ed)?|actually"
-    r"|really)\b|\b(?:is|are|was|were|has|have|gives?|get)\b[^.!?\n]*(?:\d|\b(?:yes|no|not"
+    r"|really)\b|(?:\b(?:is|are|was|were|has|have|gives?|get)|'re|'s)\b[^.!?\n]*(?:\d|\b(?:yes|no|not"
     r"|none|true|false)\b)|[:=→][ \t]*(?:(?:yes|no|none|true|false)\b|[\[({]?[ \t]*\d"
     r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))", re.I)
 
@@ -205,12 +210,14 @@ _HEDGE = re.compile(
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
     r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
     r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
-    r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
+    r"|\b(?:but )?only (?:if|when)\b|\bunless\b(?! I\b| I'(?:ve|m|d)\b)"
+    r"|\b(?:somewhere|anywhere|roughly) between\b"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*(?:or|o|ou|oder|或者?)\s*"
+    r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
     r"(?P<b>\d+(?:\.\d+)?(?:/\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
@@ -224,7 +231,8 @@ REFUSAL = re.compile(
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell|paste|send|include|check)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
+    r"|tell|paste|send|include|check|double-check|re-?check|verify)\b"
+    r"|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
     r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ ){0,3}?(?:do )?you mean\b"
     r"|I(?:'d| would) need (?:to see )?(?:the (?:full|complete|whole|rest)|more)\b"
     r"|I (?:do not|don'?t) have (?:a |any )?(?:\w+ )?way to\b"
@@ -261,7 +269,8 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "something", "path", "answer", "solution", "option", "possib", "only", "order",
                 "valid", "correct", "acceptable", "optimal", "minim", "maxim",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
-                "most", "more", "fewer", "less", "upwards", "up to", "∈")
+                "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
+                "oder", "或")
 
 
 def _may_hedge(text: str) -> bool:
