@@ -683,10 +683,10 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     if reader is None or len(text) > 400:
         return False
     paragraphs = [p.strip() for p in _PARAGRAPHS.split(text) if p.strip()]
-    if not 2 <= len(paragraphs) <= 3 or any(
-            "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in paragraphs):
-        return False
     last_two = paragraphs[-2:]
+    if not 2 <= len(paragraphs) <= 3 or any(
+            "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in last_two):
+        return False
     if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]) or any(
             len(_NUMBER.findall(p)) != 1 for p in last_two):
         return False
