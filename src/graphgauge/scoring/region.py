@@ -63,7 +63,6 @@ from graphgauge.scoring.signals import (
     SIZE,
     TENTATIVE,
     UNFINISHED,
-    UNSURE,
     clip,
     is_hedge,
     is_instruction,
@@ -75,6 +74,8 @@ from graphgauge.scoring.signals import (
     strip_questions,
     tail,
     unclosed,
+    unsure,
+    value_asked,
     value_sentence,
 )
 
@@ -192,6 +193,9 @@ def split_answer_first(body: str) -> tuple[str, str]:
     correction cue in it ("Counting again ... wait, so the answer is actually 5") or doubt
     about the answer ("so the answer could also be 5") is read with the answer, as in any
     other text."""
+    lowered = body.lower()
+    if not any(word in lowered for word in _HEADING_WORDS):
+        return body, ""
     heading = _REASONING_HEADING.search(body)
     if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
         return body, ""
@@ -201,6 +205,8 @@ def split_answer_first(body: str) -> tuple[str, str]:
     return answer, reasoning
 
 
+_HEADING_WORDS = ("reason", "explanation", "justification", "rationale", "why", "note",
+                  "verification", "check", "working", "derivation", "how i")
 # An answer announced after the reasoning heading: the layout is reasoning, then answer.
 _ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\s*answer\s*>",
                            re.I | re.M)
@@ -533,9 +539,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             region = Region(resolved, False, "resolution", region.strength,
                             region.end - len(resolved), region.end)
         settled = _settled(region)
-        if corrected is None and (UNSURE.search(body, settled, settled + 300)
+        if corrected is None and (unsure(body, settled, settled + 300)
                                   or OR_NEXT.match(body, settled)
-                                  or ANSWER_DOUBT.search(body, settled)):
+                                  or ANSWER_DOUBT.search(body, settled, settled + _TAIL // 2)):
             return NoAnswer("an alternative offered after the answer")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
@@ -569,7 +575,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             return NoAnswer("hedged between answers")
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
-    if UNSURE.search(last_paragraph(body)) or TENTATIVE.search(stated):
+    if unsure(last_paragraph(body)) or TENTATIVE.search(stated) or value_asked(stated):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
@@ -632,7 +638,7 @@ def _resolution(text: str, reader: Reader | None) -> str | None:
     if reader is None or len(sentences) < 2 or not _SETTLES.match(sentences[-1]):
         return None
     last = sentences[-1]
-    if is_hedge(last, _values_of(reader)) or TENTATIVE.search(last) or reader(
+    if is_hedge(last, _values_of(reader)) or TENTATIVE.search(last) or value_asked(last) or reader(
             last, False) in (ABSENT, None):
         return None
     return last

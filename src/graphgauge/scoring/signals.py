@@ -26,7 +26,7 @@ ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 # The lookahead names how every branch starts, so that most positions of a long answer
 # fail at once instead of trying each alternative (the same for UNSURE below).
 CUE = re.compile(
-    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed|ne)"
+    r"(?=[acehilmnorstuw])(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed|ne)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
     r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot|retract"
@@ -59,7 +59,8 @@ _STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
 # A verdict that takes an answer back ("that's wrong", "scratch that", "I retract it").
 TAKEN_BACK = re.compile(
-    r"\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
+    r"\b(?=[dimnrst])(?=i|sc|di|th|my|ru|ne|do)"
+    r"(?:\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
     r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
     r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
     r"|\b(?:this|that|it|(?:my|the)[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?"
@@ -70,7 +71,7 @@ TAKEN_BACK = re.compile(
     r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b|\bnever[ \t]?mind\b"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+(?:trust|believe)[ \t]+(?:this|that|it|my)\b"
     r"|\b(?:that|this|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:match|add[ \t]+up|check[ \t]+out)"
-    r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b"
+    r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b)"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
     r"(?:right|correct)", re.I)
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
@@ -115,13 +116,15 @@ _NEW_VALUE = re.compile(
 # A flaw found in the answer ("there's no edge 2-6", "3 and 4 aren't adjacent"; not "the
 # graph is not connected", a value): without a new value after it, the answer is taken back.
 _FLAW = re.compile(
-    r"\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi)"
+    r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
     r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
     r" (?:actually |even )?(?:adjacent|connected|linked|an? (?:edge|node|vertex)|valid"
     r"|in the (?:edge )?(?:list|graph|input))\b"
     r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
-    r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b", re.I)
+    r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b)",
+    re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
 
@@ -132,10 +135,11 @@ def retracted(after: str) -> bool:
     sentences = [s for s in SENTENCE_SPLIT.split(strip_questions(after)) if s.strip()]
     if not sentences:
         return False
-    verdicts = list(TAKEN_BACK.finditer(after))
+    near_end = max(0, len(after) - 1000)  # a verdict that stands is near the end
+    verdicts = list(TAKEN_BACK.finditer(after, near_end))
     if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
         return True
-    flaws = list(_FLAW.finditer(after))
+    flaws = list(_FLAW.finditer(after, near_end))
     if flaws:
         clause = _CLAUSE_END.search(after, flaws[-1].end())
         if not _NEW_VALUE.search(after, clause.end() if clause else len(after)):
@@ -151,12 +155,13 @@ def retracted(after: str) -> bool:
 # Doubt about the answer itself inside an explanation ("so the answer could also be 5", "if
 # the loop counts, the answer would be 6").
 ANSWER_DOUBT = re.compile(
-    r"\b(?:answer|result|count|total)\b[^.!?\n]{0,40}\b(?:could|might|may) (?:also |instead "
+    r"(?=[acimort])(?=an|re|co|to|mi|ma|if|in|ot)"
+    r"(?:\b(?:answer|result|count|total)\b[^.!?\n]{0,40}\b(?:could|might|may) (?:also |instead "
     r"|well |actually )?be\b"
     r"|\b(?:could|might|may) (?:also |instead )?be (?:the )?(?:right |correct )?(?:answer"
     r"|result)\b"
     r"|\b(?:if|in which case|otherwise)\b[^.!?\n]{0,80}\b(?:answer|result|count|total)"
-    r"\b[^.!?\n]{0,20}\bwould (?:be|become|drop|rise|change)\b", re.I)
+    r"\b[^.!?\n]{0,20}\bwould (?:be|become|drop|rise|change)\b)", re.I)
 
 
 def revises(explanation: str) -> bool:
@@ -245,8 +250,8 @@ REFUSAL = re.compile(
     re.I,
 )
 # Sentences end at . ! ? or a line end, not at the abbreviations "e.g.", "i.e.", "vs.", "cf.".
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)\s+|\n",
-                            re.I)
+SENTENCE_SPLIT = re.compile(
+    r"(?<=[.!?])(?<![eE]\.[gG]\.)(?<![iI]\.[eE]\.)(?<![vV][sS]\.)(?<![cC][fF]\.)\s+|\n")
 # A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
 _TRUNCATED_END = re.compile(
     r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
@@ -336,8 +341,8 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|cou|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|ma|mi"
-    r"|amb|any|one|[.!?:])"
+    r"(?=[abcfhinopstu.!?])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -346,31 +351,66 @@ UNSURE = re.compile(
     r"|done|enumerated|confirmed)\b"
     r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
-    r"|\bback and forth\b|\btorn between\b|\bundecided\b"
-    r"|\bone of (?:them|these|those|the two)\b[^.\n]{0,30}\b(?:wrong|incorrect|bug|error"
-    r"|mistake|off)\b"
-    r"|\b(?:can'?t|cannot|couldn'?t|could not) (?:decide|settle|make up my mind)\b"
-    r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
-    r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/?a)\b|\b(?:some|any) of\s+[\[{(]"
+    r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
     re.I | re.M,
 )
+# More of the same, rarer, so checked only when one of its words is there: the input doubted
+# ("may or may not", "ambiguous"), the value left open ("Reachability: uncertain", "some of
+# {3, 5}"), a decision not reached ("I can't settle it", "one of them has a bug").
+_UNDECIDED = re.compile(
+    r"\bone of (?:them|these|those|the two)\b[^.\n]{0,30}\b(?:wrong|incorrect|bug|error"
+    r"|mistake|off)\b"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not) (?:settle|make up my mind)\b"
+    r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
+    r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/a)\b|\b(?:some|any) of\s+[\[{(]", re.I)
+_UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or", "ambiguous",
+                    "uncertain", "undetermined", "not sure", "n/a", "some of", "any of")
+
+
+def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Uncertainty that leaves no single answer (``UNSURE`` and its rarer cousins) in
+    ``text[start:end]``."""
+    end = len(text) if end is None else end
+    if UNSURE.search(text, start, end):
+        return True
+    lowered = text[start:end].lower()
+    return any(w in lowered for w in _UNDECIDED_WORDS) and bool(
+        _UNDECIDED.search(text, start, end))
+
+
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A value sentence that only says what might be.
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
-                       r"|\d[^.!?\n]{0,30}\?"
+TENTATIVE = re.compile(r"\b(?=[bchimprw])(?=mi|ma|pe|i|ha|be|ro|wi|if|co)"
+                       r"(?:might be\b|maybe\b|perhaps\b"
+                       r"|I(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
                        r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
                        r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
                        r"|maximum|minimal|maximal|optimal|correct|right|valid"
-                       r"|an? (?:answer|solution|option))\b)",
+                       r"|an? (?:answer|solution|option))\b))",
                        re.I)
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_DIGIT = re.compile(r"\d")
+
+
+def value_asked(text: str) -> bool:
+    """Is a value put as a question ("6? 7?", "I'd guess 3?", "5 Kanten?")? A guess,
+    not a statement. Looks back at most 30 characters from each question mark."""
+    at = text.find("?")
+    while at >= 0:
+        before = text[max(0, at - 30):at]
+        ends = list(_SENTENCE_END.finditer(before))
+        if _DIGIT.search(before, ends[-1].end() if ends else 0):
+            return True
+        at = text.find("?", at + 1)
+    return False
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
@@ -407,7 +447,8 @@ def value_sentence(paragraph: str) -> str:
     own, it settles what came before ("I thought it might be 5, but after checking, the
     count is 6")."""
     sentences = [s for s in SENTENCE_SPLIT.split(strip_enumerators(paragraph)) if s.strip()]
-    valued = [s for s in sentences if _VALUE_TOKEN.search(DOUBT.sub(" ", s))]
+    valued = [s for s in sentences if _VALUE_TOKEN.search(s) and (
+        "%" not in s or _VALUE_TOKEN.search(DOUBT.sub(" ", s)))]
     picked = [*valued[-1:], *sentences[-1:]]
     text = "\n".join(dict.fromkeys(picked))
     contrast = list(_BUT.finditer(text))
