@@ -238,3 +238,31 @@ def test_or_in_other_languages_hedges():
 def test_two_lone_statements_of_one_quantity_that_differ_are_two_answers():
     assert isinstance(final_region("The girth is 4.\n\nGirth: 5", digits), NoAnswer)
     assert read_answer("The girth is 4.\n\nSo the girth: 5", digits) == 5
+
+
+def test_so_far_followed_by_a_conclusion_is_finished():
+    assert read_answer("So far 2 cycles, and no others remain, so the total is 2.", digits) == 2
+    assert isinstance(final_region("So far I count 2 cycles among the", digits), NoAnswer)
+
+
+def test_torn_which_one_and_a_likelihood_asked_are_not_answers():
+    for text in ("I'm between 7 and 8 here.", "Total: 7, though a second pass gave 8 and I "
+                 "don't know which is right.", "Planar? Likely? Edge 3-9 bothers me, 4 of them."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    assert read_answer("I'll say 2, though 3 also looks possible.", digits) != 2
+
+
+def test_a_flaw_against_the_named_set_voids_it():
+    text = "Answer: {1, 4}\n\nActually 4 isn't in the dominating set, it has no edge to 6."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_a_labelled_correction_opening_on_its_value_wins_over_its_explanation():
+    assert read_answer("Answer: 12\n\nCorrection: 11, I counted wrong.", digits) == 11
+    assert read_answer("Answer: 12\n\nUpdate: 14 (my first pass was incorrect)", digits) == 14
+
+
+def test_a_cue_inside_a_supposition_does_not_revise_the_answer():
+    text = ("3\n\nReasoning: {0,1}, {2,3,4}, {5}. It would be 2 if 5 were actually linked "
+            "to 4, but no such edge is listed.")
+    assert read_answer(text, digits) == 3

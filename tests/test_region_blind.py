@@ -25,6 +25,11 @@ open ``<think>`` blocks). First-try figures, then after the general rules each p
 - region_blind_fifth (60 answers, 24 no-answer): 85.0% (51/60), false commits 29.2%
   (7/24). After (misreadings, "doesn't add up", a run of labelled answers, "unless I've
   miscounted", "or" in other languages, two lone statements of one quantity): 59/60.
+- region_blind_sixth (56 answers, 23 no-answer), written to probe the words those rules
+  look for in answers that do commit: 83.9% (47/56), false commits 21.7% (5/23). After
+  ("so far ..., so the total is 3" is finished, "I'm between 4 and 5", "not sure which",
+  "Probably?", a flaw against the named set, a labelled correction opening on its value,
+  a cue word inside a supposition): 55/56.
 
 The misses left are listed below with why; the test fails on any other miss, so a new
 rule that breaks a batch entry shows here, and a fix in a typed reader shrinks the list.
@@ -55,6 +60,7 @@ KNOWN_MISSES = {
     "region_blind_second.jsonl:62",
     "region_blind_second.jsonl:63",
     "region_blind_third.jsonl:58",
+    "region_blind_sixth.jsonl:16",
     # typed node-list reader: an elided path "0 → 1 → ... → 9" read as [9]
     "region_blind_fourth.jsonl:10",
     # "Either 6 or six — same thing: 6.": either/or is a hedge whatever its two sides
@@ -67,11 +73,11 @@ KNOWN_MISSES = {
 
 def test_region_blind_batches_miss_only_the_known_entries(tmp_path):
     batches = sorted(FOLDER.glob("region_blind_*.jsonl"))
-    assert len(batches) >= 5
+    assert len(batches) >= 6
     for batch in batches:
         (tmp_path / batch.name).write_text(batch.read_text())
     result = evaluate(load(tmp_path))
-    assert result.total >= 330
+    assert result.total >= 385
     assert result.wrong_type == 0
     misses = {entry["where"] for entry, _ in result.misses}
     assert misses <= KNOWN_MISSES, sorted(misses - KNOWN_MISSES)

@@ -448,7 +448,8 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = last_paragraph(strip_questions(after) or after)
-    if retracted(text[cues[0].start():]):
+    labelled = new is not ABSENT and _LABELLED_VALUE.match(after) is not None
+    if not labelled and retracted(text[cues[0].start():]):
         return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or CONFIRM.search(last):
@@ -463,6 +464,11 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if is_truncated(after) or RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
     return None
+
+
+# "Correction: 2/5 = 0.4, I divided wrong.": a labelled correction that opens on its value;
+# what follows explains the old mistake.
+_LABELLED_VALUE = re.compile(r"[ \t*_]*[:=][ \t*_]*[\[({]?[ \t]*-?\d")
 
 
 def _restated_before(text: str, start: int, cue: int, value: Any, reader: Reader | None

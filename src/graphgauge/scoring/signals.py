@@ -121,7 +121,7 @@ _FLAW = re.compile(
     r"|\bno such (?:edge|node|path|link)\b"
     r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
     r" (?:actually |even )?(?:adjacent|connected|linked|an? (?:edge|node|vertex)|valid"
-    r"|in the (?:edge )?(?:list|graph|input))\b"
+    r"|in the (?:\w+ )?(?:list|graph|input|set|path|cover|matching|tree|cycle|answer))\b"
     r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
     r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b)",
     re.I)
@@ -166,8 +166,17 @@ ANSWER_DOUBT = re.compile(
 
 def revises(explanation: str) -> bool:
     """Does an explanation written after the answer change or doubt it (a correction cue,
-    "the answer might also be 5")? Then it is part of the answer's text, not reasoning."""
-    return CUE.search(explanation) is not None or ANSWER_DOUBT.search(explanation) is not None
+    "the answer might also be 5")? Then it is part of the answer's text, not reasoning.
+    A cue word inside a supposition ("Could be 5 if {5,6} is actually two nodes") is not
+    a correction."""
+    for cue in CUE.finditer(explanation):
+        opening = max(explanation.rfind(c, 0, cue.start()) for c in ".!?\n") + 1
+        if not _SUPPOSITION.search(explanation, opening, cue.start()):
+            return True
+    return ANSWER_DOUBT.search(explanation) is not None
+
+
+_SUPPOSITION = re.compile(r"\b(?:if|unless|suppose|assuming|whether)\b", re.I)
 
 
 CONFIRM = re.compile(
@@ -186,7 +195,8 @@ UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:sti
                          r"|next,? I|then I|now I|now we|next we|(?:I'?m|I am|we'?re|we are)"
                          r" going to (?:have|need) to|I(?:'ll| will)? have to|need (?:more time"
                          r"|to think))\b"
-                         r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
+                         r"(?! (?:say|go with|answer|pick|choose|take|stick with))"
+                         r"(?:(?!\b(?:so|thus|therefore|hence)\b)[^:])*$", re.I)
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b(?! on (?:nothing|no\b))|\bdepending on\b"
@@ -208,7 +218,7 @@ _HEDGE = re.compile(
     r"|\b(?:two|three|several|multiple|many|various) (?:different |equally )?(?:valid|possible"
     r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)"
     r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
-    r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
+    r"|\balso (?:seems? |looks? |sounds? )?(?:plausible|possible)\b|\bor (?:yes|no)\?"
     r"|\bgive or take (?:a few|some|about|\d)"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
@@ -365,9 +375,13 @@ _UNDECIDED = re.compile(
     r"|mistake|off)\b"
     r"|\b(?:can'?t|cannot|couldn'?t|could not) (?:settle|make up my mind)\b"
     r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
-    r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/a)\b|\b(?:some|any) of\s+[\[{(]", re.I)
+    r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/a)\b|\b(?:some|any) of\s+[\[{(]"
+    r"|\b(?:I'?m|I am) between\b|\b(?:not sure|unsure|uncertain|can'?t tell|don'?t know) which\b"
+    r"|\b(?:probably|likely|possibly)[ \t]*\?",
+    re.I)
 _UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or", "ambiguous",
-                    "uncertain", "undetermined", "not sure", "n/a", "some of", "any of")
+                    "uncertain", "undetermined", "not sure", "n/a", "some of", "any of", "between",
+                    "which", "probably", "likely", "possibly")
 
 
 def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
@@ -386,8 +400,9 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\b(?=[bchimprw])(?=mi|ma|pe|i|ha|be|ro|wi|if|co)"
-                       r"(?:might be\b|maybe\b|perhaps\b"
+TENTATIVE = re.compile(r"\b(?=[bcfhilmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|if|co|pr|li|po|ye|no|tr"
+                       r"|fa)(?:might be\b|maybe\b|perhaps\b"
+                       r"|(?:probably|likely|possibly|yes|no|true|false)[ \t]*\?"
                        r"|I(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
