@@ -266,3 +266,37 @@ def test_a_cue_inside_a_supposition_does_not_revise_the_answer():
     text = ("3\n\nReasoning: {0,1}, {2,3,4}, {5}. It would be 2 if 5 were actually linked "
             "to 4, but no such edge is listed.")
     assert read_answer(text, digits) == 3
+
+
+def test_a_question_after_a_cue_leaves_the_doubt_open_unless_it_is_answered():
+    assert isinstance(read_answer("Cut: 4.\n\nHmm, is edge (2, 6) in it? I would need "
+                                  "the weights.", digits), NoAnswer)
+    assert isinstance(read_answer("Ratio: 5\n\nHmm, or is it per node? Then 2.", digits),
+                      NoAnswer)
+    assert read_answer("Leaves: 3 and 8. Hmm, also 9? No, 9 has two neighbours.", digits) == 8
+    assert read_answer("Answer: 4. Wait, is that right? Yes.", digits) == 4
+
+
+def test_an_explaining_cue_after_a_new_value_keeps_the_new_value():
+    text = "Final answer: 10. Actually, make that 11, since I overlooked vertex 3."
+    assert read_answer(text, digits) == 11
+
+
+def test_checking_left_unfinished_after_the_answer_voids_it():
+    assert isinstance(read_answer("\\boxed{8}\n\nHmm, let me re-examine node 4's edges...",
+                                  digits), NoAnswer)
+    assert read_answer("\\boxed{8}\n\nLet me verify. 3 + 5 = 8. Yes.", digits) == 8
+
+
+def test_an_order_constraint_found_without_a_new_order_voids_it():
+    text = "Order: 5, 6, 7. Hmm, but 7 → 6 is an edge, so 7 has to come before 6."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_conditional_cases_and_a_self_declared_guess_are_not_answers():
+    for text in ("If loops count, 5; otherwise 4.", "Probably 6, but that's just a guess."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+
+
+def test_a_stray_closing_think_tag_after_the_answer_is_ignored():
+    assert read_answer("<think>\n1 2 3\n</think>\n\nIt is 3.\n\n</think>", digits) == 3

@@ -30,6 +30,12 @@ open ``<think>`` blocks). First-try figures, then after the general rules each p
   ("so far ..., so the total is 3" is finished, "I'm between 4 and 5", "not sure which",
   "Probably?", a flaw against the named set, a labelled correction opening on its value,
   a cue word inside a supposition): 55/56.
+- region_blind_seventh (49 answers, 19 no-answer), edge lists, orders and sets revised,
+  stray tags: 75.5% (37/49), false commits 42.1% (8/19). After (a question after a cue
+  leaves the doubt open unless answered, "... directed? Then 0.3" is another case, an
+  explaining cue after a new value keeps it, checking left unfinished, an order
+  constraint found without a new order, "If A, X; if B, Y", "that's just a guess", a
+  stray closing think tag): 47/49.
 
 The misses left are listed below with why; the test fails on any other miss, so a new
 rule that breaks a batch entry shows here, and a fix in a typed reader shrinks the list.
@@ -61,6 +67,10 @@ KNOWN_MISSES = {
     "region_blind_second.jsonl:63",
     "region_blind_third.jsonl:58",
     "region_blind_sixth.jsonl:16",
+    # typed yes/no reader: "There's no 3 → 0 edge" read as no, though other paths may exist
+    "region_blind_seventh.jsonl:17",
+    # typed int reader: "No triangles." (0) not read
+    "region_blind_seventh.jsonl:39",
     # typed node-list reader: an elided path "0 → 1 → ... → 9" read as [9]
     "region_blind_fourth.jsonl:10",
     # "Either 6 or six — same thing: 6.": either/or is a hedge whatever its two sides
@@ -73,11 +83,11 @@ KNOWN_MISSES = {
 
 def test_region_blind_batches_miss_only_the_known_entries(tmp_path):
     batches = sorted(FOLDER.glob("region_blind_*.jsonl"))
-    assert len(batches) >= 6
+    assert len(batches) >= 7
     for batch in batches:
         (tmp_path / batch.name).write_text(batch.read_text())
     result = evaluate(load(tmp_path))
-    assert result.total >= 385
+    assert result.total >= 430
     assert result.wrong_type == 0
     misses = {entry["where"] for entry, _ in result.misses}
     assert misses <= KNOWN_MISSES, sorted(misses - KNOWN_MISSES)

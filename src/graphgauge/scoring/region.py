@@ -162,6 +162,10 @@ def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
     """(thinking, answer part) of a reasoning model's text; no answer when it was cut off
     inside the thinking block or wrote nothing after it."""
     closes = list(_THINK_CLOSE.finditer(text))
+    while len(closes) > 1 and not _THINK_OPEN.search(text, closes[-2].end(), closes[-1].start()):
+        # a stray closing tag repeated after the answer: no block opened before it
+        stray = closes.pop()
+        text = text[:stray.start()] + text[stray.end():]
     if closes:
         body = text[closes[-1].end():]
         if not body.strip():
@@ -442,9 +446,24 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if not cues:
         return None
     cue = cues[-1]
-    if _restated_before(text, start, cue.start(), value, reader):
-        return None  # "Yes, 6: I forgot node 9." explains the answer it follows
-    after = tail(text[cue.end():])
+    said = _said_before(text, start, cue.start(), reader) if _EXPLAINS.match(
+        cue.group()) else ABSENT
+    if said is not ABSENT:
+        if _key(said[1]) == _key(value):
+            return None  # "Yes, 6: I forgot node 9." explains the answer it follows
+        if len(cues) > 1 and cues[-2].start() >= said[0]:
+            # "Actually, make that 7 — I missed the edge (2, 5).": the value before the
+            # explaining cue is the correction
+            body = text[cues[-2].end():cue.start()]
+            return Region(body, False, "correction", WEAK, cues[-2].end(), cue.start())
+    sentences = [s for s in SENTENCE_SPLIT.split(text[cues[0].start():].strip()) if s.strip()]
+    if sentences and UNFINISHED.search(sentences[-1]):
+        return NoAnswer("left checking the answer")  # "Hmm, let me reconsider (2, 5)..."
+    after = _past_question(tail(text[cue.end():]), reader)
+    if after is _SETTLED:
+        return None
+    if isinstance(after, NoAnswer):
+        return after
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = last_paragraph(strip_questions(after) or after)
@@ -471,15 +490,47 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
 _LABELLED_VALUE = re.compile(r"[ \t*_]*[:=][ \t*_]*[\[({]?[ \t]*-?\d")
 
 
-def _restated_before(text: str, start: int, cue: int, value: Any, reader: Reader | None
-                     ) -> bool:
-    """Does the sentence of a cue state the chosen value again before the cue ("Yes, 6: I
-    forgot node 9")? Then the cue gives the reason for that value, not a new one."""
+# Cues that give the reason for a value rather than introduce one ("I forgot node 9").
+_EXPLAINS = re.compile(r"I (?:made|miscounted|missed|overlooked|forgot|misread|mixed|confused"
+                       r"|was (?:wrong|looking))", re.I)
+_SETTLED: Any = object()
+
+
+def _past_question(after: str, reader: Reader | None) -> str | NoAnswer | Any:
+    """The text after a correction cue, past a question it asks about the answer: the
+    doubt left open ("Wait, does (3, 4) lie on a cycle?") or followed by another case
+    ("... directed? Then 0.3") is no answer; answered with yes or no ("Also 7? No, removing
+    7 ...") it settles on the answer (``_SETTLED``); else the text after the question."""
+    asked = after.rfind("?")
+    if asked < 0 or reader is None:
+        return after
+    rest = after[asked + 1:]
+    if _FOLLOW_UP.match(rest):
+        return NoAnswer("another answer under a condition")
+    agrees = _AGREES.match(rest)
+    if agrees and (reader(rest, False) is ABSENT or reader(agrees.group(), True) is ABSENT):
+        return _SETTLED  # a yes or no that is not itself a value of this type
+    if reader(rest, False) in (ABSENT, None) and not CONFIRM.search(rest):
+        return NoAnswer("a doubt left open")
+    return rest
+
+
+# After a question on the answer: taking up another case, or settling the doubt.
+_FOLLOW_UP = re.compile(r"[\s*_]*(?:then|in that case|if so)\b", re.I)
+_AGREES = re.compile(r"[\s*_]*(?:yes|yep|yeah|right|correct|no|nope|nah)\b", re.I)
+
+
+def _said_before(text: str, start: int, cue: int, reader: Reader | None) -> Any:
+    """(where its sentence opens, value) when the sentence of a cue states a value before
+    the cue ("Yes, 6: I forgot node 9"); the cue then gives the reason for that value."""
     if reader is None:
-        return False
-    opening = max(text.rfind(c, start, cue) for c in ".!?\n") + 1
-    before = text[max(opening, start):cue]
-    return bool(before.strip()) and _key(reader(before, True)) == _key(value)
+        return ABSENT
+    opening = max(max(text.rfind(c, start, cue) for c in ".!?\n") + 1, start)
+    before = text[opening:cue]
+    if not before.strip():
+        return ABSENT
+    value = reader(before, True)
+    return ABSENT if value is ABSENT or value is None else (opening, value)
 
 
 def _offered(after: str, reader: Reader | None) -> bool:
@@ -596,8 +647,14 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             return NoAnswer("answer retracted without a new one")
         if len(cues) > 1 and not _WORD.search(after):
             return NoAnswer("left hesitating")  # "Yes — wait, no — hmm."
-        sentences = [s for s in SENTENCE_SPLIT.split(after) if s.strip()]
-        if sentences and not RETRACTION.search(after) and (
+        after = _past_question(after, reader)
+        if isinstance(after, NoAnswer):
+            return after
+        sentences = [] if after is _SETTLED else [
+            s for s in SENTENCE_SPLIT.split(after) if s.strip()]
+        if after is _SETTLED:
+            kept = kept[:cues[-1].start()]  # "2 and 5. Hmm, also 7? No — ..."
+        elif sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
             kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
         elif reader is not None and reader(after, False) not in (ABSENT, None):
@@ -651,7 +708,7 @@ def _resolution(text: str, reader: Reader | None) -> str | None:
 
 
 # A closing sentence about several candidates at once ("Both have size 3.").
-_ABOUT_SEVERAL = re.compile(r"[ \t*_]*(?:both|either (?:one|of)|each of (?:these|them|those|the "
+_ABOUT_SEVERAL = re.compile(r"\b(?:both|either (?:one|of)|each of (?:these|them|those|the "
                             r"two)|any of (?:these|them|those|the two))\b", re.I)
 
 
@@ -659,7 +716,7 @@ def _hedge_scope(paragraph: str, stated: str) -> str:
     """Where a hedge of a bare answer would be: its value sentence, or, when the last
     sentence speaks of several candidates at once, the sentence before it as well."""
     sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
-    if len(sentences) > 1 and _ABOUT_SEVERAL.match(sentences[-1]):
+    if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
         return "\n".join(sentences[-2:])
     return stated
 

@@ -113,17 +113,20 @@ _NEW_VALUE = re.compile(
     r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))", re.I)
 
 
-# A flaw found in the answer ("there's no edge 2-6", "3 and 4 aren't adjacent"; not "the
-# graph is not connected", a value): without a new value after it, the answer is taken back.
+# A flaw found in the answer ("there's no edge 2-6", "3 and 4 aren't adjacent", "3 must come
+# before 1"; not "the graph is not connected", a value): without a new value after it, the
+# answer is taken back.
 _FLAW = re.compile(
-    r"(?=th|no|[\d)\]]|do|fa|wo|wi)"
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh)"
     r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
     r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
     r" (?:actually |even )?(?:adjacent|connected|linked|an? (?:edge|node|vertex)|valid"
     r"|in the (?:\w+ )?(?:list|graph|input|set|path|cover|matching|tree|cycle|answer))\b"
     r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
-    r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b)",
+    r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b"
+    r"|\b(?:must|has to|needs to|should) (?:come|go|be placed|appear) (?:before|after|first"
+    r"|last)\b)",
     re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
@@ -223,6 +226,8 @@ _HEDGE = re.compile(
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
+    r"|\bif\b[^.;\n]{0,80},\s*(?:yes|no|true|false|\d+(?:\.\d+)?)\b[^.\n]{0,12}[;,]\s*(?:if|otherwise"
+    r"|else)\b"
     r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
     r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b(?! I\b| I'(?:ve|m|d)\b)"
@@ -400,12 +405,13 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\b(?=[bcfhilmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|if|co|pr|li|po|ye|no|tr"
-                       r"|fa)(?:might be\b|maybe\b|perhaps\b"
+TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|if|co|pr|li|po|ye|no"
+                       r"|tr|fa|th|ju)(?:might be\b|maybe\b|perhaps\b"
                        r"|(?:probably|likely|possibly|yes|no|true|false)[ \t]*\?"
                        r"|I(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
+                       r"|\b(?:that'?s|it'?s|this is) (?:just |only )?a guess\b|\bjust a guess\b"
                        r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
                        r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
                        r"|maximum|minimal|maximal|optimal|correct|right|valid"
