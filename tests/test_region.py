@@ -300,3 +300,21 @@ def test_conditional_cases_and_a_self_declared_guess_are_not_answers():
 
 def test_a_stray_closing_think_tag_after_the_answer_is_ignored():
     assert read_answer("<think>\n1 2 3\n</think>\n\nIt is 3.\n\n</think>", digits) == 3
+
+
+def test_a_cue_inside_the_answer_sentence_starts_the_correction():
+    assert read_answer("Answer: 1, 3, 5 — wait, 5 is not a leaf. So: 1, 3.", digits) == 3
+
+
+def test_an_alternative_offered_in_brackets_or_accepted_as_well_is_a_hedge():
+    assert isinstance(read_answer("Answer: {0, 4} (or {0, 5} — just as good)", digits),
+                      NoAnswer)
+    context = Context("Is the graph planar?", None)
+    assert not answers.BOOL.read("I'd say no, but I'd also accept yes.", None, context).ok
+
+
+def test_check_notes_and_alternatives_turned_down_are_asides():
+    assert read_answer("Girth = 5. Check: 2 + 3 = 5 ✓", digits) == 5
+    assert read_answer("Girth = 5. Double-checked: 2·4 = 8 ✓", digits) == 5
+    assert read_answer("Walk: 1 2 9. I also considered 1 3 8, but 3-8 is missing.", digits) == 9
+    assert read_answer("Walk: 1 2 9. I also considered 1 3 8, so the walk is 1 3 8.", digits) == 8

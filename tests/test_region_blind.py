@@ -36,6 +36,14 @@ open ``<think>`` blocks). First-try figures, then after the general rules each p
   explaining cue after a new value keeps it, checking left unfinished, an order
   constraint found without a new order, "If A, X; if B, Y", "that's just a guess", a
   stray closing think tag): 47/49.
+- region_blind_eighth (45 answers, 8 no-answer), committed answers full of doubt-like
+  words, to check that the rules above leave them alone: 84.4% (38/45), false commits
+  3/9 (one entry, "After much back-and-forth ..., the count is 6", was first graded no
+  answer and corrected to 6 before any change; one, "Final answer: 4\n\nWait, actually,
+  I'm not sure node 5 was counted", was regraded to 4 after the change, by the corpus
+  convention that doubt after a cue with no new value keeps the answer). After (a cue
+  inside the answer's sentence, "(or {1, 3} ...)", "I'd also accept no", check notes
+  and alternatives turned down as asides): 44/45.
 
 The misses left are listed below with why; the test fails on any other miss, so a new
 rule that breaks a batch entry shows here, and a fix in a typed reader shrinks the list.
@@ -67,6 +75,7 @@ KNOWN_MISSES = {
     "region_blind_second.jsonl:63",
     "region_blind_third.jsonl:58",
     "region_blind_sixth.jsonl:16",
+    "region_blind_eighth.jsonl:29",
     # typed yes/no reader: "There's no 3 → 0 edge" read as no, though other paths may exist
     "region_blind_seventh.jsonl:17",
     # typed int reader: "No triangles." (0) not read
@@ -83,11 +92,11 @@ KNOWN_MISSES = {
 
 def test_region_blind_batches_miss_only_the_known_entries(tmp_path):
     batches = sorted(FOLDER.glob("region_blind_*.jsonl"))
-    assert len(batches) >= 7
+    assert len(batches) >= 8
     for batch in batches:
         (tmp_path / batch.name).write_text(batch.read_text())
     result = evaluate(load(tmp_path))
-    assert result.total >= 430
+    assert result.total >= 475
     assert result.wrong_type == 0
     misses = {entry["where"] for entry, _ in result.misses}
     assert misses <= KNOWN_MISSES, sorted(misses - KNOWN_MISSES)

@@ -413,11 +413,14 @@ _FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
 
 def _settled(region: Region) -> int:
     """Where the commitment ends: a marker's answer is its first sentence, and a correction
-    later on the same line ("Answer: 5. Wait, it's 6") comes after it."""
+    later on the same line ("Answer: 5. Wait, it's 6") comes after it, as does one inside
+    the sentence ("Answer: 2, 4, 6 — wait, 6 has degree 3")."""
     if region.kind in ("tag", "box"):
         return region.end
     stop = _FIRST_SENTENCE.search(region.text)
-    return region.start + (stop.end() if stop else len(region.text))
+    end = stop.end() if stop else len(region.text)
+    cue = CUE.search(region.text, 0, end)
+    return region.start + (cue.start() if cue and cue.start() > 0 else end)
 
 
 def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
@@ -670,11 +673,24 @@ _TRAILING_ASIDE = re.compile(
     r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
 _OTHER_VALUE = re.compile(r"\bor\b|\?", re.I)
+# "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
+_REJECTED = re.compile(
+    r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"
+    r"[^.!?\n]*\bbut\b[^.!?\n]*\b(?:not|\w+n't|no|missing|longer|worse|invalid|fails?)\b"
+    r"[^\n]*\Z", re.I)
+_CHECK_NOTE = re.compile(r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:double[- ]?check(?:ed)?|checked|check"
+                         r"|verified|verification|sanity check)[ \t*_]*:[^\n]*\Z", re.I)
 
 
 def _without_aside(text: str) -> str:
-    """``text`` without its closing aside, unless the aside revises or doubts the answer
-    ("1-2-6 (or 1-5-6; both have length 2)", "6 (... so actually 5)")."""
+    """``text`` without its closing aside, check note ("Double-checked: 15 = 6·5/2 ✓") or
+    alternative turned down, unless the aside revises or doubts the answer ("1-2-6 (or
+    1-5-6; both have length 2)", "6 (... so actually 5)")."""
+    for pattern in (_CHECK_NOTE, _REJECTED):
+        note = pattern.search(text)
+        if note and note.start() and not (CUE.search(note.group()) or _CONCLUDES.search(
+                note.group()) or "✗" in note.group()):
+            text = text[:note.start()]
     aside = _TRAILING_ASIDE.search(text)
     if aside is None or not aside.start() or CUE.search(aside.group()) or _OTHER_VALUE.search(
             aside.group()):

@@ -235,7 +235,8 @@ _HEDGE = re.compile(
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
-    r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
+    r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
+    r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
@@ -290,7 +291,7 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "valid", "correct", "acceptable", "optimal", "minim", "maxim",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
                 "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
-                "oder", "或")
+                "oder", "或", "accept")
 
 
 def _may_hedge(text: str) -> bool:
