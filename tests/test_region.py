@@ -318,3 +318,20 @@ def test_check_notes_and_alternatives_turned_down_are_asides():
     assert read_answer("Girth = 5. Double-checked: 2·4 = 8 ✓", digits) == 5
     assert read_answer("Walk: 1 2 9. I also considered 1 3 8, but 3-8 is missing.", digits) == 9
     assert read_answer("Walk: 1 2 9. I also considered 1 3 8, so the walk is 1 3 8.", digits) == 8
+
+
+def test_a_long_answer_after_a_short_one_is_its_explanation():
+    text = "Short answer: 9.\n\nLong answer: degrees 4, 4, 3, 3, 2, 2 sum to 18, halved."
+    assert read_answer(text, digits) == 9
+
+
+def test_attempts_listed_without_a_choice_are_no_answer():
+    assert isinstance(final_region("First count: 4. Second count: 5.", digits), NoAnswer)
+    assert read_answer("First count: 4. Second count: 5. Going with 5.", digits) == 5
+
+
+def test_then_again_with_a_conditional_other_value_and_cant_rule_out():
+    text = "It comes to 8.\n\nThen again, (2, 2) may be a loop; without it the total is 7."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    assert isinstance(final_region("No cycle found, but I can't rule it out.", digits),
+                      NoAnswer)

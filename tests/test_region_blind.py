@@ -44,6 +44,11 @@ open ``<think>`` blocks). First-try figures, then after the general rules each p
   convention that doubt after a cue with no new value keeps the answer). After (a cue
   inside the answer's sentence, "(or {1, 3} ...)", "I'd also accept no", check notes
   and alternatives turned down as asides): 44/45.
+- region_blind_ninth (39 answers, 17 no-answer), chat shorthand ("TL;DR", "Short answer /
+  Long answer", passes and attempts, code with and without output): 84.6% (33/39), false
+  commits 17.6% (3/17). After ("Long answer:" as an explanation heading, attempts listed
+  without a choice, "then again", "without it the total is 7", "can't rule it out"):
+  37/39.
 
 The misses left are listed below with why; the test fails on any other miss, so a new
 rule that breaks a batch entry shows here, and a fix in a typed reader shrinks the list.
@@ -76,6 +81,11 @@ KNOWN_MISSES = {
     "region_blind_third.jsonl:58",
     "region_blind_sixth.jsonl:16",
     "region_blind_eighth.jsonl:29",
+    # typed yes/no reader: "one short of a hub" read as yes
+    "region_blind_ninth.jsonl:9",
+    # the corrected value comes before its only cue ("... = 8 edges, so I was off by
+    # one"): an explaining cue alone cannot tell a correction from a remark
+    "region_blind_ninth.jsonl:2",
     # typed yes/no reader: "There's no 3 → 0 edge" read as no, though other paths may exist
     "region_blind_seventh.jsonl:17",
     # typed int reader: "No triangles." (0) not read
@@ -92,11 +102,11 @@ KNOWN_MISSES = {
 
 def test_region_blind_batches_miss_only_the_known_entries(tmp_path):
     batches = sorted(FOLDER.glob("region_blind_*.jsonl"))
-    assert len(batches) >= 8
+    assert len(batches) >= 9
     for batch in batches:
         (tmp_path / batch.name).write_text(batch.read_text())
     result = evaluate(load(tmp_path))
-    assert result.total >= 475
+    assert result.total >= 515
     assert result.wrong_type == 0
     misses = {entry["where"] for entry, _ in result.misses}
     assert misses <= KNOWN_MISSES, sorted(misses - KNOWN_MISSES)

@@ -68,6 +68,7 @@ from graphgauge.scoring.signals import (
     is_instruction,
     is_truncated,
     last_paragraph,
+    offers_alternatives,
     restated_differently,
     retracted,
     revises,
@@ -184,7 +185,8 @@ def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
 # alone on its line as markdown ("## Reasoning", "**Explanation**").
 _REASONING_HEADING = re.compile(
     r"^[ \t#*_>]*(?:(?:brief |short |step[- ]by[- ]step |detailed )?(?:reasoning|explanation"
-    r"|justification|rationale)|why|notes?|verification|check)[ \t*_]*:"
+    r"|justification|rationale)|why|notes?|verification|check|(?:long|longer|detailed|full)"
+    r" (?:answer|version))[ \t*_]*:"
     r"|^[ \t>]*(?:#{1,6}[ \t]*|\*\*|__)[ \t]*(?:(?:brief |short |step[- ]by[- ]step "
     r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation)"
     r"|how I (?:got|found) (?:it|this|that))[ \t*_]*$", re.I | re.M
@@ -210,7 +212,8 @@ def split_answer_first(body: str) -> tuple[str, str]:
 
 
 _HEADING_WORDS = ("reason", "explanation", "justification", "rationale", "why", "note",
-                  "verification", "check", "working", "derivation", "how i")
+                  "verification", "check", "working", "derivation", "how i", "long", "detailed",
+                  "full")
 # An answer announced after the reasoning heading: the layout is reasoning, then answer.
 _ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\s*answer\s*>",
                            re.I | re.M)
@@ -628,6 +631,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     whole = last_paragraph(body)
     if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
+    if offers_alternatives(last):
+        return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
     if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
         resolved = _resolution(last, reader)

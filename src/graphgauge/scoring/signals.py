@@ -36,7 +36,7 @@ CUE = re.compile(
     r"|not (?:right|correct)|impossible)|(?:update|edit)(?=:)|never ?mind"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:look|seem|sound) right|rules? (?:that|this|it) out"
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
-    r"|(?:up)?on reflection|thinking (?:about it )?again|no,? sorry"
+    r"|(?:up)?on reflection|thinking (?:about it )?again|then again|no,? sorry"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:match|add up|check out)"
     r"|I (?:was looking at|misread|mixed up|confused))\b",
     re.I,
@@ -77,8 +77,9 @@ TAKEN_BACK = re.compile(
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
 # answer", "both are plausible"), and what chooses one of them afterwards.
 _ALTERNATIVES = re.compile(
-    r"(?:^|\n)[ \t#*_>-]*(?P<label>(?:option|alternative|possibility|candidate|interpretation)"
-    r"[ \t]*(?:[A-D1-4]|one|two|three)\b)[ \t*_]*[:).]"
+    r"(?:^|\n|(?<=[.!?])[ \t]+)[ \t#*_>-]*(?P<label>(?:option|alternative|possibility|candidate"
+    r"|interpretation|attempt|try|pass|run)[ \t]*(?:[A-D1-4]|one|two|three)\b"
+    r"|(?:first|second|third|1st|2nd|3rd)[ \t]+(?:pass|attempt|try|count|run))[ \t*_]*[:).]"
     r"|\b(?:another|one|a[ \t]+second|an[ \t]+alternative)[ \t]+(?:possible|plausible|valid|"
     r"candidate)[ \t]+(?:output|answer|graph|result|solution)"
     r"|\bboth[ \t]+(?:(?:options|outputs|answers|graphs|interpretations|readings|"
@@ -86,8 +87,9 @@ _ALTERNATIVES = re.compile(
     r"[ \t]+(?:equally[ \t]+)?(?:plausible|possible|valid|consistent|correct|reasonable)"
     r"|(?:fit|match|explain)[ \t]+(?:all[ \t]+)?(?:the[ \t]+)?examples)", re.I)
 _CHOICE = re.compile(
-    r"\b(?:I(?:'ll|[ \t]+will)[ \t]+(?:go|choose|pick)|I[ \t]+(?:choose|pick|prefer)|final"
-    r"[ \t]+answer|more[ \t]+likely|most[ \t]+likely|the[ \t]+(?:correct|right)[ \t]+one)\b"
+    r"\b(?:I(?:'ll|[ \t]+will)[ \t]+(?:go|choose|pick)|I[ \t]+(?:choose|pick|prefer)"
+    r"|going[ \t]+with|final[ \t]+answer|more[ \t]+likely|most[ \t]+likely"
+    r"|the[ \t]+(?:correct|right)[ \t]+one)\b"
     r"|<\s*answer\s*>", re.I)
 
 
@@ -237,6 +239,8 @@ _HEDGE = re.compile(
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
     r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
+    r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
+    r"(?:is|would be|becomes|are)\b"
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
@@ -291,7 +295,7 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "valid", "correct", "acceptable", "optimal", "minim", "maxim",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
                 "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
-                "oder", "或", "accept")
+                "oder", "或", "accept", "without", "excluding", "ignoring")
 
 
 def _may_hedge(text: str) -> bool:
@@ -383,11 +387,12 @@ _UNDECIDED = re.compile(
     r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
     r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/a)\b|\b(?:some|any) of\s+[\[{(]"
     r"|\b(?:I'?m|I am) between\b|\b(?:not sure|unsure|uncertain|can'?t tell|don'?t know) which\b"
-    r"|\b(?:probably|likely|possibly)[ \t]*\?",
+    r"|\b(?:probably|likely|possibly)[ \t]*\?"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not) rule (?:it|one|that|this|them) out\b",
     re.I)
 _UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or", "ambiguous",
                     "uncertain", "undetermined", "not sure", "n/a", "some of", "any of", "between",
-                    "which", "probably", "likely", "possibly")
+                    "which", "probably", "likely", "possibly", "rule")
 
 
 def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
