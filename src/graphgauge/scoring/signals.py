@@ -93,8 +93,16 @@ _CHOICE = re.compile(
     r"|<\s*answer\s*>", re.I)
 
 
+_ALTERNATIVE_WORDS = ("option", "alternative", "possib", "candidate", "interpretation", "attempt",
+                      "try", "pass", "run", "1st", "2nd", "3rd", "first", "second", "third",
+                      "another", "both", "one ")
+
+
 def offers_alternatives(body: str) -> bool:
     """Several answers offered side by side, and none chosen after them."""
+    lowered = body.lower()
+    if not any(word in lowered for word in _ALTERNATIVE_WORDS):
+        return False
     labels, last = 0, None
     for last in _ALTERNATIVES.finditer(body):
         if not last.group("label"):
