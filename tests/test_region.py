@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
 from graphgauge.scoring.parsing import parse_int
 from graphgauge.scoring.region import ABSENT, NoAnswer, Region, final_region, read_answer
 
@@ -69,3 +71,267 @@ def test_size_bounds_the_work_and_can_be_raised():
     assert len(final_region(long_answer).text) <= 8000
     assert len(final_region(long_answer, size=100_000).text) > 20_000
     assert parse_int("x " * 100_000 + "\n\nThe answer is 7.") == 7
+
+
+def test_an_explanation_after_the_answer_is_reasoning_unless_it_revises_the_answer():
+    # markdown headings without a colon open the explanation as well as "Reasoning:"
+    for heading in ("## Reasoning", "**Explanation**", "### Justification", "Rationale:"):
+        text = f"6\n\n{heading}\nNode 1 has degree 2 and node 4 has degree 3."
+        assert read_answer(text, digits) == 6, heading
+    # a correction inside the explanation wins, as anywhere else
+    text = ("**Answer:** 7\n\n**Explanation:** Node 2 has 3 neighbours. Hmm, I missed "
+            "the edge (5, 6): the count is 8.")
+    assert read_answer(text, digits) == 8
+    # doubt about the answer inside the explanation leaves none
+    text = "Final answer: 3\n\n## Reasoning\nThe path 0-1-3 works, so the result might also be 4."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_a_verdict_of_wrong_with_no_new_value_voids_the_answer():
+    # values named in the reason for the verdict are not a new answer
+    text = "The set is {2, 4, 6}. Hold on, that's not right: 4 and 6 share an edge."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    text = "Answer: 9. Actually, ignore that — I read the edges of 1 and 7 backwards."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    # a value stated after the verdict is the new answer
+    assert read_answer("Answer: 9. Wait, that's wrong: the count is 11.", digits) == 11
+
+
+def test_values_put_as_questions_and_unfinished_thinking_are_not_answers():
+    for text in ("Hmm, 6? Or 7? Not sure at all.", "Maybe 12?",
+                 "7... 8? I'm going to need to recount this.",
+                 "So far I have 4 triangles. I'll have to check the rest."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+
+
+def test_an_answer_called_wrong_is_a_verdict_not_a_new_answer():
+    text = "Answer: 12\n\nUpdate: the answer is wrong, vertex 4 was listed twice."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    for verdict in ("That rules it out.", "That doesn't seem right given 14 half-edges."):
+        assert isinstance(read_answer(f"The girth is 3. Hmm. {verdict}", digits), NoAnswer)
+
+
+def test_a_conditional_other_answer_in_the_explanation_is_a_hedge():
+    text = ("Final answer: 9\n\nExplanation: nine pairs qualify; in case (4, 4) is a loop "
+            "it should not count, in which case the total would be 8.")
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_bets_and_remarks_about_several_candidates_are_not_answers():
+    assert isinstance(final_region("If I had to guess, 11.", digits), NoAnswer)
+    text = "The matching could be {1, 2} or {3, 4}. Each of them has two edges."
+    assert isinstance(final_region(text, digits), NoAnswer)
+
+
+def test_reasoning_first_under_headings_keeps_the_answer_after_them():
+    text = "Sure, here goes.\n\n## Reasoning\nNodes 1 and 2 have degree 3.\n\n## Answer\n7"
+    assert read_answer(text, digits) == 7
+
+
+def test_edit_notes_and_never_mind_revise_the_answer():
+    assert read_answer("**Answer: 10**\n\nEdit: I double counted (2, 3), so it is 9.", digits) == 9
+    text = "Final answer: 14\n\nNever mind, I used the wrong formula for this one."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_a_cue_that_explains_the_restated_answer_changes_nothing():
+    text = "\\boxed{3}\n\nHmm, or maybe \\boxed{4}? Yes, 4 — I overlooked vertex 8."
+    assert read_answer(text, digits) == 4
+
+
+def test_a_flaw_found_in_the_answer_without_a_new_one_voids_it():
+    for flaw in ("Hmm, there is no edge 5-7 in the input.", "Wait, 1 and 5 aren't adjacent.",
+                 "Hmm, but that assignment fails for edge 2-3."):
+        assert isinstance(read_answer(f"The walk is 1 5 7. {flaw}", digits), NoAnswer), flaw
+    text = "The walk is 1 5 7. Wait, there's no edge 5-7, so the walk is 1 6 7."
+    assert read_answer(text, digits) == 7  # the new walk, last id (a digits reader)
+
+
+def test_doubt_about_the_data_and_several_valid_answers_are_hedges():
+    for text in ("Node 4 may or may not have a loop; the input is ambiguous. 3.",
+                 "It was 8, then 9, then 8 again. I can't settle on one.",
+                 "Several valid colourings exist, e.g. 0 1 0 1 and 1 0 1 0.",
+                 "Es sind 5. Oder 6 Knoten? Unsicher."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    assert read_answer("It depends on nothing but the odd cycle: 3.", digits) == 3
+
+
+def test_bounds_intervals_and_an_undetermined_value_are_not_answers():
+    for text in ("The girth is at most 5.", "Fewer than 9 and more than 6.",
+                 "Diameter ∈ (3, 5]", "Connectivity: undetermined. Part of the list is cut.",
+                 "The cover has node 2 and any of {4, 6}."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    assert read_answer("Node 5 has more than 2 neighbours; the answer is 6.", digits) == 6
+
+
+def test_a_probable_verdict_on_the_answer_and_a_retraction_void_it():
+    for note in ("P.S. this is most likely wrong, I skipped node 8.",
+                 "Though I take that back: edge (1, 2) may be missing."):
+        assert isinstance(read_answer(f"Answer: 13\n\n{note}", digits), NoAnswer), note
+
+
+def test_a_remark_that_the_answer_is_unchanged_keeps_it():
+    text = ("8\n\nExplanation: sixteen half-edges. Hmm, node 3 has a loop too, but that "
+            "does not change the count.")
+    assert read_answer(text, digits) == 8
+
+
+def test_a_hedge_settled_in_its_closing_sentence_is_the_settled_value():
+    text = "It is 6 with multi-edges and 5 without. Since the graph is simple, 5."
+    assert read_answer(text, digits) == 5
+    assert read_answer("Either 3 or 4. I'll go with 4.", digits) == 4
+    assert isinstance(read_answer("Either 3 or 4. So maybe 4?", digits), NoAnswer)
+
+
+def test_one_value_named_twice_is_not_a_hedge():
+    from graphgauge.scoring.numbers import parse_float
+    assert parse_float("0.25 or 1/4") == 0.25
+    assert isinstance(read_answer("7 or 8", digits), NoAnswer)
+
+
+def test_an_opening_verdict_and_a_different_final_answer_conflict():
+    context = Context("Is the graph planar?", None)
+    assert not answers.BOOL.read("No, it isn't planar.\n\nFinal answer: Yes", None, context).ok
+    agreed = answers.BOOL.read("Yes, it is planar.\n\nFinal answer: yes", None, context)
+    assert agreed.ok and agreed.value is True
+    revised = answers.BOOL.read("No.\n\nWait, K4 is planar. Final answer: Yes", None, context)
+    assert revised.ok and revised.value is True
+
+
+def test_a_flip_flop_ending_on_a_hesitation_is_no_answer():
+    context = Context("Is the graph planar?", None)
+    assert not answers.BOOL.read("No... hmm, yes? Wait. Hmm.", None, context).ok
+
+
+def test_realising_a_misreading_without_a_new_answer_voids_it():
+    context = Context("Is node 1 adjacent to node 6?", None)
+    text = "Yes, they are adjacent. Oh wait, I misread (1, 8) as (1, 6)."
+    assert not answers.BOOL.read(text, None, context).ok
+    text = "Yes, they are adjacent. Oh wait, I misread (1, 8). They're not adjacent."
+    found = answers.BOOL.read(text, None, context)
+    assert found.ok and found.value is False
+    for note in ("Upon reflection, I do not trust this count.",
+                 "Check: 2 + 3 + 5 = 10. Hmm, that doesn't add up."):
+        assert isinstance(read_answer(f"Sum = 9. {note}", digits), NoAnswer), note
+
+
+def test_a_quick_retraction_and_a_run_of_labelled_answers():
+    assert read_answer("12 — no, sorry, 13.", digits) == 13
+    assert isinstance(read_answer("Answer: 2 Answer: 2 Answer: 5", digits), NoAnswer)
+
+
+def test_a_doubt_formula_with_unless_is_not_a_conditional():
+    assert read_answer("It's 9 unless I've miscounted, which I doubt.", digits) == 9
+    assert isinstance(read_answer("It's 9 unless loops count twice.", digits), NoAnswer)
+
+
+def test_a_question_back_that_asks_to_check_the_input_is_no_answer():
+    text = "Could you re-check the input? Edge (4, 11) names node 11, which is not listed."
+    assert isinstance(final_region(text, digits), NoAnswer)
+
+
+def test_or_in_other_languages_hedges():
+    for text in ("Réponse : 4 ou 5.", "Antwort: 4 oder 5", "Respuesta: 4 o 5"):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+
+
+def test_two_lone_statements_of_one_quantity_that_differ_are_two_answers():
+    assert isinstance(final_region("The girth is 4.\n\nGirth: 5", digits), NoAnswer)
+    assert read_answer("The girth is 4.\n\nSo the girth: 5", digits) == 5
+
+
+def test_so_far_followed_by_a_conclusion_is_finished():
+    assert read_answer("So far 2 cycles, and no others remain, so the total is 2.", digits) == 2
+    assert isinstance(final_region("So far I count 2 cycles among the", digits), NoAnswer)
+
+
+def test_torn_which_one_and_a_likelihood_asked_are_not_answers():
+    for text in ("I'm between 7 and 8 here.", "Total: 7, though a second pass gave 8 and I "
+                 "don't know which is right.", "Planar? Likely? Edge 3-9 bothers me, 4 of them."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    assert read_answer("I'll say 2, though 3 also looks possible.", digits) != 2
+
+
+def test_a_flaw_against_the_named_set_voids_it():
+    text = "Answer: {1, 4}\n\nActually 4 isn't in the dominating set, it has no edge to 6."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_a_labelled_correction_opening_on_its_value_wins_over_its_explanation():
+    assert read_answer("Answer: 12\n\nCorrection: 11, I counted wrong.", digits) == 11
+    assert read_answer("Answer: 12\n\nUpdate: 14 (my first pass was incorrect)", digits) == 14
+
+
+def test_a_cue_inside_a_supposition_does_not_revise_the_answer():
+    text = ("3\n\nReasoning: {0,1}, {2,3,4}, {5}. It would be 2 if 5 were actually linked "
+            "to 4, but no such edge is listed.")
+    assert read_answer(text, digits) == 3
+
+
+def test_a_question_after_a_cue_leaves_the_doubt_open_unless_it_is_answered():
+    assert isinstance(read_answer("Cut: 4.\n\nHmm, is edge (2, 6) in it? I would need "
+                                  "the weights.", digits), NoAnswer)
+    assert isinstance(read_answer("Ratio: 5\n\nHmm, or is it per node? Then 2.", digits),
+                      NoAnswer)
+    assert read_answer("Leaves: 3 and 8. Hmm, also 9? No, 9 has two neighbours.", digits) == 8
+    assert read_answer("Answer: 4. Wait, is that right? Yes.", digits) == 4
+
+
+def test_an_explaining_cue_after_a_new_value_keeps_the_new_value():
+    text = "Final answer: 10. Actually, make that 11, since I overlooked vertex 3."
+    assert read_answer(text, digits) == 11
+
+
+def test_checking_left_unfinished_after_the_answer_voids_it():
+    assert isinstance(read_answer("\\boxed{8}\n\nHmm, let me re-examine node 4's edges...",
+                                  digits), NoAnswer)
+    assert read_answer("\\boxed{8}\n\nLet me verify. 3 + 5 = 8. Yes.", digits) == 8
+
+
+def test_an_order_constraint_found_without_a_new_order_voids_it():
+    text = "Order: 5, 6, 7. Hmm, but 7 → 6 is an edge, so 7 has to come before 6."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+
+
+def test_conditional_cases_and_a_self_declared_guess_are_not_answers():
+    for text in ("If loops count, 5; otherwise 4.", "Probably 6, but that's just a guess."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+
+
+def test_a_stray_closing_think_tag_after_the_answer_is_ignored():
+    assert read_answer("<think>\n1 2 3\n</think>\n\nIt is 3.\n\n</think>", digits) == 3
+
+
+def test_a_cue_inside_the_answer_sentence_starts_the_correction():
+    assert read_answer("Answer: 1, 3, 5 — wait, 5 is not a leaf. So: 1, 3.", digits) == 3
+
+
+def test_an_alternative_offered_in_brackets_or_accepted_as_well_is_a_hedge():
+    assert isinstance(read_answer("Answer: {0, 4} (or {0, 5} — just as good)", digits),
+                      NoAnswer)
+    context = Context("Is the graph planar?", None)
+    assert not answers.BOOL.read("I'd say no, but I'd also accept yes.", None, context).ok
+
+
+def test_check_notes_and_alternatives_turned_down_are_asides():
+    assert read_answer("Girth = 5. Check: 2 + 3 = 5 ✓", digits) == 5
+    assert read_answer("Girth = 5. Double-checked: 2·4 = 8 ✓", digits) == 5
+    assert read_answer("Walk: 1 2 9. I also considered 1 3 8, but 3-8 is missing.", digits) == 9
+    assert read_answer("Walk: 1 2 9. I also considered 1 3 8, so the walk is 1 3 8.", digits) == 8
+
+
+def test_a_long_answer_after_a_short_one_is_its_explanation():
+    text = "Short answer: 9.\n\nLong answer: degrees 4, 4, 3, 3, 2, 2 sum to 18, halved."
+    assert read_answer(text, digits) == 9
+
+
+def test_attempts_listed_without_a_choice_are_no_answer():
+    assert isinstance(final_region("First count: 4. Second count: 5.", digits), NoAnswer)
+    assert read_answer("First count: 4. Second count: 5. Going with 5.", digits) == 5
+
+
+def test_then_again_with_a_conditional_other_value_and_cant_rule_out():
+    text = "It comes to 8.\n\nThen again, (2, 2) may be a loop; without it the total is 7."
+    assert isinstance(read_answer(text, digits), NoAnswer)
+    assert isinstance(final_region("No cycle found, but I can't rule it out.", digits),
+                      NoAnswer)

@@ -48,10 +48,12 @@ from typing import Any
 
 from graphgauge.scoring.signals import (
     ALTERNATIVE,
+    ANSWER_DOUBT,
     CONFIRM,
     CUE,
     DOUBT,
     ITEM,
+    NOT_A_VALUE,
     OR_NEXT,
     POSSIBLE,
     QUESTION,
@@ -61,17 +63,20 @@ from graphgauge.scoring.signals import (
     SIZE,
     TENTATIVE,
     UNFINISHED,
-    UNSURE,
     clip,
     is_hedge,
     is_instruction,
     is_truncated,
     last_paragraph,
+    offers_alternatives,
     restated_differently,
     retracted,
+    revises,
     strip_questions,
     tail,
     unclosed,
+    unsure,
+    value_asked,
     value_sentence,
 )
 
@@ -158,6 +163,10 @@ def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
     """(thinking, answer part) of a reasoning model's text; no answer when it was cut off
     inside the thinking block or wrote nothing after it."""
     closes = list(_THINK_CLOSE.finditer(text))
+    while len(closes) > 1 and not _THINK_OPEN.search(text, closes[-2].end(), closes[-1].start()):
+        # a stray closing tag repeated after the answer: no block opened before it
+        stray = closes.pop()
+        text = text[:stray.start()] + text[stray.end():]
     if closes:
         body = text[closes[-1].end():]
         if not body.strip():
@@ -172,18 +181,42 @@ def split_thinking(text: str) -> tuple[str, str] | NoAnswer:
 
 
 # Models that answer first and explain after: "Yes.\n\nReasoning: ..." — the section after
-# the heading is reasoning, not a later answer.
+# the heading is reasoning, not a later answer. A heading may end in a colon or stand
+# alone on its line as markdown ("## Reasoning", "**Explanation**").
 _REASONING_HEADING = re.compile(
-    r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why|notes?|verification"
-    r"|check)[ \t*_]*:", re.I | re.M
+    r"^[ \t#*_>]*(?:(?:brief |short |step[- ]by[- ]step |detailed )?(?:reasoning|explanation"
+    r"|justification|rationale)|why|notes?|verification|check|(?:long|longer|detailed|full)"
+    r" (?:answer|version))[ \t*_]*:"
+    r"|^[ \t>]*(?:#{1,6}[ \t]*|\*\*|__)[ \t]*(?:(?:brief |short |step[- ]by[- ]step "
+    r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation)"
+    r"|how I (?:got|found) (?:it|this|that))[ \t*_]*$", re.I | re.M
 )
 
 
-def _answer_first(body: str) -> tuple[str, str]:
+def split_answer_first(body: str) -> tuple[str, str]:
+    """(answer, reasoning) of a text that answers first and explains after. The reasoning
+    still counts when a marked answer follows it, or when it revises the answer: a
+    correction cue in it ("Counting again ... wait, so the answer is actually 5") or doubt
+    about the answer ("so the answer could also be 5") is read with the answer, as in any
+    other text."""
+    lowered = body.lower()
+    if not any(word in lowered for word in _HEADING_WORDS):
+        return body, ""
     heading = _REASONING_HEADING.search(body)
-    if heading and re.search(r"[\w∅]", body[: heading.start()]):
-        return body[: heading.start()], body[heading.start():]
-    return body, ""
+    if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
+        return body, ""
+    answer, reasoning = body[: heading.start()], body[heading.start():]
+    if revises(reasoning) or _ANSWER_AFTER.search(reasoning):
+        return body, ""  # revised, or the reasoning came first ("# Reasoning ... # Answer")
+    return answer, reasoning
+
+
+_HEADING_WORDS = ("reason", "explanation", "justification", "rationale", "why", "note",
+                  "verification", "check", "working", "derivation", "how i", "long", "detailed",
+                  "full")
+# An answer announced after the reasoning heading: the layout is reasoning, then answer.
+_ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\s*answer\s*>",
+                           re.I | re.M)
 
 
 # --- commitments -------------------------------------------------------------------------
@@ -201,7 +234,8 @@ _MARKER = re.compile(
     r"|(?:^|(?<=[.!?])[ \t])[ \t#*_>]*(?P<head>(?:final\s+)?answers?)[ \t*_#:.]*$",
     re.I | re.M,
 )
-_DENIED = re.compile(r"[ \t*_]*not\b(?! only)", re.I)
+# "The answer is not 3", "that answer is wrong": a value ruled out, not one committed to.
+_DENIED = re.compile(r"[ \t*_]*(?:not\b(?! only)|(?:wrong|incorrect|mistaken|invalid)\b)", re.I)
 _LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
 _EMPHASIS = re.compile(
     r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
@@ -282,10 +316,24 @@ def _markers(text: str) -> list[re.Match]:
     return [found[k] for k in sorted(found)][-_MAX_COMMITMENTS:]
 
 
+# An answer-first verdict opening the text ("Yes, it's a tree.", "No."), maybe after a line of
+# greeting: weighed against a marked answer further on, so that a different one there is a
+# conflict, not a revision.
+_OPENING_VERDICT = re.compile(
+    r"(?:[^\d\n]{0,80}(?<!\byes)(?<!\bno)\n[ \t]*\n)?"  # a greeting line may come first
+    r"\s*[*_]*(?P<verdict>(?:yes|no|true|false)\b(?:[*_.!]*[ \t]*\n|[*_]*[,.!;:—–-](?!\s*(?:let"
+    r"|I'?ll|I can|I need|we need|sure|wait|hold|hmm|actually))[^.!?\n]{0,80}[.!]?))", re.I)
+
+
 def _strength(text: str, m: re.Match) -> int:
     if m["final"] or m["head"]:
         return STRONG
+    if m["verb"] in (":", "=") and _AFTER_VALUE.search(text, max(0, m.start() - 12), m.start()):
+        return STRONG  # "Answer: 3 Answer: 4": a run of labelled answers
     return STRONG if _LINE_START.search(text, max(0, m.start() - 12), m.start()) else WEAK
+
+
+_AFTER_VALUE = re.compile(r"[\d)\]}][ \t*_]+\Z")
 
 
 def _commitments(text: str, size: int = SIZE) -> list[Region]:
@@ -296,10 +344,13 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     for start, end in _boxes(text):
         found.append((start, end, "box", STRONG))
     markers = _markers(text)
+    opening = _OPENING_VERDICT.match(text)
+    if opening and (found or markers) and not CUE.search(opening.group()):
+        found.append((opening.start("verdict"), opening.end(), "opening", STRONG))
     starts = sorted([f[0] for f in found] + [m.start() for m in markers])
     for m in markers:
         if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
-            continue  # "The answer is not 3": a value ruled out, not one committed to
+            continue
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
@@ -337,11 +388,16 @@ def _key(value: Any) -> Any:
     return value
 
 
-def _values_of(reader: Reader | None) -> Callable[[str], bool] | None:
-    """Does a word hold a value of the reader's type? (None: any word may.)"""
+def _values_of(reader: Reader | None) -> Callable[[str], Any] | None:
+    """The value of the reader's type a word holds, for comparing the two sides of an
+    "X or Y" (None: any word may be one)."""
     if reader is None:
         return None
-    return lambda word: reader(word, True) is not ABSENT
+
+    def value_of(word: str) -> Any:
+        value = reader(word, True)
+        return NOT_A_VALUE if value is ABSENT else _key(value)
+    return value_of
 
 
 def _value(region: Region, reader: Reader | None) -> Any:
@@ -352,6 +408,7 @@ def _value(region: Region, reader: Reader | None) -> Any:
 
 
 _WORDS = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"[^\W_]")
 
 
 _FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
@@ -359,11 +416,14 @@ _FIRST_SENTENCE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
 
 def _settled(region: Region) -> int:
     """Where the commitment ends: a marker's answer is its first sentence, and a correction
-    later on the same line ("Answer: 5. Wait, it's 6") comes after it."""
+    later on the same line ("Answer: 5. Wait, it's 6") comes after it, as does one inside
+    the sentence ("Answer: 2, 4, 6 — wait, 6 has degree 3")."""
     if region.kind in ("tag", "box"):
         return region.end
     stop = _FIRST_SENTENCE.search(region.text)
-    return region.start + (stop.end() if stop else len(region.text))
+    end = stop.end() if stop else len(region.text)
+    cue = CUE.search(region.text, 0, end)
+    return region.start + (cue.start() if cue and cue.start() > 0 else end)
 
 
 def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
@@ -392,11 +452,29 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if not cues:
         return None
     cue = cues[-1]
-    after = tail(text[cue.end():])
+    said = _said_before(text, start, cue.start(), reader) if _EXPLAINS.match(
+        cue.group()) else ABSENT
+    if said is not ABSENT:
+        if _key(said[1]) == _key(value):
+            return None  # "Yes, 6: I forgot node 9." explains the answer it follows
+        if len(cues) > 1 and cues[-2].start() >= said[0]:
+            # "Actually, make that 7 — I missed the edge (2, 5).": the value before the
+            # explaining cue is the correction
+            body = text[cues[-2].end():cue.start()]
+            return Region(body, False, "correction", WEAK, cues[-2].end(), cue.start())
+    sentences = [s for s in SENTENCE_SPLIT.split(text[cues[0].start():].strip()) if s.strip()]
+    if sentences and UNFINISHED.search(sentences[-1]):
+        return NoAnswer("left checking the answer")  # "Hmm, let me reconsider (2, 5)..."
+    after = _past_question(tail(text[cue.end():]), reader)
+    if after is _SETTLED:
+        return None
+    if isinstance(after, NoAnswer):
+        return after
     region = Region(after, False, "correction", WEAK, len(text) - len(after), len(text))
     new = _value(region, reader) if after.strip() else ABSENT
     last = last_paragraph(strip_questions(after) or after)
-    if retracted(text[cues[0].start():]):
+    labelled = new is not ABSENT and _LABELLED_VALUE.match(after) is not None
+    if not labelled and retracted(text[cues[0].start():]):
         return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
         if _key(new) == _key(value) or CONFIRM.search(last):
@@ -411,6 +489,54 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if is_truncated(after) or RETRACTION.search(text, cues[0].start(), cue.end() + 80):
         return NoAnswer("answer retracted without a new one")
     return None
+
+
+# "Correction: 2/5 = 0.4, I divided wrong.": a labelled correction that opens on its value;
+# what follows explains the old mistake.
+_LABELLED_VALUE = re.compile(r"[ \t*_]*[:=][ \t*_]*[\[({]?[ \t]*-?\d")
+
+
+# Cues that give the reason for a value rather than introduce one ("I forgot node 9").
+_EXPLAINS = re.compile(r"I (?:made|miscounted|missed|overlooked|forgot|misread|mixed|confused"
+                       r"|was (?:wrong|looking))", re.I)
+_SETTLED: Any = object()
+
+
+def _past_question(after: str, reader: Reader | None) -> str | NoAnswer | Any:
+    """The text after a correction cue, past a question it asks about the answer: the
+    doubt left open ("Wait, does (3, 4) lie on a cycle?") or followed by another case
+    ("... directed? Then 0.3") is no answer; answered with yes or no ("Also 7? No, removing
+    7 ...") it settles on the answer (``_SETTLED``); else the text after the question."""
+    asked = after.rfind("?")
+    if asked < 0 or reader is None:
+        return after
+    rest = after[asked + 1:]
+    if _FOLLOW_UP.match(rest):
+        return NoAnswer("another answer under a condition")
+    agrees = _AGREES.match(rest)
+    if agrees and (reader(rest, False) is ABSENT or reader(agrees.group(), True) is ABSENT):
+        return _SETTLED  # a yes or no that is not itself a value of this type
+    if reader(rest, False) in (ABSENT, None) and not CONFIRM.search(rest):
+        return NoAnswer("a doubt left open")
+    return rest
+
+
+# After a question on the answer: taking up another case, or settling the doubt.
+_FOLLOW_UP = re.compile(r"[\s*_]*(?:then|in that case|if so)\b", re.I)
+_AGREES = re.compile(r"[\s*_]*(?:yes|yep|yeah|right|correct|no|nope|nah)\b", re.I)
+
+
+def _said_before(text: str, start: int, cue: int, reader: Reader | None) -> Any:
+    """(where its sentence opens, value) when the sentence of a cue states a value before
+    the cue ("Yes, 6: I forgot node 9"); the cue then gives the reason for that value."""
+    if reader is None:
+        return ABSENT
+    opening = max(max(text.rfind(c, start, cue) for c in ".!?\n") + 1, start)
+    before = text[opening:cue]
+    if not before.strip():
+        return ABSENT
+    value = reader(before, True)
+    return ABSENT if value is ABSENT or value is None else (opening, value)
 
 
 def _offered(after: str, reader: Reader | None) -> bool:
@@ -431,7 +557,7 @@ def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Regi
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
-    body, _ = _answer_first(normalize(body))
+    body, _ = split_answer_first(normalize(body))
     data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
@@ -470,10 +596,15 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else value_sentence(last_paragraph(region.text)), _values_of(reader)):
-            return NoAnswer("hedged between answers")
+            resolved = _resolution(region.text, reader)
+            if resolved is None:
+                return NoAnswer("hedged between answers")
+            region = Region(resolved, False, "resolution", region.strength,
+                            region.end - len(resolved), region.end)
         settled = _settled(region)
-        if corrected is None and (UNSURE.search(body, settled, settled + 300)
-                                  or OR_NEXT.match(body, settled)):
+        if corrected is None and (unsure(body, settled, settled + 300)
+                                  or OR_NEXT.match(body, settled)
+                                  or ANSWER_DOUBT.search(body, settled, settled + _TAIL // 2)):
             return NoAnswer("an alternative offered after the answer")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
@@ -492,7 +623,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     kept = strip_questions(body)
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
-    kept = _TRAILING_ASIDE.sub("", kept) or kept  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
@@ -500,13 +631,21 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     whole = last_paragraph(body)
     if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
+    if offers_alternatives(last):
+        return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
-    if (is_hedge(stated, _values_of(reader)) or UNSURE.search(last_paragraph(body))
-            or TENTATIVE.search(stated)):
+    if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
+        resolved = _resolution(last, reader)
+        if resolved is None:
+            return NoAnswer("hedged between answers")
+        return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
+                      len(body), thinking)
+    if unsure(last_paragraph(body)) or TENTATIVE.search(stated) or value_asked(stated):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
-    if restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader):
+    if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
+            or _statements_differ(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -514,8 +653,16 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         after = kept[cues[-1].end():]
         if retracted(kept[cues[0].start():]):
             return NoAnswer("answer retracted without a new one")
-        sentences = [s for s in SENTENCE_SPLIT.split(after) if s.strip()]
-        if sentences and not RETRACTION.search(after) and (
+        if len(cues) > 1 and not _WORD.search(after):
+            return NoAnswer("left hesitating")  # "Yes — wait, no — hmm."
+        after = _past_question(after, reader)
+        if isinstance(after, NoAnswer):
+            return after
+        sentences = [] if after is _SETTLED else [
+            s for s in SENTENCE_SPLIT.split(after) if s.strip()]
+        if after is _SETTLED:
+            kept = kept[:cues[-1].start()]  # "2 and 5. Hmm, also 7? No — ..."
+        elif sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
             kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
         elif reader is not None and reader(after, False) not in (ABSENT, None):
@@ -525,24 +672,119 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
-# A closing sentence in brackets after the answer is an aside about it.
+# A closing sentence in brackets after the answer, or a bracketed remark in words right
+# after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
 _TRAILING_ASIDE = re.compile(
-    r"(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})[^()\n]{0,300}\)[.!?]?\s*\Z")
+    r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
+    r"[^()\n]{0,300}\)[.!?]?\s*\Z")
+_OTHER_VALUE = re.compile(r"\bor\b|\?", re.I)
+# "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
+_REJECTED = re.compile(
+    r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"
+    r"[^.!?\n]*\bbut\b[^.!?\n]*\b(?:not|\w+n't|no|missing|longer|worse|invalid|fails?)\b"
+    r"[^\n]*\Z", re.I)
+_CHECK_NOTE = re.compile(r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:double[- ]?check(?:ed)?|checked|check"
+                         r"|verified|verification|sanity check)[ \t*_]*:[^\n]*\Z", re.I)
+
+
+def _without_aside(text: str) -> str:
+    """``text`` without its closing aside, check note ("Double-checked: 15 = 6·5/2 ✓") or
+    alternative turned down, unless the aside revises or doubts the answer ("1-2-6 (or
+    1-5-6; both have length 2)", "6 (... so actually 5)")."""
+    for pattern in (_CHECK_NOTE, _REJECTED):
+        note = pattern.search(text)
+        if note and note.start() and not (CUE.search(note.group()) or _CONCLUDES.search(
+                note.group()) or "✗" in note.group()):
+            text = text[:note.start()]
+    aside = _TRAILING_ASIDE.search(text)
+    if aside is None or not aside.start() or CUE.search(aside.group()) or _OTHER_VALUE.search(
+            aside.group()):
+        return text
+    return text[:aside.start()]
+
+
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
                         r"|\bfor \w+ in\b", re.M)
 
 
+# A closing sentence that settles a hedge: "4 if loops count, 3 otherwise. Since the graph is
+# simple, 3." / "Either 4 or 5. I'll go with 5."
+_SETTLES = re.compile(
+    r"[ \t*_]*(?:(?:so|thus|hence|therefore)\b|(?:since|because|given|as)\b[^,\n]{3,120},"
+    r"|I(?:'ll| will)? (?:go with|say|pick|choose|take|settle on)\b|going with\b"
+    r"|(?:here|in (?:this|our) case)\b)", re.I)
+
+
+def _resolution(text: str, reader: Reader | None) -> str | None:
+    """The closing sentence of a hedged answer when it settles on one value itself."""
+    sentences = [s for s in SENTENCE_SPLIT.split(text.rstrip()) if s.strip()]
+    if reader is None or len(sentences) < 2 or not _SETTLES.match(sentences[-1]):
+        return None
+    last = sentences[-1]
+    if is_hedge(last, _values_of(reader)) or TENTATIVE.search(last) or value_asked(last) or reader(
+            last, False) in (ABSENT, None):
+        return None
+    return last
+
+
+# A closing sentence about several candidates at once ("Both have size 3.").
+_ABOUT_SEVERAL = re.compile(r"\b(?:both|either (?:one|of)|each of (?:these|them|those|the "
+                            r"two)|any of (?:these|them|those|the two))\b", re.I)
+
+
+def _hedge_scope(paragraph: str, stated: str) -> str:
+    """Where a hedge of a bare answer would be: its value sentence, or, when the last
+    sentence speaks of several candidates at once, the sentence before it as well."""
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
+        return "\n".join(sentences[-2:])
+    return stated
+
+
 def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
-    """Two bare values in a row that disagree ("Yes. No.", "5\n6"): no final one."""
+    """Two bare values in a row that disagree ("Yes. No.", "5\n6", "Yes, it is connected.
+    No, it is not."): no final one."""
     if reader is None or len(paragraph) > 400 or "\n" in paragraph.strip() or CUE.search(
             paragraph):
         return False
     values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
-              if s.strip() and value_like(s)}
+              if s.strip() and (value_like(s) or _VERDICT_FIRST.match(s))}
     values.discard(ABSENT)
     values.discard(None)
     return len(values) > 1
+
+
+# A sentence that opens with its verdict: "No, it is not connected."
+_VERDICT_FIRST = re.compile(r"[ \t*_]*(?:yes|no|true|false)[ \t*_]*[,.!;:—–-]", re.I)
+_PARAGRAPHS = re.compile(r"\n[ \t]*\n")
+_CONCLUDES = re.compile(r"\b(?:so|thus|hence|therefore|final(?:ly)?|overall|in (?:total|all))\b",
+                        re.I)
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_CONTENT_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _statements_differ(text: str, reader: Reader | None) -> bool:
+    """A reply of a few one-line statements whose last two state one number each for the
+    same quantity, differently, with nothing marking the last as a conclusion or a
+    correction ("There are 3 triangles.\n\nTotal triangles: 4"): two final answers."""
+    if reader is None or len(text) > 400:
+        return False
+    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text) if p.strip()]
+    last_two = paragraphs[-2:]
+    if not 2 <= len(paragraphs) <= 3 or any(
+            "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in last_two):
+        return False
+    if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]) or any(
+            len(_NUMBER.findall(p)) != 1 for p in last_two):
+        return False
+    words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
+    if not words[0] & words[1]:
+        return False  # not the same quantity
+    values = [reader(p, False) for p in last_two]
+    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
 
 
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 # A final answer is short: by default an explicit region is read up to SIZE characters,
 # bare text (no marker) from its last SIZE / 2, and an answer longer than 2.5 x SIZE from
@@ -25,19 +26,26 @@ ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d+[.)]|\|)[ \t]")
 # The lookahead names how every branch starts, so that most positions of a long answer
 # fail at once instead of trying each alternative (the same for UNSURE below).
 CUE = re.compile(
-    r"(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up)"
+    r"(?=[acehilmnorstuw])(?=wa|ac|ho|hm|oo|on|co|le|i |th|sc|no|re|up|it|ru|my|ed|ne)"
     r"\b(?:wait|actually|hold on|hmm+|oops|on (?:second|further) thought|correction"
     r"|let me (?:re-?count|re-?check|double[- ]check|verify|reconsider|re-?examine|re-?do|fix)"
-    r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot)"
-    r"|(?:that'?s|this is|that is) (?:wrong|incorrect|not (?:right|correct))"
+    r"|I (?:made an? (?:mistake|error)|miscounted|was wrong|missed|overlooked|forgot|retract"
+    r"|withdraw|take (?:that|this|it) back)"
+    r"|(?:that'?s|(?:(?:this|that|the|my) answer|this|that) (?:is|was))"
+    r" (?:(?:most |very )?(?:probably|likely) |definitely |clearly |surely )?(?:wrong|incorrect"
+    r"|not (?:right|correct)|impossible)|(?:update|edit)(?=:)|never ?mind"
+    r"|(?:that|this|it) (?:doesn'?t|does not) (?:look|seem|sound) right|rules? (?:that|this|it) out"
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
-    r"|on reflection|thinking (?:about it )?again)\b",
+    r"|(?:up)?on reflection|thinking (?:about it )?again|then again|no,? sorry"
+    r"|(?:that|this|it) (?:doesn'?t|does not) (?:match|add up|check out)"
+    r"|I (?:was looking at|misread|mixed up|confused))\b",
     re.I,
 )
 RETRACTION = re.compile(
     r"\b(?:wrong|incorrect|not (?:right|correct)|mistake|error|miscounted|re-?count"
     r"|re-?check|scratch that|overlooked|missed|forgot|start over|try again|re-?do"
-    r"|incomplete|not (?:yet )?complete|unfinished"
+    r"|incomplete|not (?:yet )?complete|unfinished|fails|(?:doesn'?t|does not) (?:work|hold)"
+    r"|invalid"
     r"|(?:can'?t|cannot|couldn'?t) be (?:right|correct)"
     r"|(?:doesn'?t|does not|don'?t|do not) (?:look|seem|sound) (?:right|correct)"
     r"|(?:don'?t|do not) think (?:this|that|it)(?:'s| is) (?:right|correct))\b", re.I)
@@ -49,11 +57,107 @@ _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.S)
 _STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
 
+# A verdict that takes an answer back ("that's wrong", "scratch that", "I retract it").
+TAKEN_BACK = re.compile(
+    r"\b(?=[dimnrst])(?=i|sc|di|th|my|ru|ne|do)"
+    r"(?:\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
+    r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
+    r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
+    r"|\b(?:this|that|it|(?:my|the)[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?"
+    r"(?:is|was))[ \t]+(?:(?:(?:most|very)[ \t]+)?(?:probably|likely)[ \t]+|(?:definitely"
+    r"|clearly|surely)[ \t]+)?"
+    r"(?:wrong|incorrect|impossible|not[ \t]+(?:right|correct))"
+    r"|\b(?:this|that|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:look|seem|sound)[ \t]+right"
+    r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b|\bnever[ \t]?mind\b"
+    r"|\b(?:don'?t|do[ \t]+not)[ \t]+(?:trust|believe)[ \t]+(?:this|that|it|my)\b"
+    r"|\b(?:that|this|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:match|add[ \t]+up|check[ \t]+out)"
+    r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b)"
+    r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
+    r"(?:right|correct)", re.I)
+# Several answers offered side by side ("Option A: ... Option B: ...", "another possible
+# answer", "both are plausible"), and what chooses one of them afterwards.
+_ALTERNATIVES = re.compile(
+    r"(?:^|\n|(?<=[.!?])[ \t]+)[ \t#*_>-]*(?P<label>(?:option|alternative|possibility|candidate"
+    r"|interpretation|attempt|try|pass|run)[ \t]*(?:[A-D1-4]|one|two|three)\b"
+    r"|(?:first|second|third|1st|2nd|3rd)[ \t]+(?:pass|attempt|try|count|run))[ \t*_]*[:).]"
+    r"|\b(?:another|one|a[ \t]+second|an[ \t]+alternative)[ \t]+(?:possible|plausible|valid|"
+    r"candidate)[ \t]+(?:output|answer|graph|result|solution)"
+    r"|\bboth[ \t]+(?:(?:options|outputs|answers|graphs|interpretations|readings|"
+    r"possibilities|candidates)[ \t]+)?(?:(?:are|seem|look|would[ \t]+be|could[ \t]+be)"
+    r"[ \t]+(?:equally[ \t]+)?(?:plausible|possible|valid|consistent|correct|reasonable)"
+    r"|(?:fit|match|explain)[ \t]+(?:all[ \t]+)?(?:the[ \t]+)?examples)", re.I)
+_CHOICE = re.compile(
+    r"\b(?:I(?:'ll|[ \t]+will)[ \t]+(?:go|choose|pick)|I[ \t]+(?:choose|pick|prefer)"
+    r"|going[ \t]+with|final[ \t]+answer|more[ \t]+likely|most[ \t]+likely"
+    r"|the[ \t]+(?:correct|right)[ \t]+one)\b"
+    r"|<\s*answer\s*>", re.I)
+
+
+_ALTERNATIVE_WORDS = ("option", "alternative", "possib", "candidate", "interpretation", "attempt",
+                      "try", "pass", "run", "1st", "2nd", "3rd", "first", "second", "third",
+                      "another", "both", "one ")
+
+
+def offers_alternatives(body: str) -> bool:
+    """Several answers offered side by side, and none chosen after them."""
+    lowered = body.lower()
+    if not any(word in lowered for word in _ALTERNATIVE_WORDS):
+        return False
+    labels, last = 0, None
+    for last in _ALTERNATIVES.finditer(body):
+        if not last.group("label"):
+            labels = 2  # "another possible output", "both are plausible": one is enough
+        labels += 1
+    if labels < 2:  # one "Option A:" alone offers nothing else
+        return False
+    return _CHOICE.search(body, last.end()) is None
+
+
+# What a new answer after such a verdict looks like: a conclusion, a value stated after a
+# verb ("— the count is 6") or alone after a colon ("wrong: 6."), not values named in the
+# reason ("— 3 and 5 are adjacent", "not right: 4 and 6 share an edge").
+_NEW_VALUE = re.compile(
+    r"\b(?:so|thus|therefore|hence|instead|should be|must be|answers?|correct(?:ed)?|actually"
+    r"|really)\b|(?:\b(?:is|are|was|were|has|have|gives?|get)|'re|'s)\b[^.!?\n]*(?:\d|\b(?:yes|no|not"
+    r"|none|true|false)\b)|[:=→][ \t]*(?:(?:yes|no|none|true|false)\b|[\[({]?[ \t]*\d"
+    r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))", re.I)
+
+
+# A flaw found in the answer ("there's no edge 2-6", "3 and 4 aren't adjacent", "3 must come
+# before 1"; not "the graph is not connected", a value): without a new value after it, the
+# answer is taken back.
+_FLAW = re.compile(
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh)"
+    r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
+    r"|\bno such (?:edge|node|path|link)\b"
+    r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
+    r" (?:actually |even )?(?:adjacent|connected|linked|an? (?:edge|node|vertex)|valid"
+    r"|in the (?:\w+ )?(?:list|graph|input|set|path|cover|matching|tree|cycle|answer))\b"
+    r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
+    r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b"
+    r"|\b(?:must|has to|needs to|should) (?:come|go|be placed|appear) (?:before|after|first"
+    r"|last)\b)",
+    re.I)
+_CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
+
+
 def retracted(after: str) -> bool:
     """Does the text after a correction cue take the answer back without giving a new
-    one? Its last sentence stays open or judges something wrong after its last value."""
+    one? A verdict of "wrong" with no new value stated after it, or a last sentence that
+    stays open or judges something wrong after its last value."""
     sentences = [s for s in SENTENCE_SPLIT.split(strip_questions(after)) if s.strip()]
-    if not sentences or not RETRACTION.search(after):
+    if not sentences:
+        return False
+    near_end = max(0, len(after) - 1000)  # a verdict that stands is near the end
+    verdicts = list(TAKEN_BACK.finditer(after, near_end))
+    if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
+        return True
+    flaws = list(_FLAW.finditer(after, near_end))
+    if flaws:
+        clause = _CLAUSE_END.search(after, flaws[-1].end())
+        if not _NEW_VALUE.search(after, clause.end() if clause else len(after)):
+            return True  # "Hmm, wait, there's no edge 2-6 in the list."
+    if not RETRACTION.search(after):
         return False
     last = sentences[-1]
     digit = _LAST_DIGIT.search(last)
@@ -61,23 +165,54 @@ def retracted(after: str) -> bool:
     if open_end and not _STATES_VALUE.search(last, open_end.end()):
         return True  # "I may have skipped node 6." (not "Let me recheck: it is (6, 7).")
     return RETRACTION.search(last, digit.end() if digit else 0) is not None
+# Doubt about the answer itself inside an explanation ("so the answer could also be 5", "if
+# the loop counts, the answer would be 6").
+ANSWER_DOUBT = re.compile(
+    r"(?=[acimort])(?=an|re|co|to|mi|ma|if|in|ot)"
+    r"(?:\b(?:answer|result|count|total)\b[^.!?\n]{0,40}\b(?:could|might|may) (?:also |instead "
+    r"|well |actually )?be\b"
+    r"|\b(?:could|might|may) (?:also |instead )?be (?:the )?(?:right |correct )?(?:answer"
+    r"|result)\b"
+    r"|\b(?:if|in which case|otherwise)\b[^.!?\n]{0,80}\b(?:answer|result|count|total)"
+    r"\b[^.!?\n]{0,20}\bwould (?:be|become|drop|rise|change)\b)", re.I)
+
+
+def revises(explanation: str) -> bool:
+    """Does an explanation written after the answer change or doubt it (a correction cue,
+    "the answer might also be 5")? Then it is part of the answer's text, not reasoning.
+    A cue word inside a supposition ("Could be 5 if {5,6} is actually two nodes") is not
+    a correction."""
+    for cue in CUE.finditer(explanation):
+        opening = max(explanation.rfind(c, 0, cue.start()) for c in ".!?\n") + 1
+        if not _SUPPOSITION.search(explanation, opening, cue.start()):
+            return True
+    return ANSWER_DOUBT.search(explanation) is not None
+
+
+_SUPPOSITION = re.compile(r"\b(?:if|unless|suppose|assuming|whether)\b", re.I)
+
+
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
-    r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b", re.I)
+    r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b"
+    r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
 DOUBT = re.compile(r"\b(?:not (?:sure|certain|100% sure|(?:fully |very |entirely )?confident)"
                    r"|unsure|uncertain|might be wrong"
-                    r"|may be wrong|could be wrong)\b", re.I)
+                   r"|may be wrong|could be wrong)\b", re.I)
 # A bare text whose last sentence announces more work has not committed yet.
 UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:still )?need to"
                          r"|we (?:still )?need to"
-                         r"|next,? I|then I|now I|now we|next we)\b"
-                         r"(?! (?:say|go with|answer|pick|choose|take|stick with))[^:]*$", re.I)
+                         r"|next,? I|then I|now I|now we|next we|(?:I'?m|I am|we'?re|we are)"
+                         r" going to (?:have|need) to|I(?:'ll| will)? have to|need (?:more time"
+                         r"|to think))\b"
+                         r"(?! (?:say|go with|answer|pick|choose|take|stick with))"
+                         r"(?:(?!\b(?:so|thus|therefore|hence)\b)[^:])*$", re.I)
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
-    r"|would depend|could depend)\b|\bdepending on\b"
+    r"|would depend|could depend)\b(?! on (?:nothing|no\b))|\bdepending on\b"
     r"|\b(?:could|might|may) (?:also |either |possibly )?be\s+(?:\w+\s+){0,2}?[\[({]?"
     r"(?:\d|(?:yes|no|true|false)\b)"
     r"|\botherwise\b|\byes and no\b|\bno and yes\b"
@@ -87,24 +222,37 @@ _HEDGE = re.compile(
     r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
+    r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
+    r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
-    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
+    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
-    r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
+    r"|\b(?:two|three|several|multiple|many|various) (?:different |equally )?(?:valid|possible"
+    r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)"
+    r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
+    r"|\balso (?:seems? |looks? |sounds? )?(?:plausible|possible)\b|\bor (?:yes|no)\?"
     r"|\bgive or take (?:a few|some|about|\d)"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
+    r"|\bif\b[^.;\n]{0,80},\s*(?:yes|no|true|false|\d+(?:\.\d+)?)\b[^.\n]{0,12}[;,]\s*(?:if|otherwise"
+    r"|else)\b"
     r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
     r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
-    r"|\b(?:but )?only (?:if|when)\b|\bunless\b|\b(?:somewhere|anywhere|roughly) between\b"
+    r"|\b(?:but )?only (?:if|when)\b|\bunless\b(?! I\b| I'(?:ve|m|d)\b)"
+    r"|\b(?:somewhere|anywhere|roughly) between\b"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
-    r"|[\])}]\s*,?\s+or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*or\s+(?:possibly\s+|maybe\s+|"
-    r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?(?P<b>\d+(?:\.\d+)?|yes|no|true|false)(?!\w|\.\d)",
+    r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
+    r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
+    r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
+    r"(?:is|would be|becomes|are)\b"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*(?:or|o|ou|oder|或者?)\s*"
+    r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
+    r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
+    r"(?P<b>\d+(?:\.\d+)?(?:/\d+)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
@@ -116,7 +264,8 @@ REFUSAL = re.compile(
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
-    r"|tell|paste|send|include|check)\b|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
+    r"|tell|paste|send|include|check|double-check|re-?check|verify)\b"
+    r"|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
     r"|not sure (?:which|what) you\b|.{0,60}\b(?:which|what) (?:\w+ ){0,3}?(?:do )?you mean\b"
     r"|I(?:'d| would) need (?:to see )?(?:the (?:full|complete|whole|rest)|more)\b"
     r"|I (?:do not|don'?t) have (?:a |any )?(?:\w+ )?way to\b"
@@ -128,7 +277,9 @@ REFUSAL = re.compile(
     r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
     re.I,
 )
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
+# Sentences end at . ! ? or a line end, not at the abbreviations "e.g.", "i.e.", "vs.", "cf.".
+SENTENCE_SPLIT = re.compile(
+    r"(?<=[.!?])(?<![eE]\.[gG]\.)(?<![iI]\.[eE]\.)(?<![vV][sS]\.)(?<![cC][fF]\.)\s+|\n")
 # A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
 _TRUNCATED_END = re.compile(
     r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
@@ -148,8 +299,11 @@ _TRUNCATED_END = re.compile(
 _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may", "otherwise",
                 "yes", "around", "about", "roughly", "approx", "somewhere", "anywhere",
                 "estimate", "possibly", "maybe", "perhaps", "probably", "least", "range",
-                "something", "path", "answer", "solution", "option", "possib", "only",
-                "unless", "between", "whether", "another", "alternatively", "plausible")
+                "something", "path", "answer", "solution", "option", "possib", "only", "order",
+                "valid", "correct", "acceptable", "optimal", "minim", "maxim",
+                "unless", "between", "whether", "another", "alternatively", "plausible",
+                "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
+                "oder", "或", "accept", "without", "excluding", "ignoring")
 
 
 def _may_hedge(text: str) -> bool:
@@ -158,12 +312,13 @@ def _may_hedge(text: str) -> bool:
         "." in text and ("-" in text or "–" in text))
 
 
-def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
+def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
     """Does ``text`` commit to two values, or to a condition, instead of one answer?
 
-    "X or Y" is a hedge when both are values of the answer's type (``is_value``): "degree
-    2 or 4" does not hedge a yes/no answer. A hedge sits next to the value: a long text is judged on
-    its first and last 500 characters."""
+    "X or Y" is a hedge when both are values of the answer's type (``value_of`` gives a
+    word's value, ``NOT_A_VALUE`` when it holds none) and they differ: "degree 2 or 4"
+    does not hedge a yes/no answer, "0.5 or 1/2" names one value twice. A hedge sits next
+    to the value: a long text is judged on its first and last 500 characters."""
     if len(text) > 1000:
         text = text[:500] + "\n" + text[-500:]
     if not _may_hedge(text):
@@ -175,9 +330,16 @@ def is_hedge(text: str, is_value: Callable[[str], bool] | None = None) -> bool:
         a, b = a.lower(), b.lower()
         if a == b or {a, b} in _CHOICE_PAIRS:
             continue
-        if is_value is None or (is_value(a) and is_value(b)):
+        if value_of is None:
+            return True
+        first, second = value_of(a), value_of(b)
+        if first is not NOT_A_VALUE and second is not NOT_A_VALUE and (
+                first is None or first != second):
             return True
     return False
+
+
+NOT_A_VALUE: Any = object()
 
 
 def tail(text: str, size: int = _TAIL) -> str:
@@ -207,6 +369,7 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
+    r"(?=[abcfhinopstu.!?])"
     r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
@@ -222,18 +385,67 @@ UNSURE = re.compile(
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
     re.I | re.M,
 )
+# More of the same, rarer, so checked only when one of its words is there: the input doubted
+# ("may or may not", "ambiguous"), the value left open ("Reachability: uncertain", "some of
+# {3, 5}"), a decision not reached ("I can't settle it", "one of them has a bug").
+_UNDECIDED = re.compile(
+    r"\bone of (?:them|these|those|the two)\b[^.\n]{0,30}\b(?:wrong|incorrect|bug|error"
+    r"|mistake|off)\b"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not) (?:settle|make up my mind)\b"
+    r"|\b(?:may|might) or (?:may|might) not\b|\bambiguous\b"
+    r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/a)\b|\b(?:some|any) of\s+[\[{(]"
+    r"|\b(?:I'?m|I am) between\b|\b(?:not sure|unsure|uncertain|can'?t tell|don'?t know) which\b"
+    r"|\b(?:probably|likely|possibly)[ \t]*\?"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not) rule (?:it|one|that|this|them) out\b",
+    re.I)
+_UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or", "ambiguous",
+                    "uncertain", "undetermined", "not sure", "n/a", "some of", "any of", "between",
+                    "which", "probably", "likely", "possibly", "rule")
+
+
+def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Uncertainty that leaves no single answer (``UNSURE`` and its rarer cousins) in
+    ``text[start:end]``."""
+    end = len(text) if end is None else end
+    if UNSURE.search(text, start, end):
+        return True
+    lowered = text[start:end].lower()
+    return any(w in lowered for w in _UNDECIDED_WORDS) and bool(
+        _UNDECIDED.search(text, start, end))
+
+
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A value sentence that only says what might be.
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
+TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|if|co|pr|li|po|ye|no"
+                       r"|tr|fa|th|ju)(?:might be\b|maybe\b|perhaps\b"
+                       r"|(?:probably|likely|possibly|yes|no|true|false)[ \t]*\?"
+                       r"|I(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
-                       r"|\brough (?:estimate|guess)\b"
+                       r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
+                       r"|\b(?:that'?s|it'?s|this is) (?:just |only )?a guess\b|\bjust a guess\b"
+                       r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
                        r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
                        r"|maximum|minimal|maximal|optimal|correct|right|valid"
-                       r"|an? (?:answer|solution|option))\b)",
+                       r"|an? (?:answer|solution|option))\b))",
                        re.I)
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_DIGIT = re.compile(r"\d")
+
+
+def value_asked(text: str) -> bool:
+    """Is a value put as a question ("6? 7?", "I'd guess 3?", "5 Kanten?")? A guess,
+    not a statement. Looks back at most 30 characters from each question mark."""
+    at = text.find("?")
+    while at >= 0:
+        before = text[max(0, at - 30):at]
+        ends = list(_SENTENCE_END.finditer(before))
+        if _DIGIT.search(before, ends[-1].end() if ends else 0):
+            return True
+        at = text.find("?", at + 1)
+    return False
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
@@ -264,12 +476,14 @@ _VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false|none)\b|\[\s*\]|\{\s*\}|�
 
 
 def value_sentence(paragraph: str) -> str:
-    """The last sentence of ``paragraph`` that states a value (a digit, yes/no), and its
-    last sentence: where a hedge would be ("I don't see (2, 8) or (8, 2). So no." is not
-    one). When a "but" clause states a value of its own, it settles what came before
-    ("I thought it might be 5, but after checking, the count is 6")."""
+    """The last sentence of ``paragraph`` that states a value (a digit, yes/no; not the
+    "100%" of "not 100% sure"), and its last sentence: where a hedge would be ("I don't
+    see (2, 8) or (8, 2). So no." is not one). When a "but" clause states a value of its
+    own, it settles what came before ("I thought it might be 5, but after checking, the
+    count is 6")."""
     sentences = [s for s in SENTENCE_SPLIT.split(strip_enumerators(paragraph)) if s.strip()]
-    valued = [s for s in sentences if _VALUE_TOKEN.search(s)]
+    valued = [s for s in sentences if _VALUE_TOKEN.search(s) and (
+        "%" not in s or _VALUE_TOKEN.search(DOUBT.sub(" ", s)))]
     picked = [*valued[-1:], *sentences[-1:]]
     text = "\n".join(dict.fromkeys(picked))
     contrast = list(_BUT.finditer(text))

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphgauge.scoring import region as answer_region
-from graphgauge.suites.arc.parse_commit import cut_off, offers_alternatives, retracted
+from graphgauge.scoring.signals import offers_alternatives
+from graphgauge.suites.arc.parse_commit import cut_off, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
 from graphgauge.suites.arc.parse_tables import node_tables
 from graphgauge.suites.arc.rule import COLOURS
