@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graphgauge.analysis.answer_corpus import evaluate, load
+from graphgauge.studies.reading.answer_corpus import evaluate, load
 
 FOLDER = Path(__file__).parent / "data" / "answers"
 
