@@ -156,6 +156,24 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
     assert issubclass(RunBusy, UserError)
 
 
+def test_only_the_last_process_to_leave_a_shared_run_stamps_it_finished(bench, tmp_path):
+    from graphgauge.models import load_model
+    from graphgauge.runner import RunOptions, run_benchmark
+
+    items = bench[:10]
+    with Store(tmp_path / "s.db") as db:
+        first = run_benchmark(items, load_model("reference"), db, RunOptions(join=True),
+                              progress=False)
+        assert db.runs()[0]["finished"] is not None
+        db.db.execute("UPDATE runs SET finished = NULL")
+        db.db.execute("DELETE FROM items")
+        other = db.take_lease(first.run_id, join=True)  # a second process, still working
+        run_benchmark(items, load_model("reference"), db, RunOptions(join=True),
+                      progress=False)
+        assert db.runs()[0]["finished"] is None  # the other one still holds the run
+        assert db.release(other) == 0
+
+
 def test_the_lease_is_renewed_from_a_thread_until_released(tmp_path, monkeypatch):
     import graphgauge.runner as runner
 

@@ -338,8 +338,10 @@ def run_benchmark(
         result.resumed = resumed
     finally:
         beating.stop()
-        store.release(lease)
-    store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+        others = store.release(lease)
+    if not others:  # processes sharing the run (--join): the last one out ends it
+        store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                                            time.gmtime())})
     return result
 
 

@@ -380,9 +380,14 @@ class Store:
                 "WHERE run_id = ? AND holder = ? AND chunk = ?", (run, holder, chunk))}
         return [key for key in keys if key in mine]
 
-    def release(self, lease: Lease) -> None:
+    def release(self, lease: Lease) -> int:
+        """Leave the run; returns how many other writers still hold it (``--join``), so
+        that only the last one to leave stamps the run finished."""
         with self.transaction(immediate=True):
             self._drop_lease(lease)
+            (others,) = self.db.execute("SELECT COUNT(*) FROM leases WHERE run_id = ?",
+                                        (lease.run_id,)).fetchone()
+        return others
 
     def _drop_lease(self, lease: Lease) -> None:
         self.db.execute("DELETE FROM claims WHERE run_id = ? AND holder = ?",
