@@ -94,7 +94,9 @@ def test_every_check_comes_before_the_store(tmp_path):
         (dict(models="reference", repeats=0), "--repeats"),
         (dict(models="reference", split="test"), "no instance of split"),
         (dict(models="reference", prices=prices), "expected 'model:"),
-        (dict(models="reference", params={"price_in": "cheap"}), "must be numbers"),
+        (dict(models="reference", params={"price_in": "cheap", "price_out": 1}),
+         "must be numbers"),
+        (dict(models="reference", params={"price_in": 1}), "needs -p price_out too"),
         (dict(models="reference", encodings=["edge_list+nope"]), "nope"),
         (dict(models="reference", extractor_params={"x": 1}), "needs --extractor"),
     ]

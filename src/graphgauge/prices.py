@@ -32,9 +32,13 @@ def read_price_table(path: Path | None) -> dict[str, Price]:
 def take_price_params(params: dict[str, Any]) -> dict[str, float]:
     """Remove ``price_in``/``price_out`` from model options (they are not the model's) and
     return them as ``{"in": x, "out": y}``."""
+    given = [k for k in ("in", "out") if f"price_{k}" in params]
+    if len(given) == 1:  # the other side would silently cost nothing
+        missing = "out" if given == ["in"] else "in"
+        raise UserError(f"-p price_{given[0]} needs -p price_{missing} too (USD per 1k tokens; "
+                        "write 0 if that side is free)")
     try:
-        return {k: float(params.pop(f"price_{k}")) for k in ("in", "out")
-                if f"price_{k}" in params}
+        return {k: float(params.pop(f"price_{k}")) for k in given}
     except (TypeError, ValueError):
         raise UserError("-p price_in / price_out must be numbers (USD per 1k tokens)") from None
 
