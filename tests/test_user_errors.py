@@ -175,6 +175,8 @@ CASES = [
          "--csv ro is a directory", "new.db"),
     Case("gteval-export --out a file", ("gteval-export", "--out", "good.jsonl"),
          "--out good.jsonl is a file"),
+    Case("gate report missing fields", ("infer", "gates", "gates_partial.json"),
+         "gates_partial.json: not a GraphInfer gate report (no 'L1')"),
     Case("infer-export -o a directory", ("infer-export", "good.jsonl", "-o", "ro"),
          "--output ro is a directory"),
     Case("generate -p with malformed YAML", ("generate", "arc", "-o", "arc.jsonl", "-p",
@@ -267,6 +269,8 @@ def prepare(root: Path) -> bool:
         db.execute("CREATE TABLE people (name TEXT)")
         db.execute("INSERT INTO people VALUES ('ada')")
         db.commit()
+    (root / "gates_partial.json").write_text(json.dumps({"tasks": {"T1": {"candidates": 3}},
+                                                         "dataset": "dblp", "domain": "cs"}))
     (root / "ro").mkdir()
     shutil.copy(root / "good.db", root / "ro" / "ro.db")
     return _make_read_only(root / "ro" / "ro.db") and _make_read_only(root / "ro")

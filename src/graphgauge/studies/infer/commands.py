@@ -54,13 +54,21 @@ def register(group: typer.Typer) -> None:
         """Print a gate report: candidates, rejections per gate and code, kept, splits."""
         import json
 
-        from graphgauge.suites.inference.gate_report import print_gate_report
+        from graphgauge.suites.inference.gate_report import (
+            gate_table,
+            print_gate_report,
+            shortcut_table,
+        )
 
         try:
             data = json.loads(report.read_text())
-            data["tasks"]
-        except (OSError, json.JSONDecodeError, KeyError, TypeError):
-            raise UserError(f"{report}: not a GraphInfer gate report") from None
+            gate_table(data)  # every field the tables read is there and well-formed
+            if data.get("shortcuts"):
+                shortcut_table(data)
+        except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError,
+                ValueError) as exc:
+            why = f"no {exc}" if isinstance(exc, KeyError) else type(exc).__name__
+            raise UserError(f"{report}: not a GraphInfer gate report ({why})") from None
         from rich.console import Console
 
         print_gate_report(data, Console())
