@@ -89,6 +89,41 @@ def test_t2_polarity_reads_the_statement_not_any_negation_word(text, expected):
     assert reading.read_relation(text) is expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Both papers were authored by one and the same common author.", True),
+    ("They have an author in common.", True),
+    ("The two papers do not have a common author.", False),
+    ("Réponse : non, aucun auteur commun.", False),
+    ("Antwort: Ja.", True),
+    ("Non-overlapping topics, yet Node 0 and Node 1 share an author.", True),
+])
+def test_t2_reads_common_author_statements_and_foreign_verdicts(text, expected):
+    assert reading.read_relation(text, (0, 1)) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: Unknown; with the title masked I can't tell.",
+    "Answer: Not enough information to infer the topic.",
+    "Answer: N/A — the neighbours are too diverse.",
+])
+def test_t1_a_free_text_non_answer_is_not_projected_onto_a_label(text):
+    row = {"task": "masked_node", "n": 5, "labels": LABELS, "text": text}
+    assert reading_of(row) is None
+
+
+def test_t4_a_final_answer_after_a_verdict_listing_decides():
+    text = ("Node 0: ranking — fits.\nNode 1: indexing — fits.\nNode 2: query logs — fits."
+            "\n\nFinal answer: Node 4 is the outlier.")
+    assert reading_of({"task": "outlier", "n": 6, "text": text}) == [4]
+    listing = "Node 0: fits\nNode 1: doesn't belong here\nNode 2: fits\nNode 3: fits"
+    assert reading_of({"task": "outlier", "n": 4, "text": listing}) == [1]
+
+
+def test_t5_several_node_first_clauses_on_one_line():
+    text = "Nodes 3 and 4 form Community 1, while nodes 0 to 2 make up Community 0."
+    assert reading_of({"task": "community", "n": 5, "text": text}) == [0, 0, 0, 1, 1]
+
+
 def test_faithful_mode_keeps_the_paper_protocol(monkeypatch):
     prose = {"task": "outlier", "n": 8, "text": "The outlier is Node 4."}
     assert reading_of(prose) == [4]

@@ -29,6 +29,7 @@ from graphgauge.scoring.region import (
 )
 from graphgauge.suites.inference.reading import (
     ID,
+    LATER_ANSWER,
     MARKUP,
     PAREN,
     UNSURE_LINK,
@@ -201,7 +202,8 @@ def _label(text: str) -> str:
 _NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
-_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b",
+_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b"
+                       r"|\b(?:does|do|did)\s*(?:not|n't)\s+(?:\w+\s+)?(?:fit|belong)\b",
                        re.I)
 
 
@@ -358,10 +360,10 @@ def _assignment_of(line: str, n: int, kind: str) -> dict[int, Any] | None:
                  if int(m[1]) < n and not _NODE_AT_START.match(line)}
         if moved:
             return moved
-        first = _NODES_FIRST.search(line)
-        if first:
-            return {node: _community_of(first["c"]) for node in node_ids(first["list"], n)} \
-                or None
+        stated = {node: _community_of(m["c"]) for m in _NODES_FIRST.finditer(line)
+                  for node in node_ids(m["list"], n)}
+        if stated:  # "Nodes 0 and 5 form Community 0, and nodes 2-4 form Community 1"
+            return stated
     split = _split_node_line(line)
     if split is None or not 0 <= split[0] < n:
         return None
@@ -668,15 +670,16 @@ def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:
 
 
 def _revised_after_listing(body: str, n: int, prose) -> list[int] | None:
-    """A correction after the per-node listing that names another outlier ("Actually,
-    Node 1 fits. Final answer: Node 7 is the outlier.") replaces the listing."""
+    """A correction or a final answer after the per-node listing that names another
+    outlier ("Actually, Node 1 fits. Final answer: Node 7 is the outlier.") replaces the
+    listing."""
     lines = body.splitlines()
     last = max((i for i, line in enumerate(lines)
                 if _assignment(MARKUP.sub("", line).strip(), n, "outlier")), default=None)
     if last is None:
         return None
     tail = "\n".join(lines[last + 1:])
-    if not _CORRECTION.search(tail):
+    if not (_CORRECTION.search(tail) or LATER_ANSWER.search(tail)):
         return None
     value = read_answer(tail, prose)
     return value if isinstance(value, list) and value else None
