@@ -20,6 +20,7 @@ nine digits, and ranges expand only within a node budget.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -72,12 +73,15 @@ def _after_thinking(text: str) -> str:
     return "" if _THINK_OPEN.search(text[:200]) else text
 
 
-def graph_region(text: str) -> str:
+def graph_region(text: str, runs: _Runs | None = None, context: Context | None = None
+                 ) -> str | None:
     """The part of ``text`` holding the committed answer: after the reasoning block
     (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
     from the last answer marker ("Final answer:", "Output graph:", "the output is"),
     else the last code block, else everything; then from the last "G describes a graph"
-    in it, plus any explicit correction after the tagged answer."""
+    in it, plus any explicit correction after the tagged answer. None when that graph
+    is put tentatively ("probably ...: G describes"), or when an untagged answer states
+    two different graphs with nothing saying which one is the output."""
     text = _after_thinking(text)
     tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
     if tags:
@@ -93,7 +97,63 @@ def graph_region(text: str) -> str:
         elif fences:
             text = _fence_group(text, fences)
     starts = list(_START.finditer(text))
-    return text[starts[-1].start():] if starts else text
+    if starts and not tags and (_tentative(text, starts[-1].start())
+                                or _two_outputs(text, starts, runs, context)):
+        return None
+    text = text[starts[-1].start():] if starts else text
+    return text if tags else _before_reasoning(text)
+
+
+_SURE_NOT = re.compile(r"\bprobably\b|\bnot (?:fully |entirely |very |quite )?(?:sure|certain|"
+                       r"confident)\b|\bunsure\b", re.I)
+
+
+def _tentative(text: str, start: int) -> bool:
+    """Is the sentence that leads into the graph statement a guess?"""
+    lead = text[max(0, start - 300):start]
+    lead = re.split(r"[.!?\n]\s", lead)[-1]
+    return bool(answer_region.TENTATIVE.search(lead) or _SURE_NOT.search(lead))
+
+
+# Words that tell an echoed input from the output, or mark the later graph as the answer.
+_INPUT_LABEL = re.compile(r"\b(?:input|original|given|before)\b", re.I)
+_TRANSITION = re.compile(r"\b(?:output|answer|result\w*|so|thus|therefore|hence|after|becomes?"
+                         r"|final|apply\w*|transform\w*|now|then|instead|corrected|new)\b", re.I)
+
+
+def _two_outputs(text: str, starts: list[re.Match], runs: _Runs | None,
+                 context: Context | None) -> bool:
+    """Two "G describes a graph" statements, neither labelled (input, output, a
+    correction, a choice after them), that read as different graphs: two final answers,
+    no answer."""
+    if len(starts) < 2 or runs is None:
+        return False
+    before, last = starts[-2].start(), starts[-1].start()
+    between = text[before:last]
+    if (_INPUT_LABEL.search(text, max(0, before - 80), before)
+            or _TRANSITION.search(text, before) or _CORRECTION.search(text, before)):
+        return False  # "Option 2 is the final answer" after them chooses too
+    readings = []
+    for piece in (between, text[last:]):
+        probe = copy.copy(runs)
+        probe.claimed = set()  # reading claims number runs: the real read must see them
+        found = _read(piece, probe, context or Context())
+        readings.append(found and node_link_of(found))
+    return readings[0] != readings[1]
+
+
+# "Reasoning:", "**Why:**" after the answer explains it: its node and edge mentions
+# (removed nodes, the input's edges) are not part of the output, unless it corrects.
+_REASONING = re.compile(r"\n[ \t#>_-]*(?:reasoning|explanation|justification|rationale|why"
+                        r"|how|because)\b[^\n:]{0,30}:", re.I)
+
+
+def _before_reasoning(text: str) -> str:
+    first = _NUMBER.search(text)
+    heading = _REASONING.search(text, first.end()) if first else None
+    if heading is None or _CORRECTION.search(text, heading.end()):
+        return text
+    return text[:heading.start()]
 
 
 _LABEL = re.compile(r"[^\n]{0,80}\n?[ \t]*\Z")
@@ -203,6 +263,9 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
+    (rf"(?:^|\n)[ \t>*•-]*+(?:nodes?[ \t]+)?[\[({{]?[ \t]*+(?P<items>{_LIST})[ \t]*[\])}}]?"
+     rf"[ \t]*(?:->|→|=>|⇒)[ \t]*"
+     rf"(?P<c>{_COL})\b", "named"),
     # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn
     # green": one sentence naming the nodes, then their colour
     (rf"\bnodes?\b[^.\n(]{{0,40}}?[ \t](?:\((?P<items>{_LIST})\)[ \t]*,?[ \t]+"
@@ -562,23 +625,51 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
-    if isinstance(answer_region.final_region(runs.skeleton, _numbered),
-                  answer_region.NoAnswer):
+    skeleton = _without_echoes(runs.skeleton)
+    if isinstance(answer_region.final_region(skeleton, _numbered), answer_region.NoAnswer):
         return None
-    body = _after_thinking(runs.skeleton)
+    body = _after_thinking(skeleton)
     if offers_alternatives(body) or retracted(body) or cut_off(body):
         return None
-    return _read(graph_region(runs.skeleton), runs, context or Context())
+    context = context or Context()
+    region = graph_region(skeleton, runs, context)
+    return None if region is None else _read(region, runs, context)
+
+
+# "node 0, node 1 and node 2 are blue": one list, the word repeated before each id
+_NODE_BY_NODE = re.compile(r"\bnodes?[ \t]+\d{1,9}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and"
+                           r"[ \t]+)nodes?[ \t]+\d{1,9}\b)++", re.I)
+_REPEATED_NODE = re.compile(r"(?<=[,d])([ \t]+)nodes?[ \t]+(?=\d)", re.I)
+
+
+def _one_list(m: re.Match) -> str:
+    return _REPEATED_NODE.sub(r"\1", m.group(0))
+
+
+def _without_echoes(text: str) -> str:
+    """``text`` with the test input it restates blanked ("The test input: G describes
+    ... Output: G describes ..."): an echo is no answer, so it neither competes with the
+    output as a second final answer nor is read as one."""
+    starts = [m.start() for m in _START.finditer(text)]
+    spans = []
+    for here, after in zip(starts, starts[1:], strict=False):
+        label = text[max(0, here - 80):here].rsplit("\n", 1)[-1]
+        if _INPUT_LABEL.search(label) and not _TRANSITION.search(label):
+            line_end = text.find("\n", here, after)  # the echo's line, else its sentences
+            end = line_end if line_end > 0 else text.rfind(". ", here, after) + 1
+            spans.append((here, end if end > here else after))
+    return _blank(text, spans)
 
 
 def _plain(text: str) -> str:
     """Plain-text spelling of an answer: LaTeX set braces, text and subscripts unwrapped,
-    markdown emphasis and code marks dropped."""
+    markdown emphasis and code marks dropped, "node 0 and node 1" written as one list."""
     text = answer_region.normalize(text)
     if "_" in text:  # the guards keep a megabyte-long edge list at one C-level scan
         text = _SUBSCRIPT.sub(r"\1", text)
     if "…" in text or "..." in text or "dots" in text:
         text = _ELLIPSIS.sub(" .. ", text)
+    text = _NODE_BY_NODE.sub(_one_list, text)
     return text.translate(_CLEAN)
 
 
@@ -604,11 +695,29 @@ def _settled(region: str) -> str:
     mid-statement ("(2," at the end): the answer was cut off before it was complete."""
     if answer_region.is_truncated(region):
         return ""
-    if "?" not in region and not answer_region.is_hedge(region):
+    if "?" not in region and not answer_region.is_hedge(region) \
+            and not _COUNTERFACTUAL.search(region):
         return region
     return "".join(" " * len(part) if part.rstrip().endswith("?")
-                   or answer_region.is_hedge(part) else part
+                   or answer_region.is_hedge(part) else _factual(part)
                    for part in _SENTENCE_END.split(region))
+
+
+def _factual(sentence: str) -> str:
+    """The sentence without its counterfactual clause ("node 1 is blue; if node 0 had
+    two neighbours it would be blue too" keeps "node 1 is blue")."""
+    m = _COUNTERFACTUAL.search(sentence)
+    if m is None:
+        return sentence
+    cut = max(sentence.rfind(";", 0, m.start()), sentence.rfind(",", 0, m.start()))
+    cut = m.start() if cut < 0 else cut
+    return sentence[:cut] + " " * (len(sentence) - cut)
+
+
+# "if node 1 had the highest degree, it would be red": a sentence about another graph
+_COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
+                             r"|\b(?:would|could|might)[ \t]+(?:have[ \t]+)?(?:be|been|become|"
+                             r"turn|stay)\b[^.!?\n]{0,80}\bif\b", re.I)
 
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
