@@ -234,3 +234,25 @@ def test_a_guessed_or_doubled_graph_is_no_answer():
     assert _colours(echoed)[0] == {2: "blue"}
     labelled = "Test input: " + two.replace("\n\n", "\n\nOutput: ")  # an echo, then the answer
     assert _colours(labelled)[0] == {2: "blue"}
+
+
+def test_terse_colour_forms_hubs_and_labelled_spaced_edges():
+    colours, _ = _colours("Edges: 0-1, 1-2, 2-3\nColoured: 1 red; 0, 2 and 3 orange", paint=None)
+    assert colours == {1: "red", 0: "orange", 2: "orange", 3: "orange"}
+    assert _colours("result: nodes 0,1,5 | edges 0-1 1-5 | node 5 red", paint=None)[0] == \
+        {5: "red"}
+    colours, edges = _colours("Output: edges (0,1), (1,2), and node 3 is connected to all "
+                              "other nodes; node 3 is blue.")
+    assert edges == [(0, 1), (0, 3), (1, 2), (1, 3), (2, 3)]
+    _, edges = _colours("Edges in the output graph:\n2 4\n4 5\nNo node is coloured.")
+    assert edges == [(2, 4), (4, 5)]
+
+
+def test_text_after_the_papers_colour_sentence_explains_the_graph():
+    graph = ("G describes a graph among nodes 0, 1, 2, 3. The edges in G are: (0,1) (2,3). "
+             "The following nodes are colored: 0 (blue).")
+    _, edges = _colours(graph + "\nIt dropped (1,2) and (1,3) because node 1 was a hub.")
+    assert edges == [(0, 1), (2, 3)]
+    # a correction after it still counts
+    colours, _ = _colours(graph + "\nWait, node 3 is blue too.")
+    assert colours == {0: "blue", 3: "blue"}

@@ -225,3 +225,26 @@ def test_long_node_lists_read_in_linear_time(text):
         start = time.perf_counter()
         get_task("infer", task).parse(text, instance(task, 9, 3))
         assert time.perf_counter() - start < 3.0, task
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Negative.", False), ("Yep — the edge is listed.", True),
+    ("Answer: Absent.", False), ("Answer: Present.", True),
+    # a sentence ending on a plural noun without a full stop is finished, not cut off
+    ("nah, they aren't linked anywhere in the listed edges", False),
+])
+def test_t2_other_words_for_yes_and_no(text, expected):
+    assert reading.read_relation(text, (0, 1)) is expected
+
+
+def test_t5_everything_else_names_the_last_community():
+    text = "Group B: nodes 1 and 3. Every other node belongs to Group A."
+    assert reading_of({"task": "community", "n": 5, "text": text}) == [0, 1, 0, 1, 0]
+
+
+def test_t1_a_settling_clause_picks_between_two_named_labels():
+    row = {"task": "theme", "n": 5, "labels": LABELS,
+           "text": "Some titles are about databases, yet on balance the theme is data mining."}
+    assert reading_of(row) == "Data Mining"
+    row["text"] = "It is Data Mining, but with some AI flavour."
+    assert reading_of(row) == "Data Mining"

@@ -148,9 +148,19 @@ _REASONING = re.compile(r"\n[ \t#>_-]*(?:reasoning|explanation|justification|rat
                         r"|how|because)\b[^\n:]{0,30}:", re.I)
 
 
+# The last sentence of the paper's format: what follows it explains the graph.
+_COLOUR_SENTENCE = re.compile(r"\b(?:the[ \t]+following[ \t]+nodes[ \t]+are[ \t]+colou?red"
+                              r"[ \t]*:[^.\n]*|no[ \t]+nodes?[ \t]+(?:are|is)[ \t]+colou?red)"
+                              r"[ \t]*(?:\.|(?=\n)|\Z)", re.I)
+
+
 def _before_reasoning(text: str) -> str:
     first = _NUMBER.search(text)
     heading = _REASONING.search(text, first.end()) if first else None
+    if _START.match(text):
+        closing = _COLOUR_SENTENCE.search(text)
+        if closing and (heading is None or closing.end() < heading.start()):
+            return text if _CORRECTION.search(text, closing.end()) else text[:closing.end()]
     if heading is None or _CORRECTION.search(text, heading.end()):
         return text
     return text[:heading.start()]
@@ -276,13 +286,16 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"(?:not[ \t]+(?:colou?red|{_COL})\b|uncolou?red\b)", "grey"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
      rf"{_PAINT})(?P<c>{_COL})\b", "named"),
+    # "| node 0 blue", "nodes 2, 3 red;": a verbless clause of a terse answer
+    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|)\n]|$))",
+     "named"),
     # "6, 8 and 12 are blue." at the start of a sentence or line: the subject is the list
     (rf"(?:^|[.;!:\n])[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
      rf"{_ADVERB}(?:{_PAINT})?(?P<c>{_COL})\b", "named"),
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
-    (rf"\bcolou?r(?:s|ing)?[ \t]*:\s*(?P<items>(?:(?:node[ \t]+)?\d{{1,9}}[ \t]*(?:[:=-]|is)?"
-     rf"[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    (rf"\bcolou?r(?:s|ing|ed)?[ \t]*:\s*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
+     rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
     (rf"(?<!not[ \t])\b(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?"
      rf"[\"']?[ \t]*"
      rf"(?:are|:|=)[ \t]*(?:the[ \t]+following[ \t]*:?[ \t]*)?{_OPENER}(?P<items>{_LIST})",
@@ -295,7 +308,7 @@ _EVERY = re.compile(
     rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
     rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
 _ANNOTATION = re.compile(rf"\([ \t]*{_NOTE_KEY}({_COL})[ \t]*\)", re.I)
-_ID_COLOUR = re.compile(rf"(\d{{1,9}})[ \t]*(?:[:=-]|is)?[ \t]*({_COL})\b", re.I)
+_LIST_COLOUR = re.compile(rf"({_LIST})[ \t]*(?:[:=-]|is|are)?[ \t]*({_COL})\b", re.I)
 
 _COUNT = re.compile(
     r"(?:^|(?<=[\n,;({]))[ \t]*(?:num_?nodes|n_?nodes|node_?count|number[ \t]+of[ \t]+nodes"
@@ -352,6 +365,9 @@ _INCIDENCE = re.compile(
     rf"(?P<all>(?:all|every)[ \t]+(?:the[ \t]+)?(?:other[ \t]+|remaining[ \t]+)?(?:\d+[ \t]+)?"
     rf"nodes?\b[ \t]*)?(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
+_HUB = re.compile(rf"(?<![\w.#])(\d{{1,9}})[ \t]+(?:is[ \t]+)?(?:now[ \t]+)?{_JOINED}[ \t]+"
+                  r"(?:all|every|each)[ \t]+(?:the[ \t]+)?(?:other|remaining)[ \t]+nodes?\b",
+                  re.I)
 _LINK = r"[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*"
 _DASH = re.compile(rf"(?<![\w.#\-–])(\d{{1,9}}){_LINK}(\d{{1,9}})(?![\w#\-–>]|\.\d)")
 # a path written as a chain, "0 - 1 - 2": one edge per step
@@ -361,7 +377,8 @@ _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b
                       r"(\d{1,9})\b", re.I)
 # "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
 _SPACED_EDGES = re.compile(
-    r"\bedges?(?:[ \t]+list)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*(?:are|:|=)?[ \t]*\n?"
+    r"\bedges?(?:[ \t]+list)?(?:[ \t]+(?:of|in)[ \t]+(?:the[ \t]+)?(?:output|result|answer|"
+    r"graph|G)\b(?:[ \t]+graph)?)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*(?:are|:|=)?[ \t]*\n?"
     r"(?P<body>(?:[ \t]*\d{1,9}[ \t]+\d{1,9}"
     r"[ \t]*(?:,|;|\n|and\b)?)+)", re.I)
 _SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
@@ -531,17 +548,19 @@ class _Reader:
         named = next((m.group(g) for g in ("c", "c2", "c3", "c4") if g in m.groupdict()
                       and m.group(g)), None)
         items = m.group("items") or m.groupdict().get("items2") or ""
-        if kind == "pairs":  # "colours: 0 blue, 2 orange"
-            for pair in _ID_COLOUR.finditer(items):
-                self.colours[m.start() + pair.start(), int(pair.group(1))] = \
-                    pair.group(2).lower()
+        if kind == "pairs":  # "colours: 0 blue, 2 orange", "coloured: 0 orange; 2, 3 blue"
+            for pair in _LIST_COLOUR.finditer(items):
+                for node in self.items(pair.group(1)).tolist():
+                    self.colours[m.start() + pair.start(), node] = pair.group(2).lower()
             return
         if kind == "unnamed":  # each item may carry its own "(blue)"
             for item in re.finditer(rf"({_ID}|#\d+#)([ \t]*{_ANNOTATION.pattern})?", items,
                                     re.I):
                 colour = item.group(3).lower() if item.group(3) else None
                 for node in self.items(item.group(1)).tolist():
-                    self.colours[m.start() + item.start(), node] = colour
+                    key = (m.start() + item.start(), node)
+                    if colour is not None or key not in self.colours:  # "Coloured: 1 red"
+                        self.colours[key] = colour
             return
         colour = "grey" if kind == "grey" else named.lower()
         for node in self.items(items).tolist():
@@ -578,6 +597,9 @@ class _Reader:
                 lists.append(around)
                 if m.group("items"):
                     spans.append(m.span("items"))
+        for m in _HUB.finditer(text):  # "and 4 connected to every other node"
+            if len(self.hubs) < MAX_HUBS:
+                self.hubs.append(int(m.group(1)))
         self.nodes.update(centres)
         self._stars(centres, lists)
         return _blank(text, spans)

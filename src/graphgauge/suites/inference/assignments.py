@@ -508,8 +508,10 @@ def _prose_groups(body: str, n: int) -> Block | None:
 
 _REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
                    r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other)\b"
-                   r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all other nodes)\s+"
-                   r"(?:go|goes|are|belong)\s+(?:in|to|into)?\s*(?P<c2>" + _COMMUNITY
+                   r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
+                   r"|everything\s+else|every\s+other\s+node|the\s+others|other\s+nodes)\s+"
+                   r"(?:go|goes|are|is|belongs?|form|make\s+up)\s+(?:in|to|into)?\s*(?P<c2>"
+                   + _COMMUNITY
                    + r"\s*#?\s*\w+)", re.I)
 
 

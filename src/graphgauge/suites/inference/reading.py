@@ -116,12 +116,12 @@ _NEG_EDGE = re.compile(
     r"related|share|cite|co-?authored|co-?authors|collaborators|joined|neighbou?rs|written by"
     r"|common|mutual)"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
-    r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent)\b"
+    r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent|absent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b", re.I)
 _POS_EDGE = re.compile(
-    r"^\W*(?:connected|linked|adjacent|co-?authored)\W*$|"
+    r"^\W*(?:connected|linked|adjacent|co-?authored|present)\W*$|"
     r"\b(?:common|mutual|same|shared) (?:co-?)?authors?\b|\bauthors? in common\b"
     r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
@@ -130,9 +130,10 @@ _POS_EDGE = re.compile(
     + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
 # A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
 _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
-                   r"(yes|no|true|false|correct|incorrect|oui|non(?!-)|sí|ja|nein)\b"
+                   r"(yes|no|true|false|correct|incorrect|affirmative|negative|yep|yeah|yup|nope"
+                   r"|nah|oui|non(?!-)|sí|ja|nein)\b"
                    r"(?!\s+(?:doubt|question)\b)", re.I)
-_AFFIRM = ("yes", "true", "correct", "oui", "sí", "ja")
+_AFFIRM = ("yes", "true", "correct", "affirmative", "yep", "yeah", "yup", "oui", "sí", "ja")
 
 
 _BOTH = re.compile(r"^\W*(?:yes|no)\s+(?:and|or|/)\s+(?:yes|no)\b", re.I)
@@ -272,6 +273,13 @@ NOT_KNOWN = re.compile(r"^\W*(?:unknown|unclear|undetermined|uncertain|n/?a|none
                        re.I)
 
 
+# A clause that settles between the labels a sentence names ("..., but overall X").
+_VERDICT_CLAUSE = re.compile(r"\b(?:but|yet|though|however|still)\b,?\s+(?:\w+\s+){0,6}?"
+                             r"(?:overall|mainly|mostly|primarily|predominantly|ultimately"
+                             r"|on balance|in the end|the (?:main|dominant|common|overall) "
+                             r"(?:theme|topic|area))\b", re.I)
+
+
 # The main clause names the answer; a concession after it names a side topic.
 _CONCESSION = re.compile(r",?\s*\b(?:although|though|even though|while|whereas|albeit"
                          r"|with (?:some|a (?:bit|touch) of))\b", re.I)
@@ -291,6 +299,9 @@ def _label_reader(labels: Sequence[str]):
             named = named_labels(sentence, labels)
             if len(named) > 1:  # "a Data Mining paper, although it has some AI flavour"
                 named = named_labels(_CONCESSION.split(sentence)[0], labels) or named
+            if len(named) > 1:  # "they mix Theory and NNs, but overall the theme is NNs"
+                verdict = _VERDICT_CLAUSE.search(sentence)
+                named = named_labels(sentence[verdict.end():], labels) if verdict else named
             if named:
                 return named[0] if len(named) == 1 else None
         if asked or len(sentences) == 1 and cut_off(plain):
