@@ -302,6 +302,31 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      "unnamed"),
 ]
 _STATEMENT = [(re.compile(p, re.I), kind) for p, kind in _STATEMENTS]
+# Every statement names a colour or colouring; it lies within one sentence, or a run of
+# lines that each name one ("Colours:\n0 blue\n1 red").
+_COLOUR_HINT = re.compile(rf"{_COL}|colou?r|paint|mark|highlight", re.I)
+_BOUNDARY = re.compile(r"\n|\.(?=\s)")
+_WORD = re.compile(r"\w")
+
+
+def _colour_windows(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that name a colour, as (start, end) spans that begin on
+    the boundary before them, merged where only blank lines part them: the statement
+    patterns run there only, so a 1,000-node incidence answer costs them one colour
+    sentence, not a thousand node sentences."""
+    windows: list[tuple[int, int]] = []
+    end = -1
+    for hint in _COLOUR_HINT.finditer(text):
+        if hint.start() < end:
+            continue  # inside the current window
+        start = max(text.rfind("\n", 0, hint.start()), text.rfind(". ", 0, hint.start()), 0)
+        after = _BOUNDARY.search(text, hint.end())
+        end = after.start() + 1 if after else len(text)
+        if windows and not _WORD.search(text, windows[-1][1], max(start, windows[-1][1])):
+            windows[-1] = (windows[-1][0], end)  # touching, or only blank lines between
+        else:
+            windows.append((start, end))
+    return windows
 _EVERY = re.compile(
     rf"\b(?:all|every|each)(?:[ \t]+(?P<other>other|remaining|the[ \t]+other|the[ \t]+remaining))?"
     rf"(?:[ \t]+(?:the|three|two|four|five|\d+))?[ \t]+nodes?[ \t]+(?:are|is|become|turn)"
@@ -427,8 +452,9 @@ class _Reader:
         text = self._tables(self._counts(_LINE_NOTE.sub(_note_to_node, text)))
         spans: list[tuple[int, int]] = []
         # a statement's list is not read again as edges ("colored": [1, 2] is no edge)
+        windows = _colour_windows(text)
         for pattern, kind in _STATEMENT:
-            for m in pattern.finditer(text):
+            for m in (m for start, end in windows for m in pattern.finditer(text, start, end)):
                 self._statement(m, kind)
                 key = "items2" if m.groupdict().get("items2") else "items"
                 if not m.group(key).isdigit():  # one id is no edge: "node 10, blue, joined to"
@@ -450,7 +476,7 @@ class _Reader:
         if gone.size:  # a later "remove the edge (3, 5)" takes a listed edge out
             edges = edges[~_rows_in(edges, gone)]
         edges = self._hub_edges(edges)
-        self._every_node(text, edges)
+        self._every_node(text, edges, windows)
         self._positional(text)
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
         nodes = self.nodes | set(colours)
@@ -530,11 +556,12 @@ class _Reader:
             for node, colour in zip(order, names, strict=False):
                 self.colours[m.start(), node] = "grey" if colour == "gray" else colour
 
-    def _every_node(self, text: str, edges: np.ndarray) -> None:
+    def _every_node(self, text: str, edges: np.ndarray, windows: list[tuple[int, int]]
+                    ) -> None:
         """"All three nodes are blue", "every node is blue", "all other nodes are grey",
         "nodes 0, 1 and 2 (all blue)": a colour for every node of the graph read so far
         (for "other", those no statement coloured)."""
-        found = list(_EVERY.finditer(text))
+        found = [m for start, end in windows for m in _EVERY.finditer(text, start, end)]
         if not found:
             return
         graph = self.nodes | {n for _, n in self.colours} | set(np.unique(edges).tolist())
