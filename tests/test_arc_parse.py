@@ -256,3 +256,11 @@ def test_text_after_the_papers_colour_sentence_explains_the_graph():
     # a correction after it still counts
     colours, _ = _colours(graph + "\nWait, node 3 is blue too.")
     assert colours == {0: "blue", 3: "blue"}
+
+
+def test_sets_and_lists_pointing_at_colours_anywhere():
+    colours, _ = _colours("Edges: (0,1) (2,3). Part {0, 1} => red and part [2, 3] → green.",
+                          paint=None)
+    assert colours == {0: "red", 1: "red", 2: "green", 3: "green"}
+    colours, _ = _colours("Edges: 1-2, 2-3\nnodes 1, 3: blue\nnode 2: orange")
+    assert colours == {1: "blue", 3: "blue", 2: "orange"}

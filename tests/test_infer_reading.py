@@ -248,3 +248,20 @@ def test_t1_a_settling_clause_picks_between_two_named_labels():
     assert reading_of(row) == "Data Mining"
     row["text"] = "It is Data Mining, but with some AI flavour."
     assert reading_of(row) == "Data Mining"
+
+
+def test_t4_t5_corrections_clauses_and_repeated_node_words():
+    text = "Outlier: Node 2.\nHmm, Node 2 fits after all; the outlier is actually Node 6."
+    assert reading_of({"task": "outlier", "n": 8, "text": text}) == [6]
+    text = "Group 1 has nodes 0 to 2 and Group 2 has nodes 3 to 5."
+    assert reading_of({"task": "community", "n": 6, "text": text}) == [0, 0, 0, 1, 1, 1]
+    text = "a) Retrieval: Paper 1, Paper 3 and Paper 4\nb) Mining: Paper 0 & Paper 2"
+    assert reading_of({"task": "community", "n": 5, "text": text}) == [0, 1, 0, 1, 1]
+
+
+def test_t5_doubt_with_another_assignment_offered_is_no_answer():
+    text = ("Community 0: 0, 1, 2\nCommunity 1: 3, 4, 5\n\n"
+            "Not sure about node 2 though, it could just as well go into Community 1.")
+    assert reading_of({"task": "community", "n": 6, "text": text}) is None
+    doubt_only = "Community 0: 0, 1, 2\nCommunity 1: 3, 4, 5\n\nI'm not fully sure about this."
+    assert reading_of({"task": "community", "n": 6, "text": doubt_only}) == [0, 0, 0, 1, 1, 1]

@@ -274,7 +274,7 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
     (rf"(?:^|\n)[ \t>*•-]*+(?:nodes?[ \t]+)?[\[({{]?[ \t]*+(?P<items>{_LIST})[ \t]*[\])}}]?"
-     rf"[ \t]*(?:->|→|=>|⇒)[ \t]*"
+     rf"[ \t]*(?:->|→|=>|⇒|:)[ \t]*"
      rf"(?P<c>{_COL})\b", "named"),
     # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn
     # green": one sentence naming the nodes, then their colour
@@ -286,6 +286,9 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"(?:not[ \t]+(?:colou?red|{_COL})\b|uncolou?red\b)", "grey"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
      rf"{_PAINT})(?P<c>{_COL})\b", "named"),
+    # "component {2, 3, 4} -> green": a set anywhere, pointing at its colour
+    (rf"[\[({{][ \t]*(?P<items>{_LIST})[ \t]*[\])}}][ \t]*(?:->|→|=>|⇒)[ \t]*(?P<c>{_COL})\b",
+     "named"),
     # "| node 0 blue", "nodes 2, 3 red;": a verbless clause of a terse answer
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|)\n]|$))",
      "named"),

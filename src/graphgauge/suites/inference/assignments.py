@@ -21,6 +21,7 @@ from typing import Any
 
 from graphgauge.scoring.region import (
     ABSENT,
+    DOUBT,
     NoAnswer,
     is_hedge,
     is_truncated,
@@ -47,7 +48,7 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
                          r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
-_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
+_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|(?:,\s+(?:and\s+)?|\s+and\s+)"
                       r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
                       r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
@@ -82,6 +83,16 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth)(?:\s+(?:c
 _NUMBERED_NODES = re.compile(r"^(\d{1,2})[.)]\s+(?=nodes\s+\d[^A-Za-z]*(?:\(|$))", re.I)
 
 
+# "Node 0, Node 2 and Node 4": one list of nodes, the word repeated before each id
+_NODE_BY_NODE = re.compile(r"\b(?:node|paper|vertex)\s*#?\d{1,7}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+"
+                           r"|\s*&\s*)(?:node|paper|vertex)\s*#?\d{1,7}\b)++", re.I)
+_REPEATED = re.compile(r"(?<=[,d&])(\s+)(?:node|paper|vertex)\s*#?(?=\d)", re.I)
+
+
+def _one_list(m: re.Match) -> str:
+    return "nodes " + _REPEATED.sub(r"\1", m[0]).split(None, 1)[1].lstrip("#")
+
+
 def _lines(body: str) -> list[str]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
     (sentences, "; ", ", Node 4 ...") become lines of their own."""
@@ -100,6 +111,7 @@ def _lines(body: str) -> list[str]:
             out.append(_table_row(cells, header))
             continue
         header = None
+        line = _NODE_BY_NODE.sub(_one_list, line)
         line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
         # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
         line = _NUMBERED_NODES.sub(r"Community \1: ", line)
@@ -375,9 +387,9 @@ def _assignment_of(line: str, n: int, kind: str) -> dict[int, Any] | None:
     return None if verdict is None else {node: verdict}
 
 
-_NAMED_GROUP = re.compile(r"^\W*(?:\d{1,3}[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)\s*"
-                         r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
-                         r"(?P<list>[^A-Za-z]*)|(?P<bare>[\d\s,&–{}\[\]-]++(?:and\s+\d+)?)"
+_NAMED_GROUP = re.compile(r"^\W*(?:(?:\d{1,3}|[a-z])[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)"
+                         r"\s*(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
+                         r"(?P<list>(?:[^A-Za-z]|\band\b)*)|(?P<bare>[\d\s,&–{}\[\]-]++(?:and\s+\d+)?)"
                          r"\s*$)", re.I)
 _NOT_A_GROUP = re.compile(r"answer|final|reasoning|outliers?|explanation|result|total|note",
                           re.I)
@@ -414,7 +426,8 @@ _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd
                            r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
-                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
+                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably"
+                           r"|instead|actually|really|rather|in\s+fact|definitely))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
                            r"(?:the\s+)?(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
 
@@ -551,6 +564,8 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     last = _last_paragraph(body)
     if len(chosen) < n and (is_hedge(last) or UNSURE_LINK.search(last)):
         return NoAnswer("hedged between assignments")
+    if DOUBT.search(last) and _SWAP.search(last):  # "not confident; 2 and 3 could swap"
+        return NoAnswer("another assignment offered after the answer")
     return {node: next(iter(values)) for node, values in chosen.items()}
 
 
@@ -654,6 +669,10 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
 
 
 _NO_VALUE = "no answer of this type in the final answer"
+# An alternative assignment offered after the answer.
+_SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swapped|switched"
+                   r"|exchanged|go\s+(?:in|to|into)|belong|also\s+be|equally)\b|\beither\s+(?:way|group"
+                   r"|community|cluster)\b", re.I)
 
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
