@@ -264,3 +264,8 @@ def test_sets_and_lists_pointing_at_colours_anywhere():
     assert colours == {0: "red", 1: "red", 2: "green", 3: "green"}
     colours, _ = _colours("Edges: 1-2, 2-3\nnodes 1, 3: blue\nnode 2: orange")
     assert colours == {1: "blue", 3: "blue", 2: "orange"}
+
+
+def test_a_labelled_line_pointing_at_a_colour():
+    colours, _ = _colours("Edges: 0-1, 1-2, 2-3\nEndpoints: 0, 3 -> blue")
+    assert colours == {0: "blue", 3: "blue"}

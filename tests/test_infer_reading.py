@@ -265,3 +265,15 @@ def test_t5_doubt_with_another_assignment_offered_is_no_answer():
     assert reading_of({"task": "community", "n": 6, "text": text}) is None
     doubt_only = "Community 0: 0, 1, 2\nCommunity 1: 3, 4, 5\n\nI'm not fully sure about this."
     assert reading_of({"task": "community", "n": 6, "text": doubt_only}) == [0, 0, 0, 1, 1, 1]
+
+
+def test_batch4_classes_indirect_links_parentheses_and_two_outliers():
+    assert reading.read_relation("Only through Node 5; not with each other.", (0, 1)) is False
+    row = {"task": "masked_node", "n": 5, "labels": ["course", "faculty", "student"],
+           "text": "Answer: A student's page (it lists the courses she takes)."}
+    assert reading_of(row) == "student"
+    two = {"task": "outlier", "n": 9, "text": "Node 2 is the outlier. Node 8 is the outlier."}
+    assert reading_of(two) is None
+    revised = {"task": "outlier", "n": 9,
+               "text": "At first Node 2 seemed the outlier, but Node 8 is the outlier."}
+    assert reading_of(revised) == [8]

@@ -273,7 +273,8 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
-    (rf"(?:^|\n)[ \t>*•-]*+(?:nodes?[ \t]+)?[\[({{]?[ \t]*+(?P<items>{_LIST})[ \t]*[\])}}]?"
+    (rf"(?:^|\n)[ \t>*•-]*+(?:[A-Za-z][\w \t]{{0,20}}:[ \t]*)?(?:nodes?[ \t]+)?[\[({{]?[ \t]*+"
+     rf"(?P<items>{_LIST})[ \t]*[\])}}]?"
      rf"[ \t]*(?:->|→|=>|⇒|:)[ \t]*"
      rf"(?P<c>{_COL})\b", "named"),
     # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn

@@ -598,6 +598,10 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
                             re.I)
 
 
+def _prose_node(m: re.Match) -> int:
+    return int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
+
+
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     """The nodes an outlier statement names: the first statement of an explicit answer,
     the last one in bare text (where a retraction after it, with no new statement, leaves
@@ -605,7 +609,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
     for m in _OUTLIER_PROSE.finditer(region):
-        node = int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
+        node = _prose_node(m)
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
     for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
@@ -630,7 +634,28 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
         return hits[0][1]
     if _RETRACT.search(region, hits[-1][0] + 1):
         return None
+    earlier = [nodes for at, nodes in hits if nodes != hits[-1][1]]
+    if earlier and not _REVISES.search(region, 0, hits[-1][0]):
+        return None  # "The outlier is Node 3. The outlier is Node 6.": which one?
     return hits[-1][1]
+
+
+def _restated_differently(text: str, n: int) -> bool:
+    """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
+    different nodes with nothing that revises the first."""
+    said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _OUTLIER_LIST.finditer(text)
+            if not m["neg"] and "outliers" not in m[0].lower()]
+    said += [(m.start(), [_prose_node(m)]) for m in _OUTLIER_PROSE.finditer(text)
+             if (not m["neg"] or m["neg"].lower() == "is") and _prose_node(m) < n]
+    said = sorted((at, nodes) for at, nodes in said if nodes)
+    return (len({nodes[0] for _, nodes in said}) > 1
+            and not _REVISES.search(text, said[0][0], said[-1][0]))
+
+
+# Words that make an earlier outlier statement a draft of the last one.
+_REVISES = re.compile(r"\b(?:wait|actually|correction|instead|mistake|oops|on second thought"
+                      r"|I meant|let me|but|however|first|initially|at first|thought|seemed"
+                      r"|looked|rather|no[,.]|fits)\b", re.I)
 
 
 def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
@@ -642,6 +667,8 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     given = _assignments_from_json(body, n, "outlier")
     if given:
         return [node for node, is_outlier in given.items() if is_outlier]
+    if _restated_differently(MARKUP.sub("", body), n):
+        return NoAnswer("two different outliers stated, neither corrected")
     def prose(region: str, explicit: bool) -> Any:
         return _prose_outlier(region, explicit, n)
 

@@ -123,7 +123,9 @@ _NEG_EDGE = re.compile(
     r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent|absent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
-    + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b", re.I)
+    + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b"
+    r"|\bonly\s+(?:indirectly|through|via)\b|\bnot\s+with\s+(?:each\s+other|one\s+another)\b",
+    re.I)
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored|present)\W*$|"
     r"\b(?:common|mutual|same|shared) (?:co-?)?authors?\b|\bauthors? in common\b"
@@ -323,6 +325,8 @@ def _label_reader(labels: Sequence[str]):
                 asked = True  # "Not sure — maybe AI?" asks, it does not answer
                 continue
             named = named_labels(sentence, labels)
+            if len(named) > 1:  # "a faculty page (lists the courses taught)"
+                named = named_labels(PAREN.sub(" ", sentence), labels) or named
             if len(named) > 1:  # "a Data Mining paper, although it has some AI flavour"
                 named = named_labels(_CONCESSION.split(sentence)[0], labels) or named
             if len(named) > 1:  # "they mix Theory and NNs, but overall the theme is NNs"
