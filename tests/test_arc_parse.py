@@ -269,3 +269,12 @@ def test_sets_and_lists_pointing_at_colours_anywhere():
 def test_a_labelled_line_pointing_at_a_colour():
     colours, _ = _colours("Edges: 0-1, 1-2, 2-3\nEndpoints: 0, 3 -> blue")
     assert colours == {0: "blue", 3: "blue"}
+
+
+def test_annotated_sets_and_verbless_colours_before_a_note():
+    colours, _ = _colours("Edges: 0-1, 2-3\n- [0, 1] (first part): orange\n- {2, 3}: red",
+                          paint=None)
+    assert colours == {0: "orange", 1: "orange", 2: "red", 3: "red"}
+    colours, _ = _colours("nodes 0, 1, 2; edges 0-1, 1-2; node 2 green (the new hub).",
+                          paint=None)
+    assert colours == {2: "green"}
