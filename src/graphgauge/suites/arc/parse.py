@@ -29,6 +29,14 @@ import numpy as np
 from graphgauge.scoring import region as answer_region
 from graphgauge.suites.arc.parse_commit import cut_off, offers_alternatives, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
+from graphgauge.suites.arc.parse_region import (
+    NUMBER,
+    SENTENCE_END,
+    after_thinking,
+    blank,
+    graph_region,
+    without_echoes,
+)
 from graphgauge.suites.arc.parse_tables import node_tables
 from graphgauge.suites.arc.rule import COLOURS
 
@@ -44,143 +52,6 @@ class Context:
     known: dict[int, str] = field(default_factory=dict)
     paint: str | None = None
     max_nodes: int = DEFAULT_MAX_NODES
-
-
-# --- the answer region -------------------------------------------------------------------
-
-_THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
-_THINK_END = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
-_TAG = re.compile(r"<\s*answer\s*>(.*?)(?:<\s*/\s*answer\s*>|$)", re.I | re.S)
-_FENCE = re.compile(r"```[\w+-]*[ \t]*\n?(.*?)```", re.S)
-_MARKER = re.compile(
-    r"(?:^|\n)[ \t>#*_-]*(?:final\s+|test\s+|the\s+)?(?:answer|output(?:\s+graph)?|"
-    r"result(?:ing)?\s+graph|transformed\s+graph|corrected\s+(?:output|answer|graph))"
-    r"[ \t*_]*(?:\([^)\n]{0,40}\))?[ \t*_]*:"
-    r"|\b(?:so|thus|therefore|hence)?,?[ \t]*the\s+(?:final\s+|correct\s+)?(?:output|answer)"
-    r"(?:\s+graph)?\s+(?:is|would\s+be|will\s+be)\b[ \t]*:?", re.I)
-_START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
-_CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
-                         r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?\n])")
-_NUMBER = re.compile(r"\d")
-
-
-def _after_thinking(text: str) -> str:
-    """The text after the reasoning block; empty when it stops inside one."""
-    ends = list(_THINK_END.finditer(text))
-    if ends:
-        return text[ends[-1].end():]
-    return "" if _THINK_OPEN.search(text[:200]) else text
-
-
-def graph_region(text: str, runs: _Runs | None = None, context: Context | None = None
-                 ) -> str | None:
-    """The part of ``text`` holding the committed answer: after the reasoning block
-    (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
-    from the last answer marker ("Final answer:", "Output graph:", "the output is"),
-    else the last code block, else everything; then from the last "G describes a graph"
-    in it, plus any explicit correction after the tagged answer. None when that graph
-    is put tentatively ("probably ...: G describes"), or when an untagged answer states
-    two different graphs with nothing saying which one is the output."""
-    text = _after_thinking(text)
-    tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
-    if tags:
-        after = text[tags[-1].end():]
-        fixes = list(_CORRECTION.finditer(after))
-        # an explicit correction after the tagged answer wins over it
-        text = tags[-1].group(1) + ("\n" + after[fixes[0].start():] if fixes else "")
-    else:
-        markers = list(_MARKER.finditer(text))
-        fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
-        if markers and text[markers[-1].end():].strip():
-            text = text[markers[-1].end():]
-        elif fences:
-            text = _fence_group(text, fences)
-    starts = list(_START.finditer(text))
-    if starts and not tags and (_tentative(text, starts[-1].start())
-                                or _two_outputs(text, starts, runs, context)):
-        return None
-    text = text[starts[-1].start():] if starts else text
-    return text if tags else _before_reasoning(text)
-
-
-_SURE_NOT = re.compile(r"\bprobably\b|\bnot (?:fully |entirely |very |quite )?(?:sure|certain|"
-                       r"confident)\b|\bunsure\b", re.I)
-
-
-def _tentative(text: str, start: int) -> bool:
-    """Is the sentence that leads into the graph statement a guess?"""
-    lead = text[max(0, start - 300):start]
-    lead = re.split(r"[.!?\n]\s", lead)[-1]
-    return bool(answer_region.TENTATIVE.search(lead) or _SURE_NOT.search(lead))
-
-
-# Words that tell an echoed input from the output, or mark the later graph as the answer.
-_INPUT_LABEL = re.compile(r"\b(?:input|original|given|before)\b", re.I)
-_TRANSITION = re.compile(r"\b(?:output|answer|result\w*|so|thus|therefore|hence|after|becomes?"
-                         r"|final|apply\w*|transform\w*|now|then|instead|corrected|new)\b", re.I)
-
-
-def _two_outputs(text: str, starts: list[re.Match], runs: _Runs | None,
-                 context: Context | None) -> bool:
-    """Two "G describes a graph" statements, neither labelled (input, output, a
-    correction, a choice after them), that read as different graphs: two final answers,
-    no answer."""
-    if len(starts) < 2 or runs is None:
-        return False
-    before, last = starts[-2].start(), starts[-1].start()
-    between = text[before:last]
-    if (_INPUT_LABEL.search(text, max(0, before - 80), before)
-            or _TRANSITION.search(text, before) or _CORRECTION.search(text, before)):
-        return False  # "Option 2 is the final answer" after them chooses too
-    readings = []
-    for piece in (between, text[last:]):
-        probe = copy.copy(runs)
-        probe.claimed = set()  # reading claims number runs: the real read must see them
-        found = _read(piece, probe, context or Context())
-        readings.append(found and node_link_of(found))
-    return readings[0] != readings[1]
-
-
-# "Reasoning:", "**Why:**" after the answer explains it: its node and edge mentions
-# (removed nodes, the input's edges) are not part of the output, unless it corrects.
-_REASONING = re.compile(r"\n[ \t#>_-]*(?:reasoning|explanation|justification|rationale|why"
-                        r"|how|because)\b[^\n:]{0,30}:", re.I)
-
-
-# The last sentence of the paper's format: what follows it explains the graph.
-_COLOUR_SENTENCE = re.compile(r"\b(?:the[ \t]+following[ \t]+nodes[ \t]+are[ \t]+colou?red"
-                              r"[ \t]*:[^.\n]*|no[ \t]+nodes?[ \t]+(?:are|is)[ \t]+colou?red)"
-                              r"[ \t]*(?:\.|(?=\n)|\Z)", re.I)
-
-
-def _before_reasoning(text: str) -> str:
-    first = _NUMBER.search(text)
-    heading = _REASONING.search(text, first.end()) if first else None
-    if _START.match(text):
-        closing = _COLOUR_SENTENCE.search(text)
-        if closing and (heading is None or closing.end() < heading.start()):
-            return text if _CORRECTION.search(text, closing.end()) else text[:closing.end()]
-    if heading is None or _CORRECTION.search(text, heading.end()):
-        return text
-    return text[:heading.start()]
-
-
-_LABEL = re.compile(r"[^\n]{0,80}\n?[ \t]*\Z")
-
-
-def _fence_group(text: str, fences: list[re.Match]) -> str:
-    """The last code block with the blocks just before it that only a short label line
-    separates from it ("Edges:\n```...```\nColours:\n```...```" is one answer), each
-    with its label."""
-    first = len(fences) - 1
-    while first and _LABEL.fullmatch(text, fences[first - 1].end(), fences[first].start()):
-        first -= 1
-    parts = []
-    for i in range(first, len(fences)):
-        start = fences[i - 1].end() if i > first else text.rfind("\n", 0, fences[i].start()) + 1
-        parts.append(text[start:fences[i].start()] + "\n" + fences[i].group(1))
-    return "\n".join(parts)
 
 
 # --- long runs of numbers ----------------------------------------------------------------
@@ -473,7 +344,7 @@ class _Reader:
             self.nodes.difference_update(self.items(m.group("items") or m.group("items2"))
                                          .tolist())
         # an incidence line may end in a declared-looking list ("connected to nodes 0 to 9")
-        self._edges(_blank(self._incidence(_blank(text, spans)), declared))
+        self._edges(blank(self._incidence(blank(text, spans)), declared))
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
         edges = np.concatenate([*self.edges, np.zeros((0, 2), dtype=np.int64)])
@@ -525,7 +396,7 @@ class _Reader:
                 if row.colour is not None:
                     self.colours[row.at, row.node] = row.colour
         self._stars(centres, lists)
-        return _blank(text, spans)
+        return blank(text, spans)
 
     def _stars(self, centres: list[int], lists: list[np.ndarray]) -> None:
         """Edges from each centre to each node of its list, in one array."""
@@ -544,7 +415,7 @@ class _Reader:
                 self.budget -= count
                 self.nodes.update(range(count))
                 spans.append(m.span())
-        return _blank(text, spans)
+        return blank(text, spans)
 
     def _positional(self, text: str) -> None:
         """"colors = ['blue', 'grey', 'blue']": colours by position, over the nodes read
@@ -633,7 +504,7 @@ class _Reader:
                 self.hubs.append(int(m.group(1)))
         self.nodes.update(centres)
         self._stars(centres, lists)
-        return _blank(text, spans)
+        return blank(text, spans)
 
 
 def _rows_in(edges: np.ndarray, pairs: np.ndarray) -> np.ndarray:
@@ -642,18 +513,6 @@ def _rows_in(edges: np.ndarray, pairs: np.ndarray) -> np.ndarray:
     span = int(max(hi.max(initial=0), pairs.max(initial=0))) + 1
     wanted = np.minimum(pairs[:, 0], pairs[:, 1]) * span + np.maximum(pairs[:, 0], pairs[:, 1])
     return np.isin(lo * span + hi, wanted)
-
-
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with ``spans`` replaced by spaces (positions kept)."""
-    if not spans:
-        return text
-    parts, at = [], 0
-    for start, end in sorted(spans):
-        if end > at:
-            parts += [text[at:max(at, start)], " " * (end - max(at, start))]
-            at = end
-    return "".join(parts) + text[at:]
 
 
 def _resolve(reading: Reading, context: Context) -> Reading | None:
@@ -678,14 +537,14 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
-    skeleton = _without_echoes(runs.skeleton)
+    skeleton = without_echoes(runs.skeleton)
     if isinstance(answer_region.final_region(skeleton, _numbered), answer_region.NoAnswer):
         return None
-    body = _after_thinking(skeleton)
+    body = after_thinking(skeleton)
     if offers_alternatives(body) or retracted(body) or cut_off(body):
         return None
     context = context or Context()
-    region = graph_region(skeleton, runs, context)
+    region = graph_region(skeleton, lambda a, b: _same_graph(a, b, runs, context))
     return None if region is None else _read(region, runs, context)
 
 
@@ -699,19 +558,15 @@ def _one_list(m: re.Match) -> str:
     return _REPEATED_NODE.sub(r"\1", m.group(0))
 
 
-def _without_echoes(text: str) -> str:
-    """``text`` with the test input it restates blanked ("The test input: G describes
-    ... Output: G describes ..."): an echo is no answer, so it neither competes with the
-    output as a second final answer nor is read as one."""
-    starts = [m.start() for m in _START.finditer(text)]
-    spans = []
-    for here, after in zip(starts, starts[1:], strict=False):
-        label = text[max(0, here - 80):here].rsplit("\n", 1)[-1]
-        if _INPUT_LABEL.search(label) and not _TRANSITION.search(label):
-            line_end = text.find("\n", here, after)  # the echo's line, else its sentences
-            end = line_end if line_end > 0 else text.rfind(". ", here, after) + 1
-            spans.append((here, end if end > here else after))
-    return _blank(text, spans)
+def _same_graph(first: str, second: str, runs: _Runs, context: Context) -> bool:
+    """Do two graph statements read as the same graph?"""
+    readings = []
+    for piece in (first, second):
+        probe = copy.copy(runs)
+        probe.claimed = set()  # reading claims number runs: the real read must see them
+        found = _read(piece, probe, context)
+        readings.append(found and node_link_of(found))
+    return readings[0] == readings[1]
 
 
 def _plain(text: str) -> str:
@@ -729,7 +584,7 @@ def _plain(text: str) -> str:
 def _numbered(text: str, explicit: bool) -> object:
     """The shared layer's view of a graph answer: a region without a single number holds
     none ("Wait, that's wrong. Let me recount" retracts the answer before it)."""
-    return text.strip() if _NUMBER.search(text) else answer_region.ABSENT
+    return text.strip() if NUMBER.search(text) else answer_region.ABSENT
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:
@@ -753,7 +608,7 @@ def _settled(region: str) -> str:
         return region
     return "".join(" " * len(part) if part.rstrip().endswith("?")
                    or answer_region.is_hedge(part) else _factual(part)
-                   for part in _SENTENCE_END.split(region))
+                   for part in SENTENCE_END.split(region))
 
 
 def _factual(sentence: str) -> str:
