@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from graphgauge.suites.arc.parse import Context, node_link_of, read_answer
 
@@ -106,3 +108,18 @@ def test_hostile_answers_never_raise_and_stay_fast(text):
     assert time.process_time() - start < 1.0  # the benchmark holds the real targets
     nodes = reading[0] if reading else set()
     assert len(nodes) <= Context().max_nodes + 1000  # ranges stop at the node budget
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=st.sampled_from(list("G describes a graph among nodes 0123456789,.:;()[]{}"
+                                             "-→|\n blue red orange grey colored The following "
+                                             "<answer></answer>Wait Input Output{}\"'#*")),
+               max_size=400))
+def test_reader_never_raises_and_returns_a_graph_or_nothing(text):
+    for context in (Context(paint="blue"), Context(known={0: "orange"}), Context()):
+        found = read_answer(text, context)
+        if found is not None:
+            link = node_link_of(found)
+            ids = {n["id"] for n in link["nodes"]}
+            assert all(e["source"] in ids and e["target"] in ids for e in link["edges"])
+            assert all(isinstance(n["color"], str) for n in link["nodes"])
