@@ -185,3 +185,96 @@ def test_a_reader_failure_is_recorded_as_no_answer(bench, monkeypatch):
     task, inst = _full(bench, "colorDegree2")
     prediction = task.parse(prompts.encode(inst.answer, "adjacency"), inst)
     assert not prediction.ok and prediction.error == "reader failed: RuntimeError"
+
+
+def _colours(text, paint="blue"):
+    from graphgauge.suites.arc.parse import Context
+
+    found = read_answer(text, Context(paint=paint))
+    if found is None:
+        return None
+    link = node_link_of(found)
+    return {n["id"]: n["color"] for n in link["nodes"] if n["color"] != "grey"}, \
+        sorted((e["source"], e["target"]) for e in link["edges"])
+
+
+def test_lists_pointing_at_colours_and_repeated_node_words():
+    colours, _ = _colours("Edges: 0-1, 2-3, 4-5\n* 0 and 1 -> green\n* [2, 3] => orange\n"
+                          "* 4, 5 → red")
+    assert colours == {0: "green", 1: "green", 2: "orange", 3: "orange", 4: "red", 5: "red"}
+    colours, _ = _colours("Edges (0,1) (1,2) (2,3). Node 3, node 0 and node 2 are red; "
+                          "node 1 and node 4 stay blue.")
+    assert colours == {0: "red", 2: "red", 3: "red", 1: "blue", 4: "blue"}
+    # a range before the repeated word is a node list of its own, not part of the colour list
+    colours, _ = _colours("Nodes 0-6, node 4 is blue. Edges: (0,1) (5,6).")
+    assert colours == {4: "blue"}
+
+
+def test_explanations_after_the_graph_are_not_part_of_it():
+    text = ("Output: nodes 1, 2, 5; edges 1-2, 2-5; node 5 is blue.\n"
+            "Explanation: node 3 had degree 1, so edges 3-4 and 1-3 went, and node 4 "
+            "would have turned blue if it had stayed.")
+    colours, edges = _colours(text)
+    assert colours == {5: "blue"} and edges == [(1, 2), (2, 5)]
+    text = ("Edges: (0,1) (1,2). Node 1 is blue; if node 0 had two neighbours it would be "
+            "blue as well.")
+    assert _colours(text)[0] == {1: "blue"}
+
+
+def test_a_guessed_or_doubled_graph_is_no_answer():
+    graph = "G describes a graph among nodes 0, 1, 2. The edges in G are: (0,1) (1,2)."
+    assert _colours(f"I'm not sure about the rule, perhaps: {graph} The following nodes "
+                    "are colored: 1 (blue).") is None
+    two = (f"{graph} The following nodes are colored: 0 (blue).\n\n{graph} The following "
+           "nodes are colored: 2 (blue).")
+    assert _colours(two) is None
+    # the same graph twice, or an echoed input then the output, is one answer
+    assert _colours(two.replace("2 (blue)", "0 (blue)"))[0] == {0: "blue"}
+    echoed = "In the test input, " + two.replace("\n\n", "\nAfter the rule, ")
+    assert _colours(echoed)[0] == {2: "blue"}
+    labelled = "Test input: " + two.replace("\n\n", "\n\nOutput: ")  # an echo, then the answer
+    assert _colours(labelled)[0] == {2: "blue"}
+
+
+def test_terse_colour_forms_hubs_and_labelled_spaced_edges():
+    colours, _ = _colours("Edges: 0-1, 1-2, 2-3\nColoured: 1 red; 0, 2 and 3 orange", paint=None)
+    assert colours == {1: "red", 0: "orange", 2: "orange", 3: "orange"}
+    assert _colours("result: nodes 0,1,5 | edges 0-1 1-5 | node 5 red", paint=None)[0] == \
+        {5: "red"}
+    colours, edges = _colours("Output: edges (0,1), (1,2), and node 3 is connected to all "
+                              "other nodes; node 3 is blue.")
+    assert edges == [(0, 1), (0, 3), (1, 2), (1, 3), (2, 3)]
+    _, edges = _colours("Edges in the output graph:\n2 4\n4 5\nNo node is coloured.")
+    assert edges == [(2, 4), (4, 5)]
+
+
+def test_text_after_the_papers_colour_sentence_explains_the_graph():
+    graph = ("G describes a graph among nodes 0, 1, 2, 3. The edges in G are: (0,1) (2,3). "
+             "The following nodes are colored: 0 (blue).")
+    _, edges = _colours(graph + "\nIt dropped (1,2) and (1,3) because node 1 was a hub.")
+    assert edges == [(0, 1), (2, 3)]
+    # a correction after it still counts
+    colours, _ = _colours(graph + "\nWait, node 3 is blue too.")
+    assert colours == {0: "blue", 3: "blue"}
+
+
+def test_sets_and_lists_pointing_at_colours_anywhere():
+    colours, _ = _colours("Edges: (0,1) (2,3). Part {0, 1} => red and part [2, 3] → green.",
+                          paint=None)
+    assert colours == {0: "red", 1: "red", 2: "green", 3: "green"}
+    colours, _ = _colours("Edges: 1-2, 2-3\nnodes 1, 3: blue\nnode 2: orange")
+    assert colours == {1: "blue", 3: "blue", 2: "orange"}
+
+
+def test_a_labelled_line_pointing_at_a_colour():
+    colours, _ = _colours("Edges: 0-1, 1-2, 2-3\nEndpoints: 0, 3 -> blue")
+    assert colours == {0: "blue", 3: "blue"}
+
+
+def test_annotated_sets_and_verbless_colours_before_a_note():
+    colours, _ = _colours("Edges: 0-1, 2-3\n- [0, 1] (first part): orange\n- {2, 3}: red",
+                          paint=None)
+    assert colours == {0: "orange", 1: "orange", 2: "red", 3: "red"}
+    colours, _ = _colours("nodes 0, 1, 2; edges 0-1, 1-2; node 2 green (the new hub).",
+                          paint=None)
+    assert colours == {2: "green"}

@@ -1,8 +1,8 @@
 """GraphInfer's human-mode readers on held-out answer batches
-(tests/data/answers/infer_heldout_*.jsonl): each batch was written from real DBLP prompts
-and graded before the reader saw it; its header records the first-try agreement. The
-target is the corpus one: >= 98% agreement with the grader and at most 1% of the
-no-answer cases read as a value, per batch."""
+(tests/data/answers/infer_heldout_*.jsonl, infer_blind_*.jsonl): each batch was written
+from real DBLP prompts and graded before the reader saw it; its header records the
+first-try agreement. The target is the corpus one: >= 98% agreement with the grader and
+at most 1% of the no-answer cases read as a value, per batch."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ import pytest
 
 from test_infer_reading import expected_of, reading_of
 
-BATCHES = sorted((Path(__file__).parent / "data" / "answers").glob("infer_heldout_*.jsonl"))
+ANSWERS = Path(__file__).parent / "data" / "answers"
+# held-out batches, and the blind ones written without reading the reader (same format)
+BATCHES = sorted([*ANSWERS.glob("infer_heldout_*.jsonl"), *ANSWERS.glob("infer_blind_*.jsonl")])
 
 
 def rows_of(path: Path) -> list[dict]:

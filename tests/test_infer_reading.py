@@ -89,6 +89,41 @@ def test_t2_polarity_reads_the_statement_not_any_negation_word(text, expected):
     assert reading.read_relation(text) is expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Both papers were authored by one and the same common author.", True),
+    ("They have an author in common.", True),
+    ("The two papers do not have a common author.", False),
+    ("Réponse : non, aucun auteur commun.", False),
+    ("Antwort: Ja.", True),
+    ("Non-overlapping topics, yet Node 0 and Node 1 share an author.", True),
+])
+def test_t2_reads_common_author_statements_and_foreign_verdicts(text, expected):
+    assert reading.read_relation(text, (0, 1)) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: Unknown; with the title masked I can't tell.",
+    "Answer: Not enough information to infer the topic.",
+    "Answer: N/A — the neighbours are too diverse.",
+])
+def test_t1_a_free_text_non_answer_is_not_projected_onto_a_label(text):
+    row = {"task": "masked_node", "n": 5, "labels": LABELS, "text": text}
+    assert reading_of(row) is None
+
+
+def test_t4_a_final_answer_after_a_verdict_listing_decides():
+    text = ("Node 0: ranking — fits.\nNode 1: indexing — fits.\nNode 2: query logs — fits."
+            "\n\nFinal answer: Node 4 is the outlier.")
+    assert reading_of({"task": "outlier", "n": 6, "text": text}) == [4]
+    listing = "Node 0: fits\nNode 1: doesn't belong here\nNode 2: fits\nNode 3: fits"
+    assert reading_of({"task": "outlier", "n": 4, "text": listing}) == [1]
+
+
+def test_t5_several_node_first_clauses_on_one_line():
+    text = "Nodes 3 and 4 form Community 1, while nodes 0 to 2 make up Community 0."
+    assert reading_of({"task": "community", "n": 5, "text": text}) == [0, 0, 0, 1, 1]
+
+
 def test_faithful_mode_keeps_the_paper_protocol(monkeypatch):
     prose = {"task": "outlier", "n": 8, "text": "The outlier is Node 4."}
     assert reading_of(prose) == [4]
@@ -190,3 +225,55 @@ def test_long_node_lists_read_in_linear_time(text):
         start = time.perf_counter()
         get_task("infer", task).parse(text, instance(task, 9, 3))
         assert time.perf_counter() - start < 3.0, task
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Negative.", False), ("Yep — the edge is listed.", True),
+    ("Answer: Absent.", False), ("Answer: Present.", True),
+    # a sentence ending on a plural noun without a full stop is finished, not cut off
+    ("nah, they aren't linked anywhere in the listed edges", False),
+])
+def test_t2_other_words_for_yes_and_no(text, expected):
+    assert reading.read_relation(text, (0, 1)) is expected
+
+
+def test_t5_everything_else_names_the_last_community():
+    text = "Group B: nodes 1 and 3. Every other node belongs to Group A."
+    assert reading_of({"task": "community", "n": 5, "text": text}) == [0, 1, 0, 1, 0]
+
+
+def test_t1_a_settling_clause_picks_between_two_named_labels():
+    row = {"task": "theme", "n": 5, "labels": LABELS,
+           "text": "Some titles are about databases, yet on balance the theme is data mining."}
+    assert reading_of(row) == "Data Mining"
+    row["text"] = "It is Data Mining, but with some AI flavour."
+    assert reading_of(row) == "Data Mining"
+
+
+def test_t4_t5_corrections_clauses_and_repeated_node_words():
+    text = "Outlier: Node 2.\nHmm, Node 2 fits after all; the outlier is actually Node 6."
+    assert reading_of({"task": "outlier", "n": 8, "text": text}) == [6]
+    text = "Group 1 has nodes 0 to 2 and Group 2 has nodes 3 to 5."
+    assert reading_of({"task": "community", "n": 6, "text": text}) == [0, 0, 0, 1, 1, 1]
+    text = "a) Retrieval: Paper 1, Paper 3 and Paper 4\nb) Mining: Paper 0 & Paper 2"
+    assert reading_of({"task": "community", "n": 5, "text": text}) == [0, 1, 0, 1, 1]
+
+
+def test_t5_doubt_with_another_assignment_offered_is_no_answer():
+    text = ("Community 0: 0, 1, 2\nCommunity 1: 3, 4, 5\n\n"
+            "Not sure about node 2 though, it could just as well go into Community 1.")
+    assert reading_of({"task": "community", "n": 6, "text": text}) is None
+    doubt_only = "Community 0: 0, 1, 2\nCommunity 1: 3, 4, 5\n\nI'm not fully sure about this."
+    assert reading_of({"task": "community", "n": 6, "text": doubt_only}) == [0, 0, 0, 1, 1, 1]
+
+
+def test_batch4_classes_indirect_links_parentheses_and_two_outliers():
+    assert reading.read_relation("Only through Node 5; not with each other.", (0, 1)) is False
+    row = {"task": "masked_node", "n": 5, "labels": ["course", "faculty", "student"],
+           "text": "Answer: A student's page (it lists the courses she takes)."}
+    assert reading_of(row) == "student"
+    two = {"task": "outlier", "n": 9, "text": "Node 2 is the outlier. Node 8 is the outlier."}
+    assert reading_of(two) is None
+    revised = {"task": "outlier", "n": 9,
+               "text": "At first Node 2 seemed the outlier, but Node 8 is the outlier."}
+    assert reading_of(revised) == [8]

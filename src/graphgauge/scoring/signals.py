@@ -282,7 +282,7 @@ SENTENCE_SPLIT = re.compile(
     r"(?<=[.!?])(?<![eE]\.[gG]\.)(?<![iI]\.[eE]\.)(?<![vV][sS]\.)(?<![cC][fF]\.)\s+|\n")
 # A text cut off mid-sentence ends on a joining word, a comma, or an open bracket.
 _TRUNCATED_END = re.compile(
-    r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|nodes|edge|edges|"
+    r"(?:\b(?:a|an|the|to|of|and|or|is|are|was|be|with|from|for|node|edge|"
     r"then|so|that|which|in|on|at|by|has|have|its|their|his|her|answer|between|about|than"
     r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"

@@ -20,6 +20,7 @@ nine digits, and ranges expand only within a node budget.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -29,6 +30,14 @@ from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.signals import offers_alternatives
 from graphgauge.suites.arc.parse_commit import cut_off, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
+from graphgauge.suites.arc.parse_region import (
+    NUMBER,
+    SENTENCE_END,
+    after_thinking,
+    blank,
+    graph_region,
+    without_echoes,
+)
 from graphgauge.suites.arc.parse_tables import node_tables
 from graphgauge.suites.arc.rule import COLOURS
 
@@ -44,74 +53,6 @@ class Context:
     known: dict[int, str] = field(default_factory=dict)
     paint: str | None = None
     max_nodes: int = DEFAULT_MAX_NODES
-
-
-# --- the answer region -------------------------------------------------------------------
-
-_THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
-_THINK_END = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
-_TAG = re.compile(r"<\s*answer\s*>(.*?)(?:<\s*/\s*answer\s*>|$)", re.I | re.S)
-_FENCE = re.compile(r"```[\w+-]*[ \t]*\n?(.*?)```", re.S)
-_MARKER = re.compile(
-    r"(?:^|\n)[ \t>#*_-]*(?:final\s+|test\s+|the\s+)?(?:answer|output(?:\s+graph)?|"
-    r"result(?:ing)?\s+graph|transformed\s+graph|corrected\s+(?:output|answer|graph))"
-    r"[ \t*_]*(?:\([^)\n]{0,40}\))?[ \t*_]*:"
-    r"|\b(?:so|thus|therefore|hence)?,?[ \t]*the\s+(?:final\s+|correct\s+)?(?:output|answer)"
-    r"(?:\s+graph)?\s+(?:is|would\s+be|will\s+be)\b[ \t]*:?", re.I)
-_START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
-_CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
-                         r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?\n])")
-_NUMBER = re.compile(r"\d")
-
-
-def _after_thinking(text: str) -> str:
-    """The text after the reasoning block; empty when it stops inside one."""
-    ends = list(_THINK_END.finditer(text))
-    if ends:
-        return text[ends[-1].end():]
-    return "" if _THINK_OPEN.search(text[:200]) else text
-
-
-def graph_region(text: str) -> str:
-    """The part of ``text`` holding the committed answer: after the reasoning block
-    (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
-    from the last answer marker ("Final answer:", "Output graph:", "the output is"),
-    else the last code block, else everything; then from the last "G describes a graph"
-    in it, plus any explicit correction after the tagged answer."""
-    text = _after_thinking(text)
-    tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
-    if tags:
-        after = text[tags[-1].end():]
-        fixes = list(_CORRECTION.finditer(after))
-        # an explicit correction after the tagged answer wins over it
-        text = tags[-1].group(1) + ("\n" + after[fixes[0].start():] if fixes else "")
-    else:
-        markers = list(_MARKER.finditer(text))
-        fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
-        if markers and text[markers[-1].end():].strip():
-            text = text[markers[-1].end():]
-        elif fences:
-            text = _fence_group(text, fences)
-    starts = list(_START.finditer(text))
-    return text[starts[-1].start():] if starts else text
-
-
-_LABEL = re.compile(r"[^\n]{0,80}\n?[ \t]*\Z")
-
-
-def _fence_group(text: str, fences: list[re.Match]) -> str:
-    """The last code block with the blocks just before it that only a short label line
-    separates from it ("Edges:\n```...```\nColours:\n```...```" is one answer), each
-    with its label."""
-    first = len(fences) - 1
-    while first and _LABEL.fullmatch(text, fences[first - 1].end(), fences[first].start()):
-        first -= 1
-    parts = []
-    for i in range(first, len(fences)):
-        start = fences[i - 1].end() if i > first else text.rfind("\n", 0, fences[i].start()) + 1
-        parts.append(text[start:fences[i].start()] + "\n" + fences[i].group(1))
-    return "\n".join(parts)
 
 
 # --- long runs of numbers ----------------------------------------------------------------
@@ -204,6 +145,10 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
+    (rf"(?:^|\n)[ \t>*•-]*+(?:[A-Za-z][\w \t]{{0,20}}:[ \t]*)?(?:nodes?[ \t]+)?[\[({{]?[ \t]*+"
+     rf"(?P<items>{_LIST})[ \t]*[\])}}]?"
+     rf"[ \t]*(?:->|→|=>|⇒|:)[ \t]*"
+     rf"(?P<c>{_COL})\b", "named"),
     # "nodes 0, 1 and 2 form a triangle, so they are green", "the nodes on it (0, 1) turn
     # green": one sentence naming the nodes, then their colour
     (rf"\bnodes?\b[^.\n(]{{0,40}}?[ \t](?:\((?P<items>{_LIST})\)[ \t]*,?[ \t]+"
@@ -214,26 +159,57 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"(?:not[ \t]+(?:colou?red|{_COL})\b|uncolou?red\b)", "grey"),
     (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]*,?[ \t]+(?:{_VERB}[ \t]+{_ADVERB}(?:{_PAINT})?|"
      rf"{_PAINT})(?P<c>{_COL})\b", "named"),
+    # "component {2, 3, 4} -> green": a set anywhere, pointing at its colour
+    (rf"[\[({{][ \t]*(?P<items>{_LIST})[ \t]*[\])}}](?:[ \t]*\([^()\n]{{0,30}}\))?[ \t]*"
+     rf"(?:->|→|=>|⇒|:)[ \t]*(?P<c>{_COL})\b", "named"),
+    # "| node 0 blue", "nodes 2, 3 red;": a verbless clause of a terse answer
+    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|()\n]|$))",
+     "named"),
     # "6, 8 and 12 are blue." at the start of a sentence or line: the subject is the list
     (rf"(?:^|[.;!:\n])[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
      rf"{_ADVERB}(?:{_PAINT})?(?P<c>{_COL})\b", "named"),
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
-    (rf"\bcolou?r(?:s|ing)?[ \t]*:\s*(?P<items>(?:(?:node[ \t]+)?\d{{1,9}}[ \t]*(?:[:=-]|is)?"
-     rf"[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    (rf"\bcolou?r(?:s|ing|ed)?[ \t]*:\s*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
+     rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
     (rf"(?<!not[ \t])\b(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?"
      rf"[\"']?[ \t]*"
      rf"(?:are|:|=)[ \t]*(?:the[ \t]+following[ \t]*:?[ \t]*)?{_OPENER}(?P<items>{_LIST})",
      "unnamed"),
 ]
 _STATEMENT = [(re.compile(p, re.I), kind) for p, kind in _STATEMENTS]
+# Every statement names a colour or colouring; it lies within one sentence, or a run of
+# lines that each name one ("Colours:\n0 blue\n1 red").
+_COLOUR_HINT = re.compile(rf"{_COL}|colou?r|paint|mark|highlight", re.I)
+_BOUNDARY = re.compile(r"\n|\.(?=\s)")
+_WORD = re.compile(r"\w")
+
+
+def _colour_windows(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that name a colour, as (start, end) spans that begin on
+    the boundary before them, merged where only blank lines part them: the statement
+    patterns run there only, so a 1,000-node incidence answer costs them one colour
+    sentence, not a thousand node sentences."""
+    windows: list[tuple[int, int]] = []
+    end = -1
+    for hint in _COLOUR_HINT.finditer(text):
+        if hint.start() < end:
+            continue  # inside the current window
+        start = max(text.rfind("\n", 0, hint.start()), text.rfind(". ", 0, hint.start()), 0)
+        after = _BOUNDARY.search(text, hint.end())
+        end = after.start() + 1 if after else len(text)
+        if windows and not _WORD.search(text, windows[-1][1], max(start, windows[-1][1])):
+            windows[-1] = (windows[-1][0], end)  # touching, or only blank lines between
+        else:
+            windows.append((start, end))
+    return windows
 _EVERY = re.compile(
     rf"\b(?:all|every|each)(?:[ \t]+(?P<other>other|remaining|the[ \t]+other|the[ \t]+remaining))?"
     rf"(?:[ \t]+(?:the|three|two|four|five|\d+))?[ \t]+nodes?[ \t]+(?:are|is|become|turn)"
     rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
     rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
 _ANNOTATION = re.compile(rf"\([ \t]*{_NOTE_KEY}({_COL})[ \t]*\)", re.I)
-_ID_COLOUR = re.compile(rf"(\d{{1,9}})[ \t]*(?:[:=-]|is)?[ \t]*({_COL})\b", re.I)
+_LIST_COLOUR = re.compile(rf"({_LIST})[ \t]*(?:[:=-]|is|are)?[ \t]*({_COL})\b", re.I)
 
 _COUNT = re.compile(
     r"(?:^|(?<=[\n,;({]))[ \t]*(?:num_?nodes|n_?nodes|node_?count|number[ \t]+of[ \t]+nodes"
@@ -290,6 +266,9 @@ _INCIDENCE = re.compile(
     rf"(?P<all>(?:all|every)[ \t]+(?:the[ \t]+)?(?:other[ \t]+|remaining[ \t]+)?(?:\d+[ \t]+)?"
     rf"nodes?\b[ \t]*)?(?:nodes?[ \t]+)?{_OPENER}(?P<items>{_LIST})?"
     rf"(?P<none>[ \t]*(?:no[ \t]+other[ \t]+nodes?|none|nothing|\]|\)))?", re.I)
+_HUB = re.compile(rf"(?<![\w.#])(\d{{1,9}})[ \t]+(?:is[ \t]+)?(?:now[ \t]+)?{_JOINED}[ \t]+"
+                  r"(?:all|every|each)[ \t]+(?:the[ \t]+)?(?:other|remaining)[ \t]+nodes?\b",
+                  re.I)
 _LINK = r"[ \t]*(?:--|-|–|—|<->|->|→|↔)[ \t]*"
 _DASH = re.compile(rf"(?<![\w.#\-–])(\d{{1,9}}){_LINK}(\d{{1,9}})(?![\w#\-–>]|\.\d)")
 # a path written as a chain, "0 - 1 - 2": one edge per step
@@ -299,7 +278,8 @@ _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b
                       r"(\d{1,9})\b", re.I)
 # "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
 _SPACED_EDGES = re.compile(
-    r"\bedges?(?:[ \t]+list)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*(?:are|:|=)?[ \t]*\n?"
+    r"\bedges?(?:[ \t]+list)?(?:[ \t]+(?:of|in)[ \t]+(?:the[ \t]+)?(?:output|result|answer|"
+    r"graph|G)\b(?:[ \t]+graph)?)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*(?:are|:|=)?[ \t]*\n?"
     r"(?P<body>(?:[ \t]*\d{1,9}[ \t]+\d{1,9}"
     r"[ \t]*(?:,|;|\n|and\b)?)+)", re.I)
 _SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
@@ -348,8 +328,9 @@ class _Reader:
         text = self._tables(self._counts(_LINE_NOTE.sub(_note_to_node, text)))
         spans: list[tuple[int, int]] = []
         # a statement's list is not read again as edges ("colored": [1, 2] is no edge)
+        windows = _colour_windows(text)
         for pattern, kind in _STATEMENT:
-            for m in pattern.finditer(text):
+            for m in (m for start, end in windows for m in pattern.finditer(text, start, end)):
                 self._statement(m, kind)
                 key = "items2" if m.groupdict().get("items2") else "items"
                 if not m.group(key).isdigit():  # one id is no edge: "node 10, blue, joined to"
@@ -364,14 +345,14 @@ class _Reader:
             self.nodes.difference_update(self.items(m.group("items") or m.group("items2"))
                                          .tolist())
         # an incidence line may end in a declared-looking list ("connected to nodes 0 to 9")
-        self._edges(_blank(self._incidence(_blank(text, spans)), declared))
+        self._edges(blank(self._incidence(blank(text, spans)), declared))
         self.edges += [self.runs.claim_edges(i) for i in _RUN_TOKEN_IN.findall(text)
                        if int(i) not in self.runs.claimed]
         edges = np.concatenate([*self.edges, np.zeros((0, 2), dtype=np.int64)])
         if gone.size:  # a later "remove the edge (3, 5)" takes a listed edge out
             edges = edges[~_rows_in(edges, gone)]
         edges = self._hub_edges(edges)
-        self._every_node(text, edges)
+        self._every_node(text, edges, windows)
         self._positional(text)
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
         nodes = self.nodes | set(colours)
@@ -416,7 +397,7 @@ class _Reader:
                 if row.colour is not None:
                     self.colours[row.at, row.node] = row.colour
         self._stars(centres, lists)
-        return _blank(text, spans)
+        return blank(text, spans)
 
     def _stars(self, centres: list[int], lists: list[np.ndarray]) -> None:
         """Edges from each centre to each node of its list, in one array."""
@@ -435,7 +416,7 @@ class _Reader:
                 self.budget -= count
                 self.nodes.update(range(count))
                 spans.append(m.span())
-        return _blank(text, spans)
+        return blank(text, spans)
 
     def _positional(self, text: str) -> None:
         """"colors = ['blue', 'grey', 'blue']": colours by position, over the nodes read
@@ -451,11 +432,12 @@ class _Reader:
             for node, colour in zip(order, names, strict=False):
                 self.colours[m.start(), node] = "grey" if colour == "gray" else colour
 
-    def _every_node(self, text: str, edges: np.ndarray) -> None:
+    def _every_node(self, text: str, edges: np.ndarray, windows: list[tuple[int, int]]
+                    ) -> None:
         """"All three nodes are blue", "every node is blue", "all other nodes are grey",
         "nodes 0, 1 and 2 (all blue)": a colour for every node of the graph read so far
         (for "other", those no statement coloured)."""
-        found = list(_EVERY.finditer(text))
+        found = [m for start, end in windows for m in _EVERY.finditer(text, start, end)]
         if not found:
             return
         graph = self.nodes | {n for _, n in self.colours} | set(np.unique(edges).tolist())
@@ -469,17 +451,19 @@ class _Reader:
         named = next((m.group(g) for g in ("c", "c2", "c3", "c4") if g in m.groupdict()
                       and m.group(g)), None)
         items = m.group("items") or m.groupdict().get("items2") or ""
-        if kind == "pairs":  # "colours: 0 blue, 2 orange"
-            for pair in _ID_COLOUR.finditer(items):
-                self.colours[m.start() + pair.start(), int(pair.group(1))] = \
-                    pair.group(2).lower()
+        if kind == "pairs":  # "colours: 0 blue, 2 orange", "coloured: 0 orange; 2, 3 blue"
+            for pair in _LIST_COLOUR.finditer(items):
+                for node in self.items(pair.group(1)).tolist():
+                    self.colours[m.start() + pair.start(), node] = pair.group(2).lower()
             return
         if kind == "unnamed":  # each item may carry its own "(blue)"
             for item in re.finditer(rf"({_ID}|#\d+#)([ \t]*{_ANNOTATION.pattern})?", items,
                                     re.I):
                 colour = item.group(3).lower() if item.group(3) else None
                 for node in self.items(item.group(1)).tolist():
-                    self.colours[m.start() + item.start(), node] = colour
+                    key = (m.start() + item.start(), node)
+                    if colour is not None or key not in self.colours:  # "Coloured: 1 red"
+                        self.colours[key] = colour
             return
         colour = "grey" if kind == "grey" else named.lower()
         for node in self.items(items).tolist():
@@ -516,9 +500,12 @@ class _Reader:
                 lists.append(around)
                 if m.group("items"):
                     spans.append(m.span("items"))
+        for m in _HUB.finditer(text):  # "and 4 connected to every other node"
+            if len(self.hubs) < MAX_HUBS:
+                self.hubs.append(int(m.group(1)))
         self.nodes.update(centres)
         self._stars(centres, lists)
-        return _blank(text, spans)
+        return blank(text, spans)
 
 
 def _rows_in(edges: np.ndarray, pairs: np.ndarray) -> np.ndarray:
@@ -527,18 +514,6 @@ def _rows_in(edges: np.ndarray, pairs: np.ndarray) -> np.ndarray:
     span = int(max(hi.max(initial=0), pairs.max(initial=0))) + 1
     wanted = np.minimum(pairs[:, 0], pairs[:, 1]) * span + np.maximum(pairs[:, 0], pairs[:, 1])
     return np.isin(lo * span + hi, wanted)
-
-
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with ``spans`` replaced by spaces (positions kept)."""
-    if not spans:
-        return text
-    parts, at = [], 0
-    for start, end in sorted(spans):
-        if end > at:
-            parts += [text[at:max(at, start)], " " * (end - max(at, start))]
-            at = end
-    return "".join(parts) + text[at:]
 
 
 def _resolve(reading: Reading, context: Context) -> Reading | None:
@@ -563,30 +538,54 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
-    if isinstance(answer_region.final_region(runs.skeleton, _numbered),
-                  answer_region.NoAnswer):
+    skeleton = without_echoes(runs.skeleton)
+    if isinstance(answer_region.final_region(skeleton, _numbered), answer_region.NoAnswer):
         return None
-    body = _after_thinking(runs.skeleton)
+    body = after_thinking(skeleton)
     if offers_alternatives(body) or retracted(body) or cut_off(body):
         return None
-    return _read(graph_region(runs.skeleton), runs, context or Context())
+    context = context or Context()
+    region = graph_region(skeleton, lambda a, b: _same_graph(a, b, runs, context))
+    return None if region is None else _read(region, runs, context)
+
+
+# "node 0, node 1 and node 2 are blue": one list, the word repeated before each id
+_NODE_BY_NODE = re.compile(r"\bnodes?[ \t]+\d{1,9}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and"
+                           r"[ \t]+)nodes?[ \t]+\d{1,9}\b)++", re.I)
+_REPEATED_NODE = re.compile(r"(?<=[,d])([ \t]+)nodes?[ \t]+(?=\d)", re.I)
+
+
+def _one_list(m: re.Match) -> str:
+    return _REPEATED_NODE.sub(r"\1", m.group(0))
+
+
+def _same_graph(first: str, second: str, runs: _Runs, context: Context) -> bool:
+    """Do two graph statements read as the same graph?"""
+    readings = []
+    for piece in (first, second):
+        probe = copy.copy(runs)
+        probe.claimed = set()  # reading claims number runs: the real read must see them
+        found = _read(piece, probe, context)
+        readings.append(found and node_link_of(found))
+    return readings[0] == readings[1]
 
 
 def _plain(text: str) -> str:
     """Plain-text spelling of an answer: LaTeX set braces, text and subscripts unwrapped,
-    markdown emphasis and code marks dropped."""
+    markdown emphasis and code marks dropped, "node 0 and node 1" written as one list."""
     text = answer_region.normalize(text)
     if "_" in text:  # the guards keep a megabyte-long edge list at one C-level scan
         text = _SUBSCRIPT.sub(r"\1", text)
     if "…" in text or "..." in text or "dots" in text:
         text = _ELLIPSIS.sub(" .. ", text)
+    text = _NODE_BY_NODE.sub(_one_list, text)
     return text.translate(_CLEAN)
 
 
 def _numbered(text: str, explicit: bool) -> object:
     """The shared layer's view of a graph answer: a region without a single number holds
     none ("Wait, that's wrong. Let me recount" retracts the answer before it)."""
-    return text.strip() if _NUMBER.search(text) else answer_region.ABSENT
+    return text.strip() if NUMBER.search(text) else answer_region.ABSENT
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:
@@ -605,11 +604,29 @@ def _settled(region: str) -> str:
     mid-statement ("(2," at the end): the answer was cut off before it was complete."""
     if answer_region.is_truncated(region):
         return ""
-    if "?" not in region and not answer_region.is_hedge(region):
+    if "?" not in region and not answer_region.is_hedge(region) \
+            and not _COUNTERFACTUAL.search(region):
         return region
     return "".join(" " * len(part) if part.rstrip().endswith("?")
-                   or answer_region.is_hedge(part) else part
-                   for part in _SENTENCE_END.split(region))
+                   or answer_region.is_hedge(part) else _factual(part)
+                   for part in SENTENCE_END.split(region))
+
+
+def _factual(sentence: str) -> str:
+    """The sentence without its counterfactual clause ("node 1 is blue; if node 0 had
+    two neighbours it would be blue too" keeps "node 1 is blue")."""
+    m = _COUNTERFACTUAL.search(sentence)
+    if m is None:
+        return sentence
+    cut = max(sentence.rfind(";", 0, m.start()), sentence.rfind(",", 0, m.start()))
+    cut = m.start() if cut < 0 else cut
+    return sentence[:cut] + " " * (len(sentence) - cut)
+
+
+# "if node 1 had the highest degree, it would be red": a sentence about another graph
+_COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
+                             r"|\b(?:would|could|might)[ \t]+(?:have[ \t]+)?(?:be|been|become|"
+                             r"turn|stay)\b[^.!?\n]{0,80}\bif\b", re.I)
 
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:

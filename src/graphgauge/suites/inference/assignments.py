@@ -21,6 +21,7 @@ from typing import Any
 
 from graphgauge.scoring.region import (
     ABSENT,
+    DOUBT,
     NoAnswer,
     is_hedge,
     is_truncated,
@@ -29,6 +30,7 @@ from graphgauge.scoring.region import (
 )
 from graphgauge.suites.inference.reading import (
     ID,
+    LATER_ANSWER,
     MARKUP,
     PAREN,
     UNSURE_LINK,
@@ -46,7 +48,7 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
                          r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
-_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|,\s+(?:and\s+)?"
+_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|(?:,\s+(?:and\s+)?|\s+and\s+)"
                       r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
                       r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
@@ -81,6 +83,16 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth)(?:\s+(?:c
 _NUMBERED_NODES = re.compile(r"^(\d{1,2})[.)]\s+(?=nodes\s+\d[^A-Za-z]*(?:\(|$))", re.I)
 
 
+# "Node 0, Node 2 and Node 4": one list of nodes, the word repeated before each id
+_NODE_BY_NODE = re.compile(r"\b(?:node|paper|vertex)\s*#?\d{1,7}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+"
+                           r"|\s*&\s*)(?:node|paper|vertex)\s*#?\d{1,7}\b)++", re.I)
+_REPEATED = re.compile(r"(?<=[,d&])(\s+)(?:node|paper|vertex)\s*#?(?=\d)", re.I)
+
+
+def _one_list(m: re.Match) -> str:
+    return "nodes " + _REPEATED.sub(r"\1", m[0]).split(None, 1)[1].lstrip("#")
+
+
 def _lines(body: str) -> list[str]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
     (sentences, "; ", ", Node 4 ...") become lines of their own."""
@@ -99,6 +111,7 @@ def _lines(body: str) -> list[str]:
             out.append(_table_row(cells, header))
             continue
         header = None
+        line = _NODE_BY_NODE.sub(_one_list, line)
         line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
         # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
         line = _NUMBERED_NODES.sub(r"Community \1: ", line)
@@ -201,7 +214,8 @@ def _label(text: str) -> str:
 _NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
-_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b",
+_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b"
+                       r"|\b(?:does|do|did)\s*(?:not|n't)\s+(?:\w+\s+)?(?:fit|belong)\b",
                        re.I)
 
 
@@ -358,10 +372,10 @@ def _assignment_of(line: str, n: int, kind: str) -> dict[int, Any] | None:
                  if int(m[1]) < n and not _NODE_AT_START.match(line)}
         if moved:
             return moved
-        first = _NODES_FIRST.search(line)
-        if first:
-            return {node: _community_of(first["c"]) for node in node_ids(first["list"], n)} \
-                or None
+        stated = {node: _community_of(m["c"]) for m in _NODES_FIRST.finditer(line)
+                  for node in node_ids(m["list"], n)}
+        if stated:  # "Nodes 0 and 5 form Community 0, and nodes 2-4 form Community 1"
+            return stated
     split = _split_node_line(line)
     if split is None or not 0 <= split[0] < n:
         return None
@@ -373,9 +387,9 @@ def _assignment_of(line: str, n: int, kind: str) -> dict[int, Any] | None:
     return None if verdict is None else {node: verdict}
 
 
-_NAMED_GROUP = re.compile(r"^\W*(?:\d{1,3}[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)\s*"
-                         r"(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
-                         r"(?P<list>[^A-Za-z]*)|(?P<bare>[\d\s,&–{}\[\]-]++(?:and\s+\d+)?)"
+_NAMED_GROUP = re.compile(r"^\W*(?:(?:\d{1,3}|[a-z])[.)]\s*)?(?P<name>[A-Za-z][\w &/'-]{0,40}?)"
+                         r"\s*(?:\([^()\n]{0,80}\)\s*)?(?:[:—–=→]|\s-\s)\s*(?:(?:the\s+)?nodes?\b"
+                         r"(?P<list>(?:[^A-Za-z]|\band\b)*)|(?P<bare>[\d\s,&–{}\[\]-]++(?:and\s+\d+)?)"
                          r"\s*$)", re.I)
 _NOT_A_GROUP = re.compile(r"answer|final|reasoning|outliers?|explanation|result|total|note",
                           re.I)
@@ -412,7 +426,8 @@ _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd
                            r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
-                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably))?"
+                           r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably"
+                           r"|instead|actually|really|rather|in\s+fact|definitely))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
                            r"(?:the\s+)?(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
 
@@ -506,8 +521,10 @@ def _prose_groups(body: str, n: int) -> Block | None:
 
 _REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
                    r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other)\b"
-                   r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all other nodes)\s+"
-                   r"(?:go|goes|are|belong)\s+(?:in|to|into)?\s*(?P<c2>" + _COMMUNITY
+                   r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
+                   r"|everything\s+else|every\s+other\s+node|the\s+others|other\s+nodes)\s+"
+                   r"(?:go|goes|are|is|belongs?|form|make\s+up)\s+(?:in|to|into)?\s*(?P<c2>"
+                   + _COMMUNITY
                    + r"\s*#?\s*\w+)", re.I)
 
 
@@ -547,6 +564,8 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     last = _last_paragraph(body)
     if len(chosen) < n and (is_hedge(last) or UNSURE_LINK.search(last)):
         return NoAnswer("hedged between assignments")
+    if DOUBT.search(last) and _SWAP.search(last):  # "not confident; 2 and 3 could swap"
+        return NoAnswer("another assignment offered after the answer")
     return {node: next(iter(values)) for node, values in chosen.items()}
 
 
@@ -579,6 +598,10 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
                             re.I)
 
 
+def _prose_node(m: re.Match) -> int:
+    return int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
+
+
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     """The nodes an outlier statement names: the first statement of an explicit answer,
     the last one in bare text (where a retraction after it, with no new statement, leaves
@@ -586,7 +609,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
     for m in _OUTLIER_PROSE.finditer(region):
-        node = int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
+        node = _prose_node(m)
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
     for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
@@ -611,7 +634,28 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
         return hits[0][1]
     if _RETRACT.search(region, hits[-1][0] + 1):
         return None
+    earlier = [nodes for at, nodes in hits if nodes != hits[-1][1]]
+    if earlier and not _REVISES.search(region, 0, hits[-1][0]):
+        return None  # "The outlier is Node 3. The outlier is Node 6.": which one?
     return hits[-1][1]
+
+
+def _restated_differently(text: str, n: int) -> bool:
+    """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
+    different nodes with nothing that revises the first."""
+    said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _OUTLIER_LIST.finditer(text)
+            if not m["neg"] and "outliers" not in m[0].lower()]
+    said += [(m.start(), [_prose_node(m)]) for m in _OUTLIER_PROSE.finditer(text)
+             if (not m["neg"] or m["neg"].lower() == "is") and _prose_node(m) < n]
+    said = sorted((at, nodes) for at, nodes in said if nodes)
+    return (len({nodes[0] for _, nodes in said}) > 1
+            and not _REVISES.search(text, said[0][0], said[-1][0]))
+
+
+# Words that make an earlier outlier statement a draft of the last one.
+_REVISES = re.compile(r"\b(?:wait|actually|correction|instead|mistake|oops|on second thought"
+                      r"|I meant|let me|but|however|first|initially|at first|thought|seemed"
+                      r"|looked|rather|no[,.]|fits)\b", re.I)
 
 
 def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
@@ -623,6 +667,8 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     given = _assignments_from_json(body, n, "outlier")
     if given:
         return [node for node, is_outlier in given.items() if is_outlier]
+    if _restated_differently(MARKUP.sub("", body), n):
+        return NoAnswer("two different outliers stated, neither corrected")
     def prose(region: str, explicit: bool) -> Any:
         return _prose_outlier(region, explicit, n)
 
@@ -650,6 +696,10 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
 
 
 _NO_VALUE = "no answer of this type in the final answer"
+# An alternative assignment offered after the answer.
+_SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swapped|switched"
+                   r"|exchanged|go\s+(?:in|to|into)|belong|also\s+be|equally)\b|\beither\s+(?:way|group"
+                   r"|community|cluster)\b", re.I)
 
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
@@ -668,15 +718,16 @@ def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:
 
 
 def _revised_after_listing(body: str, n: int, prose) -> list[int] | None:
-    """A correction after the per-node listing that names another outlier ("Actually,
-    Node 1 fits. Final answer: Node 7 is the outlier.") replaces the listing."""
+    """A correction or a final answer after the per-node listing that names another
+    outlier ("Actually, Node 1 fits. Final answer: Node 7 is the outlier.") replaces the
+    listing."""
     lines = body.splitlines()
     last = max((i for i, line in enumerate(lines)
                 if _assignment(MARKUP.sub("", line).strip(), n, "outlier")), default=None)
     if last is None:
         return None
     tail = "\n".join(lines[last + 1:])
-    if not _CORRECTION.search(tail):
+    if not (_CORRECTION.search(tail) or LATER_ANSWER.search(tail)):
         return None
     value = read_answer(tail, prose)
     return value if isinstance(value, list) and value else None

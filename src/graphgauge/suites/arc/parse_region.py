@@ -1,0 +1,167 @@
+"""Where a GraphARC answer states its graph: after the reasoning block, in the last
+``<answer>`` tag or after the last answer marker, from the last "G describes a graph"
+statement to the end of its colour sentence or the explanation that follows; and when it
+states none that counts (a graph put as a guess, two different unlabelled graphs). An
+echo of the test input is blanked first: it is neither an answer nor a second one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from graphgauge.scoring import region as answer_region
+
+_THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
+_THINK_END = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
+_TAG = re.compile(r"<\s*answer\s*>(.*?)(?:<\s*/\s*answer\s*>|$)", re.I | re.S)
+_FENCE = re.compile(r"```[\w+-]*[ \t]*\n?(.*?)```", re.S)
+_MARKER = re.compile(
+    r"(?:^|\n)[ \t>#*_-]*(?:final\s+|test\s+|the\s+)?(?:answer|output(?:\s+graph)?|"
+    r"result(?:ing)?\s+graph|transformed\s+graph|corrected\s+(?:output|answer|graph))"
+    r"[ \t*_]*(?:\([^)\n]{0,40}\))?[ \t*_]*:"
+    r"|\b(?:so|thus|therefore|hence)?,?[ \t]*the\s+(?:final\s+|correct\s+)?(?:output|answer)"
+    r"(?:\s+graph)?\s+(?:is|would\s+be|will\s+be)\b[ \t]*:?", re.I)
+_START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
+_CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
+                         r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
+SENTENCE_END = re.compile(r"(?<=[.!?\n])")
+NUMBER = re.compile(r"\d")
+
+
+def after_thinking(text: str) -> str:
+    """The text after the reasoning block; empty when it stops inside one."""
+    ends = list(_THINK_END.finditer(text))
+    if ends:
+        return text[ends[-1].end():]
+    return "" if _THINK_OPEN.search(text[:200]) else text
+
+
+def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> str | None:
+    """The part of ``text`` holding the committed answer: after the reasoning block
+    (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
+    from the last answer marker ("Final answer:", "Output graph:", "the output is"),
+    else the last code block, else everything; then from the last "G describes a graph"
+    in it, plus any explicit correction after the tagged answer. None when that graph
+    is put tentatively ("probably ...: G describes"), or when an untagged answer states
+    two different graphs (``same`` tells whether two statements read alike) with nothing
+    saying which one is the output."""
+    text = after_thinking(text)
+    tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
+    if tags:
+        after = text[tags[-1].end():]
+        fixes = list(_CORRECTION.finditer(after))
+        # an explicit correction after the tagged answer wins over it
+        text = tags[-1].group(1) + ("\n" + after[fixes[0].start():] if fixes else "")
+    else:
+        markers = list(_MARKER.finditer(text))
+        fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
+        if markers and text[markers[-1].end():].strip():
+            text = text[markers[-1].end():]
+        elif fences:
+            text = _fence_group(text, fences)
+    starts = list(_START.finditer(text))
+    if starts and not tags and (_tentative(text, starts[-1].start())
+                                or _two_outputs(text, starts, same)):
+        return None
+    text = text[starts[-1].start():] if starts else text
+    return text if tags else _before_reasoning(text)
+
+
+_SURE_NOT = re.compile(r"\bprobably\b|\bnot (?:fully |entirely |very |quite )?(?:sure|certain|"
+                       r"confident)\b|\bunsure\b", re.I)
+
+
+def _tentative(text: str, start: int) -> bool:
+    """Is the sentence that leads into the graph statement a guess?"""
+    lead = text[max(0, start - 300):start]
+    lead = re.split(r"[.!?\n]\s", lead)[-1]
+    return bool(answer_region.TENTATIVE.search(lead) or _SURE_NOT.search(lead))
+
+
+# Words that tell an echoed input from the output, or mark the later graph as the answer.
+_INPUT_LABEL = re.compile(r"\b(?:input|original|given|before)\b", re.I)
+_TRANSITION = re.compile(r"\b(?:output|answer|result\w*|so|thus|therefore|hence|after|becomes?"
+                         r"|final|apply\w*|transform\w*|now|then|instead|corrected|new)\b", re.I)
+
+
+def _two_outputs(text: str, starts: list[re.Match], same: Callable[[str, str], bool] | None
+                 ) -> bool:
+    """Two "G describes a graph" statements, neither labelled (input, output, a
+    correction, a choice after them), that read as different graphs: two final answers,
+    no answer."""
+    if len(starts) < 2 or same is None:
+        return False
+    before, last = starts[-2].start(), starts[-1].start()
+    if (_INPUT_LABEL.search(text, max(0, before - 80), before)
+            or _TRANSITION.search(text, before) or _CORRECTION.search(text, before)):
+        return False  # "Option 2 is the final answer" after them chooses too
+    return not same(text[before:last], text[last:])
+
+
+# "Reasoning:", "**Why:**" after the answer explains it: its node and edge mentions
+# (removed nodes, the input's edges) are not part of the output, unless it corrects.
+_REASONING = re.compile(r"\n[ \t#>_-]*(?:reasoning|explanation|justification|rationale|why"
+                        r"|how|because)\b[^\n:]{0,30}:", re.I)
+
+
+# The last sentence of the paper's format: what follows it explains the graph.
+_COLOUR_SENTENCE = re.compile(r"\b(?:the[ \t]+following[ \t]+nodes[ \t]+are[ \t]+colou?red"
+                              r"[ \t]*:[^.\n]*|no[ \t]+nodes?[ \t]+(?:are|is)[ \t]+colou?red)"
+                              r"[ \t]*(?:\.|(?=\n)|\Z)", re.I)
+
+
+def _before_reasoning(text: str) -> str:
+    first = NUMBER.search(text)
+    heading = _REASONING.search(text, first.end()) if first else None
+    if _START.match(text):
+        closing = _COLOUR_SENTENCE.search(text)
+        if closing and (heading is None or closing.end() < heading.start()):
+            return text if _CORRECTION.search(text, closing.end()) else text[:closing.end()]
+    if heading is None or _CORRECTION.search(text, heading.end()):
+        return text
+    return text[:heading.start()]
+
+
+_LABEL = re.compile(r"[^\n]{0,80}\n?[ \t]*\Z")
+
+
+def _fence_group(text: str, fences: list[re.Match]) -> str:
+    """The last code block with the blocks just before it that only a short label line
+    separates from it ("Edges:\n```...```\nColours:\n```...```" is one answer), each
+    with its label."""
+    first = len(fences) - 1
+    while first and _LABEL.fullmatch(text, fences[first - 1].end(), fences[first].start()):
+        first -= 1
+    parts = []
+    for i in range(first, len(fences)):
+        start = fences[i - 1].end() if i > first else text.rfind("\n", 0, fences[i].start()) + 1
+        parts.append(text[start:fences[i].start()] + "\n" + fences[i].group(1))
+    return "\n".join(parts)
+
+
+def without_echoes(text: str) -> str:
+    """``text`` with the test input it restates blanked ("The test input: G describes
+    ... Output: G describes ..."): an echo is no answer, so it neither competes with the
+    output as a second final answer nor is read as one."""
+    starts = [m.start() for m in _START.finditer(text)]
+    spans = []
+    for here, after in zip(starts, starts[1:], strict=False):
+        label = text[max(0, here - 80):here].rsplit("\n", 1)[-1]
+        if _INPUT_LABEL.search(label) and not _TRANSITION.search(label):
+            line_end = text.find("\n", here, after)  # the echo's line, else its sentences
+            end = line_end if line_end > 0 else text.rfind(". ", here, after) + 1
+            spans.append((here, end if end > here else after))
+    return blank(text, spans)
+
+
+def blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with ``spans`` replaced by spaces (positions kept)."""
+    if not spans:
+        return text
+    parts, at = [], 0
+    for start, end in sorted(spans):
+        if end > at:
+            parts += [text[at:max(at, start)], " " * (end - max(at, start))]
+            at = end
+    return "".join(parts) + text[at:]
