@@ -5,9 +5,10 @@ other label, so the one primitive is "the labels mentioned in this text". Matchi
 case-insensitive, on whole words, longest name first, so "Data Mining" is one mention and
 not also a "Data" one, and "AI" does not fire inside "maintain". A label is also named by
 its spelling variants: spaces, underscores and hyphens alike ("Neural Networks" for
-``Neural_Networks``), an acronym label spelled out ("Artificial Intelligence" for ``AI``),
-and a multi-word label's acronym in capitals ("RL" for ``Reinforcement_Learning``). A
-label the answer denies ("not Database", "rather than AI") is not named.
+``Neural_Networks``), singular or plural, an acronym label spelled out ("Artificial
+Intelligence" for ``AI``), and a multi-word label's acronym in capitals ("RL" for
+``Reinforcement_Learning``). A label the answer denies ("not Database", "rather than
+AI") is not named.
 
 Several labels named is no answer, unless the answer commits to one: the grading rule of
 ``graphgauge.scoring.region`` picks the committed region ("Answer: AI"), and in bare text
@@ -31,9 +32,22 @@ _FUNCTION_WORDS = ("about|above|after|again|also|among|another|around|because|be
                    "|are|any|all|its|the|for|not|was|can|has|had")
 
 
+def _number_variants(word: str) -> str:
+    """A label's last word in the singular or plural ("Databases" for ``Database``,
+    "Neural Network" for ``Neural_Networks``, "Theories" for ``Theory``): models inflect
+    category names to fit their sentence."""
+    if len(word) < 4 or not word.isalpha() or word.isupper():
+        return re.escape(word)
+    if word[-1] in "yY" and word[-2].lower() not in "aeiou":
+        return re.escape(word[:-1]) + "(?:y|ies)"
+    if word[-1] in "sS" and not word.lower().endswith("ss"):
+        return re.escape(word[:-1]) + "s?"
+    return re.escape(word) + "(?:e?s)?"
+
+
 def _alternatives(label: str) -> list[str]:
     words = [w for w in re.split(_SEPARATOR, label.strip()) if w]
-    out = [_SEPARATOR.join(map(re.escape, words))]
+    out = [_SEPARATOR.join([*map(re.escape, words[:-1]), _number_variants(words[-1])])]
     if len(words) == 1 and label.isupper() and label.isalpha() and 2 <= len(label) <= 5:
         out.append(_SEPARATOR.join(
             rf"(?!(?:{_FUNCTION_WORDS})\b){re.escape(ch)}[a-z]{{2,}}" for ch in label))

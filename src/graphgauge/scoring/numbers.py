@@ -31,6 +31,15 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<small>" + "|".join(_UNITS) + r"))\b",
     re.I,
 )
+_DENOMINATORS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4}
+_DENOMINATORS.update({word + ending: value for value, word in enumerate(
+    re.findall(r"\w+", "third fourth fifth sixth seventh eighth ninth tenth"), 3)
+    for ending in ("", "s")})
+# "one third", "two-thirds", "a quarter" (not "a third node": "a" only before a break or
+# "of") -> "1/3"
+_WORD_FRACTION = re.compile(
+    r"\b(?:(?P<count>" + "|".join(_UNITS[1:11]) + r"|\d{1,3})|(?P<a>a))[- ](?P<den>"
+    + "|".join(_DENOMINATORS) + r")\b(?(a)(?=\s*(?:[^\w\s]|of\b|$)))", re.I)
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
 _LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
@@ -106,7 +115,12 @@ def _spell_numbers(text: str) -> str:
         unit = _UNITS.index(m["unit"].lower()) if m["unit"] else 0
         return str(10 * (_TENS.index(m["tens"].lower()) + 2) + unit)
 
-    return _WORD_NUMBER.sub(digit, text)
+    def fraction(m: re.Match) -> str:
+        count = m["count"] or "1"
+        count = count if count.isdigit() else str(_UNITS.index(count.lower()))
+        return f"{count}/{_DENOMINATORS[m['den'].lower()]}"
+
+    return _WORD_NUMBER.sub(digit, _WORD_FRACTION.sub(fraction, text))
 
 
 def _free_number(text: str) -> bool:
@@ -116,10 +130,17 @@ def _free_number(text: str) -> bool:
                for m in _NUMBER.finditer(text))
 
 
-def _states_after(sentence: str, start: int) -> bool:
+# A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
+_CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
+                        r"(?:(?:it|this|that|the \w+(?: \w+)?)\s+(?:is|equals|=)\s*)?$", re.I)
+
+
+def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) -> bool:
     """Does the clause from ``start`` state a value of its own? After "but" it then
-    carries the answer ("two ways to see this, but both give the same count: 6")."""
-    return any(_STATES.search(sentence, max(start, m.start() - 16), m.start())
+    carries the answer ("two ways to see this, but both give the same count: 6"); after
+    any trailing clause when it concludes ("…, so 1/4")."""
+    reach = 16 if states is _STATES else 32
+    return any(states.search(sentence, max(start, m.start() - reach), m.start())
                and not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())
                for m in _NUMBER.finditer(sentence, start))
 
@@ -130,7 +151,8 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut and _free_number(sentence[: cut.start()]) and not (
             cut.group().strip(" ,\t").lower() in ("but", ";")
-            and _states_after(sentence, cut.end())):
+            and _states_after(sentence, cut.end())) and not _states_after(
+            sentence, cut.end(), _CONCLUDES):
         sentence = sentence[: cut.start()]
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:
