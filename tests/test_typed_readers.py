@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from graphgauge.scoring.categories import committed_label
-from graphgauge.scoring.parsing import parse_float, parse_int
+from graphgauge.scoring.parsing import parse_bool, parse_float, parse_int, parse_node_list
 from graphgauge.scoring.region import NoAnswer
 
 CORA = ["Database", "Data Mining", "AI", "Information Retrieval"]
@@ -50,3 +50,32 @@ def test_a_trailing_clause_without_a_conclusion_still_drops_its_numbers():
 def test_labels_in_the_singular_or_plural(text, labels, expected):
     found = committed_label(text, labels)
     assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+BIPARTITE = "Is this graph bipartite?"
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    (BIPARTITE, "The graph contains the odd cycle 0-1-2-0, so it cannot be 2-colored.", False),
+    (BIPARTITE, "It has an odd cycle through nodes 1, 4 and 6.", False),
+    (BIPARTITE, "There is no odd cycle in the graph.", True),
+    (BIPARTITE, "The graph can be coloured with two colours.", True),
+    (BIPARTITE, "The graph is not bipartite even though it has an odd cycle.", False),
+    ("Is the graph a tree?", "The graph contains a cycle: 1-2-3-1.", False),
+    ("Is the graph disconnected?", "The graph is connected.", False),
+    ("Is the graph disconnected?", "The graph is not connected.", True),
+    ("Is the graph acyclic?", "There is a cycle: 0-1-2-0.", False),
+    ("Is the graph acyclic?", "There is no cycle in this graph.", True),
+])
+def test_declaratives_through_a_synonym_or_a_denying_fact(question, text, expected):
+    assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("| Node | In cover? |\n|---|---|\n| 0 | yes |\n| 1 | no |\n| 2 | yes |\n| 3 | no |",
+     [0, 2]),
+    ("| Vertex | Selected |\n|---|---|\n| 4 | ✓ |\n| 5 | ✗ |\n| 6 | ✓ |", [4, 6]),
+    ("| Node | Degree |\n|---|---|\n| 1 | 3 |\n| 4 | 3 |", [1, 4]),
+])
+def test_a_table_row_flagged_no_leaves_its_node_out(text, expected):
+    assert parse_node_list(text) == expected

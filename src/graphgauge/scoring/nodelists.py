@@ -89,6 +89,8 @@ _IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
+# A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
+_LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
 
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
@@ -125,7 +127,8 @@ def _is_example(text: str, start: int) -> bool:
 
 def _items_as_list(region: str) -> str:
     """Bullets, numbered lines and markdown table rows as one bracketed list of the first
-    id on each line (the rest of a line is its annotation: degree, score, step text)."""
+    id on each line (the rest of a line is its annotation: degree, score, step text); a
+    table row flagged "no" in a column leaves its node out."""
     lines = region.split("\n")
     out, block = [], []
 
@@ -141,6 +144,8 @@ def _items_as_list(region: str) -> str:
         if item and not _TABLE_RULE.match(line):
             cells = [c for c in item.group(1).split("|") if c.strip()] if "|" in line else [
                 item.group(1)]
+            if len(cells) > 1 and any(_LEFT_OUT.fullmatch(c) for c in cells):
+                continue
             first = next((_DIGITS.search(c) for c in cells if _DIGITS.search(c)), None)
             if first is not None and not re.search(r"(?i)\b(?:node|id|vertex)\b\s*\|", line):
                 block.append(first.group())

@@ -74,11 +74,19 @@ _CONCEPTS = {stem: group for group, words in enumerate((
     "edge adjacent adjacency connected linked neighbor neighbour joined",
     "path reachable reach route connected",
     "cycle cyclic loop circuit",
+    "bipartite bicolorable colorable colourable colored coloured coloring colouring",
 )) for stem in (w[:4] for w in words.split())}
 
 
 def _stem(word: str) -> Any:
     return _CONCEPTS.get(word[:4], word[:4])
+
+
+# Facts that deny a predicate without naming it: an odd cycle rules out a 2-colouring, a
+# cycle rules out a tree, a forest or a DAG.
+_RULED_OUT_BY = {_stem(asked): frozenset(map(_stem, facts.split())) for asked, facts in (
+    ("bipartite", "odd"), ("tree", "cycle"), ("forest", "cycle"), ("dag", "cycle"),
+)}
 
 
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
@@ -104,22 +112,33 @@ def _about_this_graph(sentence: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _asked(question: str) -> frozenset[Any]:
-    """The question's concepts, worked out once however many sentences are weighed."""
-    return frozenset(_stem(w) for w in _content(question))
+def _asked(question: str) -> tuple[frozenset[Any], frozenset[Any]]:
+    """The question's concepts, and the concepts that deny them ("connected" for "Is the
+    graph disconnected?", "cycle" for "Is the graph a tree?"); worked out once however many
+    sentences are weighed."""
+    words = _content(question)
+    asked = frozenset(_stem(w) for w in words)
+    denying = {_stem(w[len(p):]) for w in words for p in _ANTONYM_PREFIXES
+               if w.startswith(p) and len(w) > len(p) + 3}
+    denying.update(fact for concept in asked for fact in _RULED_OUT_BY.get(concept, ()))
+    return asked, frozenset(denying - asked)
 
 
 def _polarity(sentence: str, question: str) -> bool | None:
     """The truth a declarative sentence asserts about the question ("There is no cycle in
     this graph." -> False for "Does the graph contain a cycle?"), or None when it does
     not speak about the question's subject."""
-    asked = _asked(question)
+    asked, denying = _asked(question)
     said = _content(sentence)
     shared = {w for w in said if _stem(w) in asked}
     flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
                if w.startswith(p) and len(w) > len(p) + 3 and _stem(w[len(p):]) in asked}
     if not shared and not flipped:
-        return None
+        # Only a sentence silent on the predicate itself is read through a denying fact
+        # ("It has an odd cycle." -> not bipartite).
+        flipped = {w for w in said if _stem(w) in denying}
+        if not flipped:
+            return None
     negations = len(_NEGATION.findall(_IDIOM.sub(" ", sentence)))
     return (negations + len(flipped)) % 2 == 0
 
