@@ -66,6 +66,10 @@ BIPARTITE = "Is this graph bipartite?"
     ("Is the graph disconnected?", "The graph is not connected.", True),
     ("Is the graph acyclic?", "There is a cycle: 0-1-2-0.", False),
     ("Is the graph acyclic?", "There is no cycle in this graph.", True),
+    ("Is the graph 2-colorable?", "The graph is bipartite.", True),
+    # colouring the nodes one by one is working, not a claim; "whether" asks, not asserts
+    (BIPARTITE, "Let's try: color node 0 red, node 1 blue, node 2 red, node 3", None),
+    (BIPARTITE, "We check whether a 2-coloring exists. Start with node 0", None),
 ])
 def test_declaratives_through_a_synonym_or_a_denying_fact(question, text, expected):
     assert parse_bool(text, question) is expected

@@ -245,12 +245,7 @@ class EdgeListAnswer(AnswerType):
             )
 
     def _parse(self, text, context):
-        edges = parsing.parse_edge_list(text)
-        if edges is None and self.ordered:
-            # a traversal written as the walk of its nodes ("start at 2, go to 6, then 9");
-            # two nodes are a pair named in prose, not a walk
-            walk = parsing.parse_node_list(text)
-            edges = list(zip(walk, walk[1:], strict=False)) if walk and len(walk) > 2 else None
+        edges = parsing.parse_edge_list(text, walks=self.ordered)
         if edges is None:
             return None
         return [list(e) for e in edges]

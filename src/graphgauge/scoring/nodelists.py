@@ -386,5 +386,19 @@ def _read_edges(region: str, explicit: bool) -> Any:
     return [] if _empty_answer(region, explicit) else None
 
 
-def parse_edge_list(text: str) -> list[tuple[int, int]] | None:
-    return read(text, _read_edges)
+def _read_traversal(region: str, explicit: bool) -> Any:
+    """Edges, or a traversal written as the walk of its nodes ("start at 2, go to 6, then
+    9") in the same region; two nodes are a pair named in prose, not a walk."""
+    edges = _read_edges(region, explicit)
+    if edges is not None:
+        return edges
+    walk = _read_nodes(region, explicit)
+    if not isinstance(walk, list) or len(walk) <= 2:
+        return None
+    return list(zip(walk, walk[1:], strict=False))
+
+
+def parse_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | None:
+    """Edges in the order written; with ``walks``, a walk of nodes also reads as the
+    edges it traverses."""
+    return read(text, _read_traversal if walks else _read_edges)

@@ -203,6 +203,9 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
         region = _SYMBOLIC.sub(_symbols_only, _spell_numbers(region))
     region = strip_enumerators(region) if not explicit else region
     sentences = [s for s in split_sentences(region) if _NUMBER.search(s)]
+    # The answer opens an explicit region and closes bare text: a bounded number of
+    # sentences from that end is enough, however long the text.
+    sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
             sentences = [s for s in sentences if _free_number(s)] or sentences

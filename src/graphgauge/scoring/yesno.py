@@ -64,8 +64,12 @@ _WORD = re.compile(r"[a-z]+|\d+", re.I)
 _ANTONYM_PREFIXES = ("un", "dis", "non", "in", "a", "ir", "il", "im")
 
 
-def _content(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP}
+# "2-colorable", "two-coloring", "two colours": one word for being bipartite.
+_TWO_COLOURS = re.compile(r"\b(?:2|two|bi)[- ]?colou?r(?:able|ed|ing|s)?\b")
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(_TWO_COLOURS.sub(" bicolorable ", text.lower()))) - _STOP
 
 
 # Words that ask or assert the same graph predicate ("Is there an edge between 3 and 5?"
@@ -74,7 +78,7 @@ _CONCEPTS = {stem: group for group, words in enumerate((
     "edge adjacent adjacency connected linked neighbor neighbour joined",
     "path reachable reach route connected",
     "cycle cyclic loop circuit",
-    "bipartite bicolorable colorable colourable colored coloured coloring colouring",
+    "bipartite bicolorable",
 )) for stem in (w[:4] for w in words.split())}
 
 
@@ -98,7 +102,7 @@ _SPECIFIC = re.compile(
     r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
     r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
     r"|\d+\s*(?:→|->|-)\s*\d+|\bI (?:found|see|checked|counted|traced)\b", re.I)
-_GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b"
+_GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b|\bwhether\b"
                       r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b", re.I)
 
 
@@ -124,12 +128,11 @@ def _asked(question: str) -> tuple[frozenset[Any], frozenset[Any]]:
     return asked, frozenset(denying - asked)
 
 
-def _polarity(sentence: str, question: str) -> bool | None:
-    """The truth a declarative sentence asserts about the question ("There is no cycle in
-    this graph." -> False for "Does the graph contain a cycle?"), or None when it does
-    not speak about the question's subject."""
+def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None:
+    """The truth a declarative sentence (with content words ``said``) asserts about the
+    question ("There is no cycle in this graph." -> False for "Does the graph contain a
+    cycle?"), or None when it does not speak about the question's subject."""
     asked, denying = _asked(question)
-    said = _content(sentence)
     shared = {w for w in said if _stem(w) in asked}
     flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
                if w.startswith(p) and len(w) > len(p) + 3 and _stem(w[len(p):]) in asked}
@@ -163,13 +166,13 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     # sentences from that end is enough, however long the text.
     sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
-    clauses = [c for s in sentences if _about_this_graph(s)
+    clauses = [(c, _content(c)) for s in sentences if _about_this_graph(s)
                for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
     # first, then anything else it mentions.
     for asked in (re.split(r"[,;:(]", question)[0], question):
-        for clause in (clauses if explicit else reversed(clauses)):
-            found = _polarity(clause, asked)
+        for clause, said in (clauses if explicit else reversed(clauses)):
+            found = _polarity(clause, said, asked)
             if found is not None:
                 return found
     return ABSENT
