@@ -83,3 +83,43 @@ def test_declaratives_through_a_synonym_or_a_denying_fact(question, text, expect
 ])
 def test_a_table_row_flagged_no_leaves_its_node_out(text, expected):
     assert parse_node_list(text) == expected
+
+
+EDGES = "How many edges does the graph have?"
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Answer: The graph has 9 nodes. The number of edges is 13.", EDGES, 13),
+    ("There are 13 edges. The graph has 9 vertices.", EDGES, 13),
+    ("The graph has 9 nodes and 13 edges.", EDGES, 13),
+    ("The graph has 9 nodes and 13 edges.", "How many vertices are there?", 9),
+    ("Nodes with degree 3: 1, 4, 6. So 3 nodes.", "How many nodes have degree 3?", 3),
+    ("Answer: The graph has 9 nodes. The number of edges is 13.", None, 9),
+])
+def test_the_count_of_the_thing_asked_for(text, question, expected):
+    assert parse_int(text, question) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The shortest path is 2 → 7 → 3; its length is 2.", [2, 7, 3]),
+    ("The shortest path is 2 → 7 → 3. Its total weight is 9.", [2, 7, 3]),
+    ("Route 0, 4, 5, reached in 2 hops.", [0, 4, 5]),
+    ("The path of length 3 is 0, 1, 2, 3.", [0, 1, 2, 3]),
+    ("Hamiltonian path: does not exist.", []),
+    ("Such an ordering is impossible.", []),
+])
+def test_a_measurement_after_a_path_is_not_a_node(text, expected):
+    assert parse_node_list(text) == expected
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    ("Is the graph connected?", "The graph is connected except for node 9, which is isolated.",
+     False),
+    ("Is the graph connected?", "All nodes are connected except node 4.", False),
+    ("Is the graph regular?", "Every node except node 3 has degree 2, yet it is regular.", True),
+    ("Is there an edge between node B and node E?", "B is adjacent to E.", True),
+    ("Is there an edge between node 2 and node 7?", "2 is not adjacent to 7.", False),
+    ("Is there a cycle in the graph?", "yes no", None),
+])
+def test_more_declaratives(question, text, expected):
+    assert parse_bool(text, question) is expected

@@ -41,6 +41,8 @@ _EMPTY = _AnyOf(
     r"(?=t)\bthere (?:are|is) no\b",
     r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
     r"|\bnot a single\b)",
+    r"(?=[dein])\b(?:(?:does not|doesn'?t|cannot|can'?t) exist|(?:is )?impossible"
+    r"|(?:is )?not possible)\b",
 )
 _EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
 _LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"
@@ -70,10 +72,13 @@ _SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|me
                           r"|while|whereas)\b|\s[–—]\s", re.I)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
-# "3 such nodes", "6 nodes in total": a count, not an id.
+# "3 such nodes", "6 nodes in total", "its length is 2", "3 hops": a count or a
+# measurement, not an id.
 _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
-                    r"|elements|items|members|neighbou?rs|ones|edges)\b"
-                    r"|\b\d+\s+(?:of them|in total)\b", re.I)
+                    r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
+                    r"|\b\d+\s+(?:of them|in total)\b"
+                    r"|\b(?:length|weight|cost|distance|sum|size)(?:[ \t]+(?:of[ \t]+\w+|is|was"
+                    r"|equals|of))*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.

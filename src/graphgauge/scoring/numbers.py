@@ -181,11 +181,54 @@ _NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=]")
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 
 
-def _asked_sentences(sentences: list[str], question: str | None) -> list[str]:
-    """When an answer reports several named quantities ("Global efficiency: 0.62", "Local
-    efficiency: 0.48"), the one line whose name the question uses; else all of them."""
+# Things a graph question counts; "vertices" and "nodes" are one thing.
+_THINGS = (r"nodes?|vertex|vertices|edges?|triangles?|components?|cycles?|paths?|leaves|leaf"
+           r"|bridges?|cliques?|colou?rs?|neighbou?rs?")
+_COUNTED = re.compile(rf"\b\d+\s+(?:\w+\s+)?({_THINGS})\b|\b(?:number|count) of (?:\w+ )?"
+                      rf"({_THINGS})\b", re.I)
+_ASKED_THING = re.compile(rf"\b(?:how many|number of|count of)\s+(?:\w+\s+)?({_THINGS})\b",
+                          re.I)
+
+
+def _thing(word: str) -> str:
+    stem = word[:4].lower()
+    return "node" if stem == "vert" else stem
+
+
+def _counts_other_things(sentence: str, asked: str) -> bool:
+    """Does ``sentence`` count only things the question does not ask about ("The graph
+    has 9 nodes." when edges are asked)?"""
+    counted = {_thing(m[1] or m[2]) for m in _COUNTED.finditer(sentence)}
+    return bool(counted) and asked not in counted
+
+
+def _counted_asked(sentence: str, question: str | None) -> re.Match | None:
+    """In a sentence that counts several things ("The graph has 9 nodes and 13 edges."),
+    the count of the thing asked for; None when the sentence counts only that."""
+    thing = _ASKED_THING.search(question) if question else None
+    if thing is None:
+        return None
+    asked = _thing(thing[1])
+    counts = [m for m in _COUNTED.finditer(sentence) if m[1]]
+    mine = [m for m in counts if _thing(m[1]) == asked]
+    if len(mine) != 1 or len(mine) == len(counts):
+        return None
+    return _NUMBER.match(sentence, mine[0].start())
+
+
+def _asked_sentences(sentences: list[str], question: str | None, explicit: bool) -> list[str]:
+    """When an answer reports several quantities, the ones the question asks for: a
+    sentence that counts other things ("Answer: The graph has 9 nodes. The number of edges
+    is 13.") is context, and of named values ("Global efficiency: 0.62", "Local efficiency:
+    0.48") the one line whose name the question uses; else all of them."""
     if not question or len(sentences) < 2:
         return sentences
+    thing = _ASKED_THING.search(question)
+    if thing:
+        asked = _thing(thing[1])
+        end = 0 if explicit else -1
+        while len(sentences) > 1 and _counts_other_things(sentences[end], asked):
+            sentences = sentences[1:] if explicit else sentences[:-1]
     asked = set(_NAME_WORD.findall(question.lower()))
     named = [(s, set(_NAME_WORD.findall(m[1].lower())))
              for s in sentences if (m := _NAMED_VALUE.match(s))]
@@ -209,8 +252,9 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
             sentences = [s for s in sentences if _free_number(s)] or sentences
-        sentences = _asked_sentences(sentences, question)
-        found = _stated_number(decisive(sentences, explicit), explicit)
+        sentences = _asked_sentences(sentences, question, explicit)
+        sentence = decisive(sentences, explicit)
+        found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)
         return None if found is None else _number_value(found)
     nothing = [s for s in split_sentences(region) if _NOTHING.search(s)]
     return Fraction(0) if nothing else ABSENT

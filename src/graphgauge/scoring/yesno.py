@@ -14,8 +14,9 @@ from typing import Any
 from graphgauge.scoring.region import ABSENT
 from graphgauge.scoring.sentences import MAX_CANDIDATES, pick, read, split_sentences
 
-_BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or)\s*no|true\s*(?:/|or)\s*false"
-                          r"|no\s*(?:/|or)\s*yes|false\s*(?:/|or)\s*true)\b", re.I)
+# "yes/no", "Yes or no", "yes no": the choice itself, not an answer.
+_BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or|[ \t])\s*no|true\s*(?:/|or|[ \t])\s*false"
+                          r"|no\s*(?:/|or|[ \t])\s*yes|false\s*(?:/|or|[ \t])\s*true)\b", re.I)
 # "yes"/"true"/"false" as a word; "no" only standing alone ("No, ...", "... so no.") and
 # never as the determiner in "there is no path".
 _BOOL = re.compile(r"\b(?:(yes|true|false|yep|yeah|correct|incorrect)\b|(no|nope)\b)", re.I)
@@ -55,7 +56,8 @@ _STOP = frozenset(re.findall(
     "if than then so which what how yes no can could would should will",
 ))
 _NEGATION = re.compile(
-    r"\bnon-|(?<=\w)-free\b|\bfree of\b|\b(?:no|not|never|none|neither|nor|without|cannot"
+    r"\bnon-|(?<=\w)-free\b|\bfree of\b|\bexcept\b"
+    r"|\b(?:no|not|never|none|neither|nor|without|cannot"
     r"|nothing|nowhere|isnt|arent|doesnt"
     r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b", re.I)
 _IDIOM = re.compile(r"\bno doubt\b|\bnot only\b|\bno matter\b|\bwithout (?:a )?doubt\b"
@@ -96,6 +98,7 @@ _RULED_OUT_BY = {_stem(asked): frozenset(map(_stem, facts.split())) for asked, f
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
 _SPECIFIC = re.compile(
     r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
+    r"|^[\s*_]*(?-i:[A-Z]{1,2}|\d+) (?:is|has|can|does)\b"
     r"|\bthere (?:is|are|exists?)(?:\b|n'?t\b)|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
     r"|\b\w+ and \w+ are\b"
     r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
@@ -147,7 +150,8 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
 
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
-_BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|while)\b)",
+_BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|yet|while)"
+                           r"\b)",
                            re.I)
 
 
