@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from graphgauge.scoring.categories import committed_label
-from graphgauge.scoring.parsing import parse_bool, parse_float, parse_int, parse_node_list
+from graphgauge.scoring.parsing import (
+    parse_bool,
+    parse_edge_list,
+    parse_float,
+    parse_int,
+    parse_node_list,
+)
 from graphgauge.scoring.region import NoAnswer
 
 CORA = ["Database", "Data Mining", "AI", "Information Retrieval"]
@@ -123,3 +129,38 @@ def test_a_measurement_after_a_path_is_not_a_node(text, expected):
 ])
 def test_more_declaratives(question, text, expected):
     assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The strongly connected component is {1, 2, 3}; nodes 0 and 4 are each alone.",
+     [1, 2, 3]),
+    ("BFS order: 0, 1, 2. Node 3 is unreachable from the start.", [0, 1, 2]),
+    ("Shortest path from 3 to 8: 3 -> 5 -> 8 (total weight 6). Alternative path 3 -> 4 -> 8 "
+     "has weight 7.", [3, 5, 8]),
+    ("I first thought 0, 2, 5 but node 5 isn't adjacent. The neighbours are 0 and 2.", [0, 2]),
+    ("Nodes 1, 2 and 3 are the neighbours.", [1, 2, 3]),
+])
+def test_a_closing_remark_does_not_outrank_the_stated_list(text, expected):
+    assert parse_node_list(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Matching: {0: 4, 1: 5, 2: 3}", [(0, 4), (1, 5), (2, 3)]),
+    ('{"0": "4", "1": "5"}', [(0, 4), (1, 5)]),
+    ("Answer: {0 - 1} and {2 - 5}", [(0, 1), (2, 5)]),
+])
+def test_a_matching_written_as_a_mapping(text, expected):
+    assert parse_edge_list(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The answer is between 3 and 5.", None),
+    ("It lies somewhere between 0.2 and 0.4.", None),
+    ("The ratio is 2:3", None),
+    ("The distance between 3 and 5 is 2.", 2),
+    ("Density ≈ 0,35", 0.35),
+    ("Nodes 0, 1 and 2: 3 of them.", 3),
+])
+def test_ranges_ratios_and_decimal_commas(text, expected):
+    got = parse_float(text)
+    assert got == (None if expected is None else pytest.approx(expected))

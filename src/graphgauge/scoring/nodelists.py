@@ -77,8 +77,12 @@ _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
 _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d+\s+(?:of them|in total)\b"
-                    r"|\b(?:length|weight|cost|distance|sum|size)(?:[ \t]+(?:of[ \t]+\w+|is|was"
+                    r"|\b(?:length|weight|costs?|distance|sum|size)(?:[ \t]+(?:of[ \t]+\w+|is|was"
                     r"|equals|of))*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?", re.I)
+# Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
+_STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*(?:nodes?\s+|vertices"
+                         r"\s+)?[\[{(]?[\s*_`$]*\d", re.I)
+_REMARK = re.compile(r"[^\d\[\]{}()∅]*[A-Za-z]{2}[^\d\[\]{}()∅]*\d")
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
@@ -255,6 +259,12 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not explicit:
         lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
     line = decisive(lines, explicit)
+    if not explicit and _REMARK.match(line) and not _STATES_IDS.search(line):
+        # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
+        # words that names other nodes does not outrank the clause that states the list.
+        at = max(i for i, s in enumerate(lines) if s is line)
+        stated = [s for s in lines[max(0, at - 2):at] if _STATES_IDS.search(s)]
+        line = stated[-1] if stated else line
     if _UNFINISHED_LIST.search(line):
         return None
     line = _QUERY_NODES.sub(" ", line)
@@ -333,6 +343,9 @@ def _table_edge(m: re.Match) -> str:
 
 
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
+# A matching as a mapping, "{0: 4, 1: 5}" or "{'0': '4'}": one edge per entry.
+_MAPPING = re.compile(r"\{((?:\s*[\"']?\d+[\"']?\s*:\s*[\"']?\d+[\"']?\s*,?)+)\}")
+_ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 
 
 # Edges one pair a line ("1 4\n4 6"), as edge-list files and code blocks write them.
@@ -345,6 +358,9 @@ def _edge_spellings(region: str) -> str:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(
         lambda m: f"({m[1] or m[3] or m[5]}, {m[2] or m[4] or m[6]})", region)
+    if "{" in region:
+        region = _MAPPING.sub(lambda m: ", ".join(
+            f"({u}, {v})" for u, v in _ENTRY.findall(m[1])), region)
     if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:
         return region
 

@@ -238,7 +238,16 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
     return matching if len(matching) == 1 else sentences
 
 
+# A value stated as a range or a ratio ("is between 3 and 5", "2:3") is not one number.
+_UNSETTLED = re.compile(r"(?:^[\W_]*|\b(?:is|are|be|lies|somewhere|anywhere)\s+)between\s+[-+]?"
+                        r"[\d.]+\s+and\s+[-+]?[\d.]|(?<![\w.:])\d+:\d+(?![\d.:])", re.I)
+# "0,35": a decimal comma (a leading "0," never starts a list of counts).
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,])0,(\d+)(?![\d,])")
+
+
 def _read_number(region: str, explicit: bool, question: str | None = None) -> Any:
+    if "0," in region:
+        region = _DECIMAL_COMMA.sub(r"0.\1", region)
     if "10" in region:
         region = _TIMES_TEN.sub(
             lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
@@ -255,7 +264,10 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
         sentences = _asked_sentences(sentences, question, explicit)
         sentence = decisive(sentences, explicit)
         found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)
-        return None if found is None else _number_value(found)
+        if found is None or _UNSETTLED.search(sentence, max(0, found.start() - 24),
+                                              found.end() + 16):
+            return None
+        return _number_value(found)
     nothing = [s for s in split_sentences(region) if _NOTHING.search(s)]
     return Fraction(0) if nothing else ABSENT
 
