@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
 from graphgauge.scoring.categories import committed_label
 from graphgauge.scoring.parsing import (
     parse_bool,
@@ -164,3 +166,59 @@ def test_a_matching_written_as_a_mapping(text, expected):
 def test_ranges_ratios_and_decimal_commas(text, expected):
     got = parse_float(text)
     assert got == (None if expected is None else pytest.approx(expected))
+
+
+CONNECTED_TO_1 = "Can node 1 reach node 8?"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Node 8 cannot be reached from node 1 because node 8 has no incoming edges.", False),
+    ("Since node 8 has no incoming edges, node 8 cannot be reached from node 1.", False),
+    ("Node 8 can be reached since there is no missing link.", True),
+])
+def test_a_reason_backs_the_claim_and_does_not_replace_it(text, expected):
+    assert parse_bool(text, CONNECTED_TO_1) is expected
+
+
+TWO_FIELDS = '{"components": 2, "largest_component_size": 5}'
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    (TWO_FIELDS, "How many connected components does the graph have?", 2),
+    (TWO_FIELDS, "What is the size of the largest component?", 5),
+    (TWO_FIELDS, None, None),  # two quantities and no way to tell which is asked
+    ('{"num_triangles": 3}', None, 3),
+    ("Node 5 has the most neighbours.", None, None),  # a node, not a count
+    ("Removing nodes 3 and 6 disconnects the graph.", None, None),
+])
+def test_numbers_in_json_fields_and_node_names(text, question, expected):
+    assert parse_int(text, question) == expected
+
+
+def test_a_root_after_to_is_a_value():
+    assert parse_float("The Euclidean distance works out to √6.") == pytest.approx(6 ** 0.5)
+
+
+@pytest.mark.parametrize(("text", "labels", "expected"), [
+    ("All nodes except 4.", None, [0, 1, 2, 3, 5]),
+    ("Every node is reachable.", None, [0, 1, 2, 3, 4, 5]),
+    ("All nodes have degree 2.", None, [0, 1, 2, 3, 4, 5]),
+    ("Every vertex other than 2 and 5", None, [0, 1, 3, 4]),
+    ("All nodes except D and B.", "alpha", [0, 2, 4, 5]),
+    ("All of them except node 1 and node 3", "offset", [1, 3, 4, 5]),
+    ("All nodes reachable from 3 are 4 and 5.", None, [4, 5]),
+    ("All nodes have a neighbour, so there are no isolated nodes: []", None, []),
+])
+def test_all_nodes_and_all_but_some(text, labels, expected):
+    names = {"alpha": list("ABCDEF"), "offset": [str(i + 1) for i in range(6)]}.get(labels)
+    assert answers.NODE_SET.read(text, names, Context(None, 6)).value == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Start: 2\nNext: 5\nNext: 1\nEnd: 6", [2, 5, 1, 6]),
+    ("Step 1: node 0\nStep 2: node 4\nStep 3: node 2", [0, 4, 2]),
+    ("- **Step 1:** 3\n- **Step 2:** 1 (weight 2)\n- **Step 3:** 0", [3, 1, 0]),
+    ("Step 1: count degrees.\nStep 2: 5 nodes have degree 3.\nSo the answer is 1, 2.", [1, 2]),
+])
+def test_a_walk_written_one_stop_a_line(text, expected):
+    assert parse_node_list(text) == expected

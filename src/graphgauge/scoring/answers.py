@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from graphgauge.scoring import parsing
-from graphgauge.scoring.labels import label_reader
+from graphgauge.scoring.labels import label_reader, label_values
 from graphgauge.scoring.region import NoAnswer, clip, final_region
 
 
@@ -28,6 +28,9 @@ class Context:
 
     question: str | None = None
     nodes: int | None = None
+    # Every node as the parsers read its label (filled in from the labels while reading):
+    # what "all nodes" and "every node except 4" name.
+    node_values: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ class AnswerType:
                 labels = [str(i) for i in range(context.nodes)]
             if labels is not None:
                 text, lookup = label_reader(text, labels)
-                context = Context(context.question, len(labels))
+                context = Context(context.question, len(labels), label_values(labels))
         value = self._parse(text, context)
         if value is None:
             return Prediction.failed(self._why_not(text))
@@ -184,7 +187,8 @@ class NodeSetAnswer(AnswerType):
     names_nodes = True
 
     def _parse(self, text, context):
-        nodes = parsing.parse_node_list(text, ranges=True, limit=context.nodes)
+        nodes = parsing.parse_node_list(text, ranges=True, limit=context.nodes,
+                                        everything=context.node_values)
         return None if nodes is None else sorted(set(nodes))
 
     def to_ids(self, value, lookup):

@@ -65,3 +65,17 @@ def label_reader(text: str, labels: Sequence[str]) -> tuple[str, Callable[[int],
     """``text`` prepared for the numeric parsers, and the map from parsed numbers to ids."""
     rewrite, lookup = _reader(tuple(labels))
     return (rewrite(text) if rewrite else text), lookup
+
+
+@lru_cache(maxsize=64)
+def _values(labels: tuple[str, ...]) -> tuple[int, ...]:
+    if all(label.isdigit() for label in labels):
+        return tuple(int(label) for label in labels)
+    return tuple(OFFSET + node for node in range(len(labels)))
+
+
+def label_values(labels: Sequence[str]) -> tuple[int, ...]:
+    """What the numeric parsers read for each node's label, in node order: the label's
+    number, or the stand-in a name is rewritten to ("all nodes except D" is read in this
+    space and mapped back with the same lookup)."""
+    return _values(tuple(labels))

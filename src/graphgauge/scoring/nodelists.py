@@ -8,6 +8,7 @@ expanded for sets only and never past the graph.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from graphgauge.scoring.region import ABSENT
@@ -77,11 +78,13 @@ _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
 _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d+\s+(?:of them|in total)\b"
-                    r"|\b(?:length|weight|costs?|distance|sum|size)(?:[ \t]+(?:of[ \t]+\w+|is|was"
-                    r"|equals|of))*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?", re.I)
+                    r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
+                    r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?",
+                    re.I)
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*(?:nodes?\s+|vertices"
                          r"\s+)?[\[{(]?[\s*_`$]*\d", re.I)
+_PAIR_TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)")
 _REMARK = re.compile(r"[^\d\[\]{}()∅]*[A-Za-z]{2}[^\d\[\]{}()∅]*\d")
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
@@ -98,6 +101,12 @@ _IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
+# A walk written one stop a line: "Start: 2", "Step 3: node 7", "- Next: 5 (weight 2)".
+_STEP_LINE = re.compile(
+    r"^[ \t]*(?:[-*•+][ \t]+|\d+[.)][ \t]+)?[*_]*(?:(?:step|stop|hop|move)[ \t]*\d+|start(?:ing)?"
+    r"(?:[ \t]+node)?|next|then|end|finally|first|last|goal|target|source|destination)[*_]*"
+    r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
+    r"(?P<id>\d+)[ \t*_.]*(?:\([^()\n]*\))?[ \t.]*$", re.I)
 # A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
@@ -149,6 +158,10 @@ def _items_as_list(region: str) -> str:
         block.clear()
 
     for line in lines:
+        step = _STEP_LINE.match(line)
+        if step is not None:
+            block.append(step["id"])
+            continue
         item = _ITEM_LINE.match(line)
         if item and not _TABLE_RULE.match(line):
             cells = [c for c in item.group(1).split("|") if c.strip()] if "|" in line else [
@@ -233,10 +246,31 @@ def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
     return None
 
 
+# "All nodes", "every vertex", "all of them" (not "not all nodes"), and what is left out.
+_ALL_NODES = re.compile(r"(?<!not )(?<!almost )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
+                        r"(?:nodes?|vertices|vertex)\b|\ball of them\b", re.I)
+_EXCEPT = re.compile(r"\b(?:except|but|other than|besides|apart from|excluding)\b", re.I)
+
+
+def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
+    """"All nodes" as every node, "every node except 4 and 6" as the rest; None when the
+    line names its nodes otherwise ("all nodes reachable from 3 are 4, 5")."""
+    whole = _ALL_NODES.search(line)
+    if whole is None:
+        return None
+    rest = line[whole.end():]
+    left_out = _EXCEPT.search(rest)
+    if left_out is not None:
+        excluded = _ids(_DIGITS.findall(rest, left_out.end())) or []
+        return [node for node in everything if node not in set(excluded)]
+    return None if _DIGITS.search(line) else list(everything)
+
+
 def _read_nodes(region: str, explicit: bool, ranges: bool = False,
-                limit: int | None = None) -> Any:
+                limit: int | None = None, everything: Sequence[int] | None = None) -> Any:
     region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
-    if not _DIGITS.search(region) and not _EMPTY.search(region):
+    whole = everything is not None and _ALL_NODES.search(region) is not None
+    if not _DIGITS.search(region) and not _EMPTY.search(region) and not whole:
         return ABSENT
     if explicit and _empty_answer(region, True):
         return []
@@ -253,7 +287,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     # bare text, sums and products ("3 + 2 = 5") are arithmetic, not node lists.
     lines = [s for s in _CLAUSE.findall(region) if s.strip()]
     lines = lines[:MAX_CANDIDATES] if explicit else lines[-MAX_CANDIDATES:]
-    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)]
+    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)
+             or (whole and _ALL_NODES.search(s))]
     if not lines:
         return ABSENT
     if not explicit:
@@ -268,12 +303,13 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if _UNFINISHED_LIST.search(line):
         return None
     line = _QUERY_NODES.sub(" ", line)
+    every = _all_but(line, everything) if whole else None
     if _IMPOSSIBLE.match(line):
         return []  # "Topological sort isn't possible: the graph has a cycle 1 → 3 → 1."
     head, colon, rest = line.partition(":")
     if colon and _WORDY.search(head) and _DIGITS.search(rest):
         line = rest  # "Common neighbours of 1 and 6: node 3 only": the ids after the colon
-    if not _DIGITS.search(line) and not _EMPTY.search(line):
+    if not _DIGITS.search(line) and not _EMPTY.search(line) and every is None:
         return None  # only the question's own nodes were named
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
@@ -281,19 +317,25 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."
+    if listed is None and every is not None:
+        return every
     if listed is not None:
+        if listed[1][0] == "(" and len(_PAIR_TUPLE.findall(line)) >= 2:
+            return None  # "(0, 2), (2, 3), (2, 5)": edges, not a list of nodes
         return _ids(_DIGITS.findall(listed[1]))
     if _empty_answer(line, explicit):
         return []
     return _prose_run(line, explicit)
 
 
-def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
-                    ) -> list[int] | None:
+def parse_node_list(text: str, ranges: bool = False, limit: int | None = None,
+                    everything: Sequence[int] | None = None) -> list[int] | None:
     """Node ids in the order written. ``ranges`` reads "0–3" as 0, 1, 2, 3 (for sets,
     where a range is a shorthand; in a path "0 to 3" names two stops), expanded at most
-    ``limit`` ids (the graph's size)."""
-    return read(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit))
+    ``limit`` ids (the graph's size). With ``everything`` (every node of the graph), "all
+    nodes" and "every node except 4" are read too."""
+    return read(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
+                                                           everything))
 
 
 _LINK = r"(?:[-–—]+>?|=+>|<-+>|[→⟶↔⇒])"

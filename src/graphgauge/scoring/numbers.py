@@ -124,9 +124,10 @@ def _spell_numbers(text: str) -> str:
 
 
 def _free_number(text: str) -> bool:
-    """Does ``text`` hold a number that does not name a node (a decimal never does)?"""
-    return any("." in m.group() or not _NODE_BEFORE.search(text, max(0, m.start() - 12),
-                                                           m.start())
+    """Does ``text`` hold a number that does not name a node (a decimal, a fraction, a
+    percentage or a root never does)?"""
+    return any("." in m.group() or m["den"] or m["pct"] or m["root"] or m["root2"]
+               or not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
                for m in _NUMBER.finditer(text))
 
 
@@ -245,7 +246,30 @@ _UNSETTLED = re.compile(r"(?:^[\W_]*|\b(?:is|are|be|lies|somewhere|anywhere)\s+)
 _DECIMAL_COMMA = re.compile(r"(?<![\w.,])0,(\d+)(?![\d,])")
 
 
+# A numeric field of a JSON object: '"components": 2'.
+_JSON_FIELD = re.compile(r"\"([A-Za-z][\w \-]{1,40})\"\s*:\s*\"?([-+]?(?:\d+(?:\.\d*)?|\.\d+)"
+                         r"(?:[eE][-+]?\d+)?)\"?\s*(?=[,}])")
+
+
+def _json_fields(region: str, question: str | None) -> str | None:
+    """A JSON object of several numbers without an answer key ('{"components": 2,
+    "largest_component_size": 5}'): the field the question names, as "name: value";
+    "" when the question names none of them; None when ``region`` is no such object."""
+    if not region.lstrip().startswith("{"):
+        return None
+    fields = [f"{name.replace('_', ' ')}: {value}"
+              for name, value in _JSON_FIELD.findall(region, 0, 20_000)]
+    if len(fields) < 2:
+        return None
+    asked = _asked_sentences(fields, question, True)
+    return asked[0] if len(asked) == 1 else ""
+
+
 def _read_number(region: str, explicit: bool, question: str | None = None) -> Any:
+    if "{" in region and (field := _json_fields(region, question)) is not None:
+        if not field:
+            return None  # several quantities, none of them the one asked for
+        region, explicit = field, True
     if "0," in region:
         region = _DECIMAL_COMMA.sub(r"0.\1", region)
     if "10" in region:
@@ -260,7 +284,9 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
-            sentences = [s for s in sentences if _free_number(s)] or sentences
+            sentences = [s for s in sentences if _free_number(s)]
+            if not sentences:
+                return None  # "Node 5 has the most neighbours.": only nodes are named
         sentences = _asked_sentences(sentences, question, explicit)
         sentence = decisive(sentences, explicit)
         found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)

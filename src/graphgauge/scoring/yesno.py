@@ -151,8 +151,11 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
 _BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|yet|while)"
-                           r"\b)",
+                           r"\b)|\s+(?=(?:because|since)\b)",
                            re.I)
+# A clause that gives a reason ("because node 8 has no incoming edges") backs the claim;
+# it is weighed only when no claim speaks to the question.
+_REASON = re.compile(r"\W*(?:because|since|as|given that)\b", re.I)
 
 
 # "Since node 9 cannot be reached, the graph is disconnected": the reason, then the claim.
@@ -172,10 +175,13 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     clauses = [(c, _content(c)) for s in sentences if _about_this_graph(s)
                for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
+    clauses = clauses if explicit else clauses[::-1]
+    clauses = ([c for c in clauses if not _REASON.match(c[0])]
+               + [c for c in clauses if _REASON.match(c[0])])
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
     # first, then anything else it mentions.
     for asked in (re.split(r"[,;:(]", question)[0], question):
-        for clause, said in (clauses if explicit else reversed(clauses)):
+        for clause, said in clauses:
             found = _polarity(clause, said, asked)
             if found is not None:
                 return found
