@@ -88,11 +88,14 @@ class AnswerType:
                 text, lookup = label_reader(text, labels)
                 context = Context(context.question, len(labels), label_values(labels))
         value = self._parse(text, context)
+        if isinstance(value, NoAnswer):
+            return Prediction.failed(value.reason)
         if value is None:
             return Prediction.failed(self._why_not(text))
         return Prediction(value=self.to_ids(value, lookup) if lookup else value)
 
     def _parse(self, text: str, context: Context) -> Any:
+        """The value, or a ``NoAnswer`` saying why there is none (None: work it out)."""
         raise NotImplementedError
 
     def _why_not(self, text: str) -> str:
@@ -124,7 +127,7 @@ class IntAnswer(AnswerType):
     numeric = True
 
     def _parse(self, text, context):
-        return parsing.parse_int(text, context.question)
+        return parsing.read_int(text, context.question)
 
     def random(self, rng, graph):
         return int(rng.integers(0, max(graph.number_of_edges(), graph.number_of_nodes()) + 1))
@@ -147,7 +150,7 @@ class FloatAnswer(AnswerType):
         )
 
     def _parse(self, text, context):
-        return parsing.parse_float(text, context.question)
+        return parsing.read_float(text, context.question)
 
     def format(self, value, labels=None):
         return f"{value:.{self.decimals + 2}f}"
@@ -166,7 +169,7 @@ class BoolAnswer(AnswerType):
     instruction = "Answer Yes or No."
 
     def _parse(self, text, context):
-        return parsing.parse_bool(text, context.question)
+        return parsing.read_bool(text, context.question)
 
     def format(self, value, labels=None):
         return "Yes" if value else "No"
@@ -187,9 +190,9 @@ class NodeSetAnswer(AnswerType):
     names_nodes = True
 
     def _parse(self, text, context):
-        nodes = parsing.parse_node_list(text, ranges=True, limit=context.nodes,
-                                        everything=context.node_values)
-        return None if nodes is None else sorted(set(nodes))
+        nodes = parsing.read_node_list(text, ranges=True, limit=context.nodes,
+                                       everything=context.node_values)
+        return nodes if isinstance(nodes, NoAnswer) else sorted(set(nodes))
 
     def to_ids(self, value, lookup):
         return sorted({lookup(v) for v in value})
@@ -213,7 +216,7 @@ class NodeListAnswer(AnswerType):
     names_nodes = True
 
     def _parse(self, text, context):
-        return parsing.parse_node_list(text)
+        return parsing.read_node_list(text)
 
     def to_ids(self, value, lookup):
         return [lookup(v) for v in value]
@@ -249,10 +252,8 @@ class EdgeListAnswer(AnswerType):
             )
 
     def _parse(self, text, context):
-        edges = parsing.parse_edge_list(text, walks=self.ordered)
-        if edges is None:
-            return None
-        return [list(e) for e in edges]
+        edges = parsing.read_edge_list(text, walks=self.ordered)
+        return edges if isinstance(edges, NoAnswer) else [list(e) for e in edges]
 
     def normalize(self, edges) -> list[tuple[int, int]]:
         if self.directed:

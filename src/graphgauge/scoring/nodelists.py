@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import MAX_CANDIDATES, decisive, pick, read
+from graphgauge.scoring.region import ABSENT, NoAnswer
+from graphgauge.scoring.sentences import MAX_CANDIDATES, answer, decisive, or_none, pick
 
 # Node ids are non-negative, so "-" is always a separator here ("node-1", "0-3-5").
 
@@ -328,14 +328,19 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     return _prose_run(line, explicit)
 
 
-def parse_node_list(text: str, ranges: bool = False, limit: int | None = None,
-                    everything: Sequence[int] | None = None) -> list[int] | None:
-    """Node ids in the order written. ``ranges`` reads "0–3" as 0, 1, 2, 3 (for sets,
-    where a range is a shorthand; in a path "0 to 3" names two stops), expanded at most
-    ``limit`` ids (the graph's size). With ``everything`` (every node of the graph), "all
-    nodes" and "every node except 4" are read too."""
-    return read(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
-                                                           everything))
+def read_node_list(text: str, ranges: bool = False, limit: int | None = None,
+                   everything: Sequence[int] | None = None) -> list[int] | NoAnswer:
+    """Node ids in the order written, or why there are none. ``ranges`` reads "0–3" as
+    0, 1, 2, 3 (for sets, where a range is a shorthand; in a path "0 to 3" names two
+    stops), expanded at most ``limit`` ids (the graph's size). With ``everything`` (every
+    node of the graph), "all nodes" and "every node except 4" are read too."""
+    return answer(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
+                                                             everything))
+
+
+def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
+                    ) -> list[int] | None:
+    return or_none(read_node_list(text, ranges, limit))
 
 
 _LINK = r"(?:[-–—]+>?|=+>|<-+>|[→⟶↔⇒])"
@@ -461,7 +466,11 @@ def _read_traversal(region: str, explicit: bool) -> Any:
     return list(zip(walk, walk[1:], strict=False))
 
 
-def parse_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | None:
-    """Edges in the order written; with ``walks``, a walk of nodes also reads as the
-    edges it traverses."""
-    return read(text, _read_traversal if walks else _read_edges)
+def read_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | NoAnswer:
+    """Edges in the order written, or why there are none; with ``walks``, a walk of nodes
+    also reads as the edges it traverses."""
+    return answer(text, _read_traversal if walks else _read_edges)
+
+
+def parse_edge_list(text: str) -> list[tuple[int, int]] | None:
+    return or_none(read_edge_list(text))

@@ -13,8 +13,15 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import MAX_CANDIDATES, decisive, pick, read, split_sentences
+from graphgauge.scoring.region import ABSENT, NoAnswer
+from graphgauge.scoring.sentences import (
+    MAX_CANDIDATES,
+    answer,
+    decisive,
+    or_none,
+    pick,
+    split_sentences,
+)
 from graphgauge.scoring.signals import strip_enumerators
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -298,18 +305,34 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
     return Fraction(0) if nothing else ABSENT
 
 
+def read_int(text: str, question: str | None = None) -> int | NoAnswer:
+    """An integer, or why there is none; a non-integral final number ("3.5") is no
+    answer, not 3."""
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    if isinstance(value, NoAnswer):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return NoAnswer("the final answer is not an integer")
+
+
+def read_float(text: str, question: str | None = None) -> float | NoAnswer:
+    """A finite number, or why there is none."""
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    if isinstance(value, NoAnswer):
+        return value
+    try:
+        value = float(value)
+    except OverflowError:
+        return NoAnswer("the final answer is out of range")
+    return value if math.isfinite(value) else NoAnswer("the final answer is out of range")
+
+
 def parse_int(text: str, question: str | None = None) -> int | None:
-    """An integer; a non-integral final number ("3.5") is unparsable, not 3."""
-    value = read(text, lambda region, explicit: _read_number(region, explicit, question))
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    return int(value) if value is not None and value.denominator == 1 else None
+    return or_none(read_int(text, question))
 
 
 def parse_float(text: str, question: str | None = None) -> float | None:
-    value = read(text, lambda region, explicit: _read_number(region, explicit, question))
-    try:
-        value = None if value is None else float(value)
-    except OverflowError:
-        return None
-    return value if value is not None and math.isfinite(value) else None
+    return or_none(read_float(text, question))

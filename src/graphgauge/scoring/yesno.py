@@ -11,8 +11,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import MAX_CANDIDATES, pick, read, split_sentences
+from graphgauge.scoring.region import ABSENT, NoAnswer
+from graphgauge.scoring.sentences import MAX_CANDIDATES, answer, or_none, pick, split_sentences
 
 # "yes/no", "Yes or no", "yes no": the choice itself, not an answer.
 _BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or|[ \t])\s*no|true\s*(?:/|or|[ \t])\s*false"
@@ -188,8 +188,12 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     return ABSENT
 
 
+def read_bool(text: str, question: str | None = None) -> bool | NoAnswer:
+    """Yes or no, or why there is none; with the ``question``, also a declarative answer
+    that states or denies the question's predicate ("The graph is bipartite.", "Nodes 3
+    and 5 are not connected.")."""
+    return answer(text, lambda region, explicit: _read_bool(region, explicit, question))
+
+
 def parse_bool(text: str, question: str | None = None) -> bool | None:
-    """Yes or no; with the ``question``, also a declarative answer that states or denies
-    the question's predicate ("The graph is bipartite.", "Nodes 3 and 5 are not
-    connected.")."""
-    return read(text, lambda region, explicit: _read_bool(region, explicit, question))
+    return or_none(read_bool(text, question))
