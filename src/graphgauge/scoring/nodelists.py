@@ -107,6 +107,7 @@ _STEP_LINE = re.compile(
     r"(?:[ \t]+node)?|next|then|end|finally|first|last|goal|target|source|destination)[*_]*"
     r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
     r"(?P<id>\d+)[ \t*_.]*(?:\([^()\n]*\))?[ \t.]*$", re.I)
+_HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 # A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
@@ -168,8 +169,8 @@ def _items_as_list(region: str) -> str:
                 item.group(1)]
             if len(cells) > 1 and any(_LEFT_OUT.fullmatch(c) for c in cells):
                 continue
-            first = next((_DIGITS.search(c) for c in cells if _DIGITS.search(c)), None)
-            if first is not None and not re.search(r"(?i)\b(?:node|id|vertex)\b\s*\|", line):
+            first = _DIGITS.search(item.group(1))
+            if first is not None and ("|" not in line or not _HEADER_CELL.search(line)):
                 block.append(first.group())
                 continue
             if _TABLE_RULE.match(line) or "|" in line:
