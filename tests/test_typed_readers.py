@@ -222,3 +222,37 @@ def test_all_nodes_and_all_but_some(text, labels, expected):
 ])
 def test_a_walk_written_one_stop_a_line(text, expected):
     assert parse_node_list(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The matching: applicant 0 gets job 5, applicant 1 gets job 3, applicant 2 gets job 4.",
+     [(0, 5), (1, 3), (2, 4)]),
+    ("Node 0 is matched with node 5 and node 1 is paired with node 3.", [(0, 5), (1, 3)]),
+    ("0 is assigned to 4; 2 is assigned to 3", [(0, 4), (2, 3)]),
+])
+def test_a_matching_in_words(text, expected):
+    assert parse_edge_list(text) == expected
+
+
+def test_nobody_is_the_empty_set():
+    names = ["Ned", "Cat", "Jon", "Cersei"]
+    read = answers.NODE_SET.read("Nobody is connected to Cersei.", names, Context(None, 4))
+    assert read.value == []
+
+
+def test_impossible_denies_the_predicate():
+    question = "Is there a path in this graph that visits every node exactly once?"
+    text = "It's impossible to visit every node exactly once since nodes 5 and 6 are dead ends."
+    assert parse_bool(text, question) is False
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Neural networks are mentioned, but the paper is mainly about probabilistic inference "
+     "→ Probabilistic_Methods.", "Probabilistic_Methods"),
+    ("Theory and Rule Learning both fit; the paper is really about rule induction, i.e. "
+     "Rule Learning.", "Rule_Learning"),
+    ("Theory and Rule Learning both fit.", None),
+])
+def test_a_label_committed_after_others_are_named(text, expected):
+    found = committed_label(text, [*PAPERS, "Probabilistic_Methods"])
+    assert (None if isinstance(found, NoAnswer) else found) == expected

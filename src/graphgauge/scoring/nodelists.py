@@ -40,6 +40,7 @@ _EMPTY = _AnyOf(
     r"(?=n)\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
     r"(?=t)\bthere (?:are|is) no\b",
+    r"(?=n)\b(?:nobody|no one|no-one)\b",
     r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
     r"|\bnot a single\b)",
     r"(?=[dein])\b(?:(?:does not|doesn'?t|cannot|can'?t) exist|(?:is )?impossible"
@@ -114,6 +115,7 @@ _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s
 
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
+                         r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*(?:none|nothing|empty)\b"
 
                          r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
@@ -366,7 +368,10 @@ _EDGE_PROSE = re.compile(
     r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
     r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a)\"\s*:\s*\"?(\d+)\"?[^{}]{0,40}?"
-    r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}",
+    r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
+    # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
+    r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"
+    r"(?:[a-z]+\s+)?(\d+)\b",
     re.I,
 )
 # An adjacency list line: "0: 1, 2", "Node 3 -> [4, 5]", "\"0\": [1, 2]".
@@ -404,8 +409,7 @@ def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
-    region = _EDGE_PROSE.sub(
-        lambda m: f"({m[1] or m[3] or m[5]}, {m[2] or m[4] or m[6]})", region)
+    region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
     if "{" in region:
         region = _MAPPING.sub(lambda m: ", ".join(
             f"({u}, {v})" for u, v in _ENTRY.findall(m[1])), region)

@@ -57,7 +57,7 @@ _STOP = frozenset(re.findall(
 ))
 _NEGATION = re.compile(
     r"\bnon-|(?<=\w)-free\b|\bfree of\b|\bexcept\b"
-    r"|\b(?:no|not|never|none|neither|nor|without|cannot"
+    r"|\b(?:no|not|never|none|neither|nor|without|cannot|impossible|unable"
     r"|nothing|nowhere|isnt|arent|doesnt"
     r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b", re.I)
 _IDIOM = re.compile(r"\bno doubt\b|\bnot only\b|\bno matter\b|\bwithout (?:a )?doubt\b"
