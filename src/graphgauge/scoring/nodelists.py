@@ -80,13 +80,21 @@ _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:n
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d+\s+(?:of them|in total)\b"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
-                    r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?",
+                    r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
                     re.I)
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
-_STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*(?:nodes?\s+|vertices"
-                         r"\s+)?[\[{(]?[\s*_`$]*\d", re.I)
+_STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
+                         r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
 _PAIR_TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)")
-_REMARK = re.compile(r"[^\d\[\]{}()∅]*[A-Za-z]{2}[^\d\[\]{}()∅]*\d")
+_BEFORE_IDS = re.compile(r"[^\d\[\]{}()∅]*+")
+_TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
+
+
+def _remark(line: str) -> bool:
+    """Does ``line`` name its first node in words, not open with a list?"""
+    head = _BEFORE_IDS.match(line)
+    return (head.end() < len(line) and line[head.end()].isdigit()
+            and _TWO_LETTERS.search(line, 0, head.end()) is not None)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
@@ -107,7 +115,7 @@ _STEP_LINE = re.compile(
     r"^[ \t]*(?:[-*•+][ \t]+|\d+[.)][ \t]+)?[*_]*(?:(?:step|stop|hop|move)[ \t]*\d+|start(?:ing)?"
     r"(?:[ \t]+node)?|next|then|end|finally|first|last|goal|target|source|destination)[*_]*"
     r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
-    r"(?P<id>\d+)[ \t*_.]*(?:\([^()\n]*\))?[ \t.]*$", re.I)
+    r"(?P<id>\d+)[ \t*_.]*+(?:\([^()\n]*\)[ \t.]*+)?$", re.I)
 _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 # A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
@@ -297,7 +305,7 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not explicit:
         lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
     line = decisive(lines, explicit)
-    if not explicit and _REMARK.match(line) and not _STATES_IDS.search(line):
+    if not explicit and _remark(line) and not _STATES_IDS.search(line):
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
@@ -397,7 +405,8 @@ def _table_edge(m: re.Match) -> str:
 
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
 # A matching as a mapping, "{0: 4, 1: 5}" or "{'0': '4'}": one edge per entry.
-_MAPPING = re.compile(r"\{((?:\s*[\"']?\d+[\"']?\s*:\s*[\"']?\d+[\"']?\s*,?)+)\}")
+_ENTRY_TEXT = r"[\"']?\d{1,12}[\"']?[ \t]*:[ \t]*[\"']?\d{1,12}[\"']?"
+_MAPPING = re.compile(rf"\{{\s*({_ENTRY_TEXT}(?:[ \t]*,\s*{_ENTRY_TEXT})*+)[ \t]*,?\s*\}}")
 _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 
 
