@@ -70,8 +70,8 @@ _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthr
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
-_SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
-                          r"|while|whereas)\b|\s[–—]\s", re.I)
+_SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
+                          r"|so that|while|whereas)\b|\s[–—]\s", re.I)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
 # "3 such nodes", "6 nodes in total", "its length is 2", "3 hops": a count or a

@@ -70,11 +70,12 @@ _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step
                           r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
+# (A run of blanks is entered only at its start, so that long runs stay linear.)
 _TRAILING_CLAUSE = re.compile(
-    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
+    r"(?:,[ \t]*+|(?<![ \t])[ \t]++)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
-    r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—][ \t]+|;"
-    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*(?:,[ \t]*\d|[-–→][ \t]*\d+[ \t]*,))",
+    r"|including|out of)\b|(?<![ \t])[ \t]*+\((?![\d \t./%*+×-]*+\))|(?<![ \t])[ \t]++[–—][ \t]+"
+    r"|;|:(?=[ \t]*+[\[{(]?[ \t]*+\d+[ \t]*+(?:,[ \t]*+\d|[-–→][ \t]*+\d+[ \t]*+,))",
     re.I)
 _CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
 

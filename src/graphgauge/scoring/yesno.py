@@ -151,7 +151,7 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
 _BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|yet|while)"
-                           r"\b)|\s+(?=(?:because|since)\b)",
+                           r"\b)|(?<!\s)\s++(?=(?:because|since)\b)",
                            re.I)
 # A clause that gives a reason ("because node 8 has no incoming edges") backs the claim;
 # it is weighed only when no claim speaks to the question.
