@@ -256,3 +256,33 @@ def test_impossible_denies_the_predicate():
 def test_a_label_committed_after_others_are_named(text, expected):
     found = committed_label(text, [*PAPERS, "Probabilistic_Methods"])
     assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    ("Is node 2 connected to node 5?", "They're not linked.", False),  # either sense asked
+    ("Is there an edge between node 4 and node 9?",
+     "Node 4 and node 9 are not adjacent; the closest connection goes through node 6.", False),
+    ("Is the directed graph acyclic?", "It is a DAG — a topological order exists.", True),
+    ("Is the graph a DAG?", "There is a directed cycle 1 → 4 → 2 → 1.", False),
+])
+def test_concepts_shared_between_question_and_answer(question, text, expected):
+    assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The number of edges is twice the number of nodes minus 2, i.e. 2n - 2.", None),
+    ("The count is n(n-1)/2 = 10.", 10),
+])
+def test_an_answer_that_ends_as_a_formula_is_no_number(text, expected):
+    assert parse_int(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The answer should be Theory. Though it could also be Probabilistic Methods.", None),
+    ("The answer should be Theory. Neural networks might be mentioned, but no.", None),
+    ("It could be Rule Learning, but I'm going with Theory.", "Theory"),
+    ("The answer is Theory. It might be worth reading the abstract again.", "Theory"),
+])
+def test_a_label_with_another_offered_afterwards(text, expected):
+    found = committed_label(text, [*PAPERS, "Probabilistic_Methods"])
+    assert (None if isinstance(found, NoAnswer) else found) == expected

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from graphgauge.scoring.region import ABSENT, NoAnswer, read_answer
+from graphgauge.scoring.signals import POSSIBLE, TENTATIVE
 
 _SEPARATOR = r"[\s_\-]+"
 # Words that start many phrases and never spell out an acronym ("about information").
@@ -86,7 +87,7 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 
 
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
-                      r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go with|my answer"
+                      r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
                       r"|(?:mainly|mostly|primarily|really) about)\b|→|=>|->",
                       re.I)
@@ -112,7 +113,7 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     if isinstance(named, NoAnswer):
         return named
     if len(named) == 1:
-        return named[0]
+        return _unless_another_offered(text or "", named[0], labels)
     closing = [s for s in _SENTENCE.findall(text or "") if mentioned_labels(s, labels)]
     commits = list(_COMMITS.finditer(closing[-1])) if closing else []
     if commits:  # "..., so the best category is Data Mining": what follows the commitment
@@ -120,6 +121,19 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
         if len(last) == 1:
             return last[0]
     return NoAnswer("several labels named")
+
+
+def _unless_another_offered(text: str, label: str, labels: Sequence[str]) -> str | NoAnswer:
+    """``label``, unless a later sentence puts another label forward as a possibility
+    ("The answer should be Theory. Though it could also be Probabilistic Methods.")."""
+    sentences = _SENTENCE.findall(text)
+    last = max((i for i, s in enumerate(sentences) if label in mentioned_labels(s, labels)),
+               default=len(sentences))
+    for sentence in sentences[last + 1:]:
+        if set(mentioned_labels(sentence, labels)) - {label} and (
+                POSSIBLE.search(sentence) or TENTATIVE.search(sentence)):
+            return NoAnswer("another label offered as a possibility")
+    return label
 
 
 def single_label(text: str | None, labels: Sequence[str]) -> str | None:

@@ -110,6 +110,7 @@ def _symbols_only(match: re.Match) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+_MASKED_FORMULA = re.compile(r"#[A-Za-z(]|[A-Za-z)]#")
 
 
 def _spell_numbers(text: str) -> str:
@@ -301,6 +302,9 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
         if found is None or _UNSETTLED.search(sentence, max(0, found.start() - 24),
                                               found.end() + 16):
             return None
+        after = region.rfind(sentence) + found.end()
+        if _MASKED_FORMULA.search(region, after, after + 80):
+            return None  # "..., i.e. 2n - 2": the answer ends as a formula, not a number
         return _number_value(found)
     nothing = [s for s in split_sentences(region) if _NOTHING.search(s)]
     return Fraction(0) if nothing else ABSENT

@@ -84,13 +84,13 @@ _HEDGE = re.compile(
     r"|\((?:if|when|for)\b[^()\n]*\)(?:[^.\n]|\.\d)*\((?:if|when|for)\b"
     r"|\b(?:around|about|roughly|approximately|somewhere|anywhere|estimate)\s+\d+(?:\.\d+)?\s*"
     r"(?:to|–|-)\s*\d"
-    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
+    r"|(?:,|\band\b|\bor\b|\bplus\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ )?(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
-    r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
+    r"|\banother(?: \w+){0,2}?(?: is| would be| works|:)|\balternatively\b"
     r"|\balso (?:plausible|possible)\b|\bor (?:yes|no)\?"
     r"|\bgive or take (?:a few|some|about|\d)"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
@@ -207,7 +207,7 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|[.!?(])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -219,7 +219,9 @@ UNSURE = re.compile(
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
-    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
+    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"
+    r"|\bnot sure which\b|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
+    r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
 )
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
@@ -230,7 +232,8 @@ POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|wo
 TENTATIVE = re.compile(r"\bmight be\b|\bmaybe\b|\bperhaps\b|\bI(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\brough (?:estimate|guess)\b"
-                       r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
+                       r"|\b(?:might|could|may|would) also (?:work\b|belong\b|qualify\b"
+                       r"|be (?:minimum"
                        r"|maximum|minimal|maximal|optimal|correct|right|valid"
                        r"|an? (?:answer|solution|option))\b)",
                        re.I)

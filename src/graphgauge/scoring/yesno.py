@@ -76,23 +76,38 @@ def _content(text: str) -> frozenset[str]:
 
 # Words that ask or assert the same graph predicate ("Is there an edge between 3 and 5?"
 # is answered by "3 and 5 are adjacent"); a word outside the groups is its own concept.
-_CONCEPTS = {stem: group for group, words in enumerate((
+# A question's word in two groups ("connected to": an edge or a path) asks for either; an
+# answer's such word asserts the later group only ("a connection through node 6" is a
+# path, not an edge).
+_GROUPS = (
     "edge adjacent adjacency connected linked neighbor neighbour joined",
     "path reachable reach route connected",
     "cycle cyclic loop circuit",
     "bipartite bicolorable",
-)) for stem in (w[:4] for w in words.split())}
+    "acyclic dag",
+)
+_CONCEPTS: dict[str, frozenset[int]] = {}
+for _group, _words in enumerate(_GROUPS):
+    for _word in _words.split():
+        _CONCEPTS[_word[:4]] = _CONCEPTS.get(_word[:4], frozenset()) | {_group}
 
 
-def _stem(word: str) -> Any:
-    return _CONCEPTS.get(word[:4], word[:4])
+def _concepts(word: str) -> frozenset[Any]:
+    return _CONCEPTS.get(word[:4]) or frozenset({word[:4]})
+
+
+def _claimed(word: str) -> frozenset[Any]:
+    groups = _CONCEPTS.get(word[:4])
+    return frozenset({max(groups)}) if groups else frozenset({word[:4]})
 
 
 # Facts that deny a predicate without naming it: an odd cycle rules out a 2-colouring, a
 # cycle rules out a tree, a forest or a DAG.
-_RULED_OUT_BY = {_stem(asked): frozenset(map(_stem, facts.split())) for asked, facts in (
-    ("bipartite", "odd"), ("tree", "cycle"), ("forest", "cycle"), ("dag", "cycle"),
-)}
+_RULED_OUT_BY: dict[Any, frozenset[Any]] = {}
+for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "cycle"),
+                           ("dag", "cycle")):
+    for _key in _concepts(_asked_word):
+        _RULED_OUT_BY[_key] = _RULED_OUT_BY.get(_key, frozenset()) | _concepts(_fact)
 
 
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
@@ -124,9 +139,9 @@ def _asked(question: str) -> tuple[frozenset[Any], frozenset[Any]]:
     graph disconnected?", "cycle" for "Is the graph a tree?"); worked out once however many
     sentences are weighed."""
     words = _content(question)
-    asked = frozenset(_stem(w) for w in words)
-    denying = {_stem(w[len(p):]) for w in words for p in _ANTONYM_PREFIXES
-               if w.startswith(p) and len(w) > len(p) + 3}
+    asked = frozenset().union(*map(_concepts, words))
+    denying = set().union(*(_concepts(w[len(p):]) for w in words for p in _ANTONYM_PREFIXES
+                            if w.startswith(p) and len(w) > len(p) + 3))
     denying.update(fact for concept in asked for fact in _RULED_OUT_BY.get(concept, ()))
     return asked, frozenset(denying - asked)
 
@@ -136,13 +151,13 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
     question ("There is no cycle in this graph." -> False for "Does the graph contain a
     cycle?"), or None when it does not speak about the question's subject."""
     asked, denying = _asked(question)
-    shared = {w for w in said if _stem(w) in asked}
+    shared = {w for w in said if _claimed(w) & asked}
     flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
-               if w.startswith(p) and len(w) > len(p) + 3 and _stem(w[len(p):]) in asked}
+               if w.startswith(p) and len(w) > len(p) + 3 and _claimed(w[len(p):]) & asked}
     if not shared and not flipped:
         # Only a sentence silent on the predicate itself is read through a denying fact
         # ("It has an odd cycle." -> not bipartite).
-        flipped = {w for w in said if _stem(w) in denying}
+        flipped = {w for w in said if _claimed(w) & denying}
         if not flipped:
             return None
     negations = len(_NEGATION.findall(_IDIOM.sub(" ", sentence)))
