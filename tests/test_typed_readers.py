@@ -137,6 +137,8 @@ def test_more_declaratives(question, text, expected):
     ("The strongly connected component is {1, 2, 3}; nodes 0 and 4 are each alone.",
      [1, 2, 3]),
     ("BFS order: 0, 1, 2. Node 3 is unreachable from the start.", [0, 1, 2]),
+    ("BFS order: 0, 1, 2. 3 is unreachable from the start.", [0, 1, 2]),
+    ("3 is the only neighbour.", [3]),
     ("Shortest path from 3 to 8: 3 -> 5 -> 8 (total weight 6). Alternative path 3 -> 4 -> 8 "
      "has weight 7.", [3, 5, 8]),
     ("I first thought 0, 2, 5 but node 5 isn't adjacent. The neighbours are 0 and 2.", [0, 2]),

@@ -90,11 +90,16 @@ _BEFORE_IDS = re.compile(r"[^\d\[\]{}()∅]*+")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
 
 
+_SUBJECT = re.compile(r"[\W_]*\d+[ \t]+(?:is|are|has|have|was|were|can|lies|sits)\b", re.I)
+
+
 def _remark(line: str) -> bool:
-    """Does ``line`` name its first node in words, not open with a list?"""
+    """Does ``line`` name its first node in words or as the subject of a verb ("E is
+    adjacent to only one of them"), not open with a list?"""
     head = _BEFORE_IDS.match(line)
     return (head.end() < len(line) and line[head.end()].isdigit()
-            and _TWO_LETTERS.search(line, 0, head.end()) is not None)
+            and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
+        _SUBJECT.match(line))
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
