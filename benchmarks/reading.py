@@ -45,6 +45,8 @@ def hostile() -> dict[str, str]:
         "corrections": "wait 1 actually 2 " * 3000,
         "JSON 10k items": '{"answer": [' + "1," * 10_000 + "1]}",
         "letters": "A B C " * 20_000,
+        "open mapping": "{1:" + "1" * 20_000,
+        "spaced measures": "length" + " " * 20_000 + "is" + " " * 20_000 + "x 1",
     }
 
 

@@ -52,7 +52,8 @@ def scored(text: str | None, gold: str, variant: str, original: str | None = Non
     ("The answer is: data mining.", ["Data Mining"]),
     ("Database, or maybe Data Mining", ["Database", "Data Mining"]),
     ("AI", ["AI"]),
-    ("We maintain that it is about databases", []),  # no whole-word label
+    ("We maintain that it is about metadatabases", []),  # no whole-word label
+    ("We maintain that it is about databases", ["Database"]),  # a plural names its label
     ("Information Retrieval (IR). Information retrieval again.", ["Information Retrieval"]),
     ("", []),
     ("I do not know.", []),

@@ -63,6 +63,12 @@ from graphgauge.studies.reading.answer_corpus import evaluate, load
 FOLDER = Path(__file__).parent / "data" / "answers"
 
 KNOWN_MISSES = {
+    # typed float reader reads the fraction word: "Roughly a third." (graded: an approximation,
+    # no answer) reads 1/3
+    "region_blind_ninth.jsonl:24",
+    # a refusal phrased as inability ("I'm not able to verify acyclicity ..., which I can't do
+    # here") is read by the yes/no reader as "not acyclic"
+    "region_blind_third.jsonl:5",
     # a second answer inside the explanation with no correction cue ("... so no, the graph
     # is not connected" after "Yes."): read as the first answer
     "region_blind_first.jsonl:38",

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from graphgauge.scoring import parsing
-from graphgauge.scoring.labels import label_reader
+from graphgauge.scoring.labels import label_reader, label_values
 from graphgauge.scoring.region import NoAnswer, clip, final_region
 
 
@@ -28,6 +28,9 @@ class Context:
 
     question: str | None = None
     nodes: int | None = None
+    # Every node as the parsers read its label (filled in from the labels while reading):
+    # what "all nodes" and "every node except 4" name.
+    node_values: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -83,13 +86,16 @@ class AnswerType:
                 labels = [str(i) for i in range(context.nodes)]
             if labels is not None:
                 text, lookup = label_reader(text, labels)
-                context = Context(context.question, len(labels))
+                context = Context(context.question, len(labels), label_values(labels))
         value = self._parse(text, context)
+        if isinstance(value, NoAnswer):
+            return Prediction.failed(value.reason)
         if value is None:
             return Prediction.failed(self._why_not(text))
         return Prediction(value=self.to_ids(value, lookup) if lookup else value)
 
     def _parse(self, text: str, context: Context) -> Any:
+        """The value, or a ``NoAnswer`` saying why there is none (None: work it out)."""
         raise NotImplementedError
 
     def _why_not(self, text: str) -> str:
@@ -121,7 +127,7 @@ class IntAnswer(AnswerType):
     numeric = True
 
     def _parse(self, text, context):
-        return parsing.parse_int(text, context.question)
+        return parsing.read_int(text, context.question)
 
     def random(self, rng, graph):
         return int(rng.integers(0, max(graph.number_of_edges(), graph.number_of_nodes()) + 1))
@@ -144,7 +150,7 @@ class FloatAnswer(AnswerType):
         )
 
     def _parse(self, text, context):
-        return parsing.parse_float(text, context.question)
+        return parsing.read_float(text, context.question)
 
     def format(self, value, labels=None):
         return f"{value:.{self.decimals + 2}f}"
@@ -163,7 +169,7 @@ class BoolAnswer(AnswerType):
     instruction = "Answer Yes or No."
 
     def _parse(self, text, context):
-        return parsing.parse_bool(text, context.question)
+        return parsing.read_bool(text, context.question)
 
     def format(self, value, labels=None):
         return "Yes" if value else "No"
@@ -184,8 +190,9 @@ class NodeSetAnswer(AnswerType):
     names_nodes = True
 
     def _parse(self, text, context):
-        nodes = parsing.parse_node_list(text, ranges=True, limit=context.nodes)
-        return None if nodes is None else sorted(set(nodes))
+        nodes = parsing.read_node_list(text, ranges=True, limit=context.nodes,
+                                       everything=context.node_values)
+        return nodes if isinstance(nodes, NoAnswer) else sorted(set(nodes))
 
     def to_ids(self, value, lookup):
         return sorted({lookup(v) for v in value})
@@ -209,7 +216,7 @@ class NodeListAnswer(AnswerType):
     names_nodes = True
 
     def _parse(self, text, context):
-        return parsing.parse_node_list(text)
+        return parsing.read_node_list(text)
 
     def to_ids(self, value, lookup):
         return [lookup(v) for v in value]
@@ -245,15 +252,8 @@ class EdgeListAnswer(AnswerType):
             )
 
     def _parse(self, text, context):
-        edges = parsing.parse_edge_list(text)
-        if edges is None and self.ordered:
-            # a traversal written as the walk of its nodes ("start at 2, go to 6, then 9");
-            # two nodes are a pair named in prose, not a walk
-            walk = parsing.parse_node_list(text)
-            edges = list(zip(walk, walk[1:], strict=False)) if walk and len(walk) > 2 else None
-        if edges is None:
-            return None
-        return [list(e) for e in edges]
+        edges = parsing.read_edge_list(text, walks=self.ordered)
+        return edges if isinstance(edges, NoAnswer) else [list(e) for e in edges]
 
     def normalize(self, edges) -> list[tuple[int, int]]:
         if self.directed:

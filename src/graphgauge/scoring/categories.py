@@ -5,9 +5,10 @@ other label, so the one primitive is "the labels mentioned in this text". Matchi
 case-insensitive, on whole words, longest name first, so "Data Mining" is one mention and
 not also a "Data" one, and "AI" does not fire inside "maintain". A label is also named by
 its spelling variants: spaces, underscores and hyphens alike ("Neural Networks" for
-``Neural_Networks``), an acronym label spelled out ("Artificial Intelligence" for ``AI``),
-and a multi-word label's acronym in capitals ("RL" for ``Reinforcement_Learning``). A
-label the answer denies ("not Database", "rather than AI") is not named.
+``Neural_Networks``), singular or plural, an acronym label spelled out ("Artificial
+Intelligence" for ``AI``), and a multi-word label's acronym in capitals ("RL" for
+``Reinforcement_Learning``). A label the answer denies ("not Database", "rather than
+AI") is not named.
 
 Several labels named is no answer, unless the answer commits to one: the grading rule of
 ``graphgauge.scoring.region`` picks the committed region ("Answer: AI"), and in bare text
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from graphgauge.scoring.region import ABSENT, NoAnswer, read_answer
+from graphgauge.scoring.signals import POSSIBLE, TENTATIVE
 
 _SEPARATOR = r"[\s_\-]+"
 # Words that start many phrases and never spell out an acronym ("about information").
@@ -31,9 +33,22 @@ _FUNCTION_WORDS = ("about|above|after|again|also|among|another|around|because|be
                    "|are|any|all|its|the|for|not|was|can|has|had")
 
 
+def _number_variants(word: str) -> str:
+    """A label's last word in the singular or plural ("Databases" for ``Database``,
+    "Neural Network" for ``Neural_Networks``, "Theories" for ``Theory``): models inflect
+    category names to fit their sentence."""
+    if len(word) < 4 or not word.isalpha() or word.isupper():
+        return re.escape(word)
+    if word[-1] in "yY" and word[-2].lower() not in "aeiou":
+        return re.escape(word[:-1]) + "(?:y|ies)"
+    if word[-1] in "sS" and not word.lower().endswith("ss"):
+        return re.escape(word[:-1]) + "s?"
+    return re.escape(word) + "(?:e?s)?"
+
+
 def _alternatives(label: str) -> list[str]:
     words = [w for w in re.split(_SEPARATOR, label.strip()) if w]
-    out = [_SEPARATOR.join(map(re.escape, words))]
+    out = [_SEPARATOR.join([*map(re.escape, words[:-1]), _number_variants(words[-1])])]
     if len(words) == 1 and label.isupper() and label.isalpha() and 2 <= len(label) <= 5:
         out.append(_SEPARATOR.join(
             rf"(?!(?:{_FUNCTION_WORDS})\b){re.escape(ch)}[a-z]{{2,}}" for ch in label))
@@ -72,10 +87,12 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 
 
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
-                      r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go with|my answer"
-                      r"|categori[sz]e|belongs? to|category is|label is|most likely|final)\b",
+                      r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
+                      r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
+                      r"|(?:mainly|mostly|primarily|really) about)\b|→|=>|->",
                       re.I)
-_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")
+# Sentences; "i.e.", "e.g." and the dot inside a name ("cs.CV") do not end one.
+_SENTENCE = re.compile(r"(?:\b(?:i\.e|e\.g)\.|[^.!?\n]|\.(?=\w))*(?:[.!?]+|\n|$)", re.I)
 
 
 def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
@@ -96,7 +113,7 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     if isinstance(named, NoAnswer):
         return named
     if len(named) == 1:
-        return named[0]
+        return _unless_another_offered(text or "", named[0], labels)
     closing = [s for s in _SENTENCE.findall(text or "") if mentioned_labels(s, labels)]
     commits = list(_COMMITS.finditer(closing[-1])) if closing else []
     if commits:  # "..., so the best category is Data Mining": what follows the commitment
@@ -104,6 +121,19 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
         if len(last) == 1:
             return last[0]
     return NoAnswer("several labels named")
+
+
+def _unless_another_offered(text: str, label: str, labels: Sequence[str]) -> str | NoAnswer:
+    """``label``, unless a later sentence puts another label forward as a possibility
+    ("The answer should be Theory. Though it could also be Probabilistic Methods.")."""
+    sentences = _SENTENCE.findall(text)
+    last = max((i for i, s in enumerate(sentences) if label in mentioned_labels(s, labels)),
+               default=len(sentences))
+    for sentence in sentences[last + 1:]:
+        if set(mentioned_labels(sentence, labels)) - {label} and (
+                POSSIBLE.search(sentence) or TENTATIVE.search(sentence)):
+            return NoAnswer("another label offered as a possibility")
+    return label
 
 
 def single_label(text: str | None, labels: Sequence[str]) -> str | None:

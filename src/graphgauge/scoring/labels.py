@@ -44,15 +44,14 @@ def _reader(
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
         pattern = re.compile(rf"(?<![A-Za-z0-9_])({alternatives})(?![A-Za-z0-9_])")
     unknown = str(OFFSET + n)
-
-    def rename(match: re.Match) -> str:
-        token = match.group(1)
-        if token in names:
-            return names[token]
-        return token if token in _PROSE_CAPITALS else unknown
+    names.update((word, word) for word in _PROSE_CAPITALS if word not in names)
 
     def rewrite(text: str) -> str:
-        return pattern.sub(rename, text)
+        # split() puts each name at the odd positions: one dictionary look-up per name,
+        # much cheaper than a Python callback per match on long answers.
+        parts = pattern.split(text)
+        parts[1::2] = [names.get(token, unknown) for token in parts[1::2]]
+        return "".join(parts)
 
     def lookup(value: int) -> int:
         node = value - OFFSET
@@ -65,3 +64,17 @@ def label_reader(text: str, labels: Sequence[str]) -> tuple[str, Callable[[int],
     """``text`` prepared for the numeric parsers, and the map from parsed numbers to ids."""
     rewrite, lookup = _reader(tuple(labels))
     return (rewrite(text) if rewrite else text), lookup
+
+
+@lru_cache(maxsize=64)
+def _values(labels: tuple[str, ...]) -> tuple[int, ...]:
+    if all(label.isdigit() for label in labels):
+        return tuple(int(label) for label in labels)
+    return tuple(OFFSET + node for node in range(len(labels)))
+
+
+def label_values(labels: Sequence[str]) -> tuple[int, ...]:
+    """What the numeric parsers read for each node's label, in node order: the label's
+    number, or the stand-in a name is rewritten to ("all nodes except D" is read in this
+    space and mapped back with the same lookup)."""
+    return _values(tuple(labels))

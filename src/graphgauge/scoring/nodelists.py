@@ -8,10 +8,11 @@ expanded for sets only and never past the graph.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import MAX_CANDIDATES, decisive, pick, read
+from graphgauge.scoring.region import ABSENT, NoAnswer
+from graphgauge.scoring.sentences import MAX_CANDIDATES, answer, decisive, or_none, pick
 
 # Node ids are non-negative, so "-" is always a separator here ("node-1", "0-3-5").
 
@@ -39,8 +40,11 @@ _EMPTY = _AnyOf(
     r"(?=n)\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
     r"(?=t)\bthere (?:are|is) no\b",
+    r"(?=n)\b(?:nobody|no one|no-one)\b",
     r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
     r"|\bnot a single\b)",
+    r"(?=[dein])\b(?:(?:does not|doesn'?t|cannot|can'?t) exist|(?:is )?impossible"
+    r"|(?:is )?not possible)\b",
 )
 _EXAMPLE = re.compile(r"(?:e\.\s?g\.|for example|for instance|such as)[\s,:\[{(]*$", re.I)
 _LIST_BODY = r"(?:[\s\d,;'\"*\-–—=>→⟶]|nodes?\b)*"
@@ -66,14 +70,36 @@ _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthr
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
-_SUBORDINATE = re.compile(r",?\s*\b(?:since|because|which|where|as|given that|meaning|so that"
-                          r"|while|whereas)\b|\s[–—]\s", re.I)
+_SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
+                          r"|so that|while|whereas)\b|\s[–—]\s", re.I)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
-# "3 such nodes", "6 nodes in total": a count, not an id.
+# "3 such nodes", "6 nodes in total", "its length is 2", "3 hops": a count or a
+# measurement, not an id.
 _COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
-                    r"|elements|items|members|neighbou?rs|ones|edges)\b"
-                    r"|\b\d+\s+(?:of them|in total)\b", re.I)
+                    r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
+                    r"|\b\d+\s+(?:of them|in total)\b"
+                    r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
+                    r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
+                    re.I)
+# Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
+_STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
+                         r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
+_PAIR_TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)")
+_BEFORE_IDS = re.compile(r"[^\d\[\]{}()∅]*+")
+_TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
+
+
+_SUBJECT = re.compile(r"[\W_]*\d+[ \t]+(?:is|are|has|have|was|were|can|lies|sits)\b", re.I)
+
+
+def _remark(line: str) -> bool:
+    """Does ``line`` name its first node in words or as the subject of a verb ("E is
+    adjacent to only one of them"), not open with a list?"""
+    head = _BEFORE_IDS.match(line)
+    return (head.end() < len(line) and line[head.end()].isdigit()
+            and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
+        _SUBJECT.match(line))
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
@@ -89,10 +115,20 @@ _IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
+# A walk written one stop a line: "Start: 2", "Step 3: node 7", "- Next: 5 (weight 2)".
+_STEP_LINE = re.compile(
+    r"^[ \t]*(?:[-*•+][ \t]+|\d+[.)][ \t]+)?[*_]*(?:(?:step|stop|hop|move)[ \t]*\d+|start(?:ing)?"
+    r"(?:[ \t]+node)?|next|then|end|finally|first|last|goal|target|source|destination)[*_]*"
+    r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
+    r"(?P<id>\d+)[ \t*_.]*+(?:\([^()\n]*\)[ \t.]*+)?$", re.I)
+_HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
+# A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
+_LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
 
 _SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
+                         r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*(?:none|nothing|empty)\b"
 
                          r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
@@ -125,7 +161,8 @@ def _is_example(text: str, start: int) -> bool:
 
 def _items_as_list(region: str) -> str:
     """Bullets, numbered lines and markdown table rows as one bracketed list of the first
-    id on each line (the rest of a line is its annotation: degree, score, step text)."""
+    id on each line (the rest of a line is its annotation: degree, score, step text); a
+    table row flagged "no" in a column leaves its node out."""
     lines = region.split("\n")
     out, block = [], []
 
@@ -137,12 +174,18 @@ def _items_as_list(region: str) -> str:
         block.clear()
 
     for line in lines:
+        step = _STEP_LINE.match(line)
+        if step is not None:
+            block.append(step["id"])
+            continue
         item = _ITEM_LINE.match(line)
         if item and not _TABLE_RULE.match(line):
             cells = [c for c in item.group(1).split("|") if c.strip()] if "|" in line else [
                 item.group(1)]
-            first = next((_DIGITS.search(c) for c in cells if _DIGITS.search(c)), None)
-            if first is not None and not re.search(r"(?i)\b(?:node|id|vertex)\b\s*\|", line):
+            if len(cells) > 1 and any(_LEFT_OUT.fullmatch(c) for c in cells):
+                continue
+            first = _DIGITS.search(item.group(1))
+            if first is not None and ("|" not in line or not _HEADER_CELL.search(line)):
                 block.append(first.group())
                 continue
             if _TABLE_RULE.match(line) or "|" in line:
@@ -219,10 +262,31 @@ def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
     return None
 
 
+# "All nodes", "every vertex", "all of them" (not "not all nodes"), and what is left out.
+_ALL_NODES = re.compile(r"(?<!not )(?<!almost )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
+                        r"(?:nodes?|vertices|vertex)\b|\ball of them\b", re.I)
+_EXCEPT = re.compile(r"\b(?:except|but|other than|besides|apart from|excluding)\b", re.I)
+
+
+def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
+    """"All nodes" as every node, "every node except 4 and 6" as the rest; None when the
+    line names its nodes otherwise ("all nodes reachable from 3 are 4, 5")."""
+    whole = _ALL_NODES.search(line)
+    if whole is None:
+        return None
+    rest = line[whole.end():]
+    left_out = _EXCEPT.search(rest)
+    if left_out is not None:
+        excluded = _ids(_DIGITS.findall(rest, left_out.end())) or []
+        return [node for node in everything if node not in set(excluded)]
+    return None if _DIGITS.search(line) else list(everything)
+
+
 def _read_nodes(region: str, explicit: bool, ranges: bool = False,
-                limit: int | None = None) -> Any:
+                limit: int | None = None, everything: Sequence[int] | None = None) -> Any:
     region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
-    if not _DIGITS.search(region) and not _EMPTY.search(region):
+    whole = everything is not None and _ALL_NODES.search(region) is not None
+    if not _DIGITS.search(region) and not _EMPTY.search(region) and not whole:
         return ABSENT
     if explicit and _empty_answer(region, True):
         return []
@@ -239,21 +303,29 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     # bare text, sums and products ("3 + 2 = 5") are arithmetic, not node lists.
     lines = [s for s in _CLAUSE.findall(region) if s.strip()]
     lines = lines[:MAX_CANDIDATES] if explicit else lines[-MAX_CANDIDATES:]
-    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)]
+    lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)
+             or (whole and _ALL_NODES.search(s))]
     if not lines:
         return ABSENT
     if not explicit:
         lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
     line = decisive(lines, explicit)
+    if not explicit and _remark(line) and not _STATES_IDS.search(line):
+        # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
+        # words that names other nodes does not outrank the clause that states the list.
+        at = max(i for i, s in enumerate(lines) if s is line)
+        stated = [s for s in lines[max(0, at - 2):at] if _STATES_IDS.search(s)]
+        line = stated[-1] if stated else line
     if _UNFINISHED_LIST.search(line):
         return None
     line = _QUERY_NODES.sub(" ", line)
+    every = _all_but(line, everything) if whole else None
     if _IMPOSSIBLE.match(line):
         return []  # "Topological sort isn't possible: the graph has a cycle 1 → 3 → 1."
     head, colon, rest = line.partition(":")
     if colon and _WORDY.search(head) and _DIGITS.search(rest):
         line = rest  # "Common neighbours of 1 and 6: node 3 only": the ids after the colon
-    if not _DIGITS.search(line) and not _EMPTY.search(line):
+    if not _DIGITS.search(line) and not _EMPTY.search(line) and every is None:
         return None  # only the question's own nodes were named
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
@@ -261,19 +333,30 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."
+    if listed is None and every is not None:
+        return every
     if listed is not None:
+        if listed[1][0] == "(" and len(_PAIR_TUPLE.findall(line)) >= 2:
+            return None  # "(0, 2), (2, 3), (2, 5)": edges, not a list of nodes
         return _ids(_DIGITS.findall(listed[1]))
     if _empty_answer(line, explicit):
         return []
     return _prose_run(line, explicit)
 
 
+def read_node_list(text: str, ranges: bool = False, limit: int | None = None,
+                   everything: Sequence[int] | None = None) -> list[int] | NoAnswer:
+    """Node ids in the order written, or why there are none. ``ranges`` reads "0–3" as
+    0, 1, 2, 3 (for sets, where a range is a shorthand; in a path "0 to 3" names two
+    stops), expanded at most ``limit`` ids (the graph's size). With ``everything`` (every
+    node of the graph), "all nodes" and "every node except 4" are read too."""
+    return answer(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
+                                                             everything))
+
+
 def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
                     ) -> list[int] | None:
-    """Node ids in the order written. ``ranges`` reads "0–3" as 0, 1, 2, 3 (for sets,
-    where a range is a shorthand; in a path "0 to 3" names two stops), expanded at most
-    ``limit`` ids (the graph's size)."""
-    return read(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit))
+    return or_none(read_node_list(text, ranges, limit))
 
 
 _LINK = r"(?:[-–—]+>?|=+>|<-+>|[→⟶↔⇒])"
@@ -298,7 +381,10 @@ _EDGE_PROSE = re.compile(
     r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
     r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a)\"\s*:\s*\"?(\d+)\"?[^{}]{0,40}?"
-    r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}",
+    r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
+    # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
+    r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"
+    r"(?:[a-z]+\s+)?(\d+)\b",
     re.I,
 )
 # An adjacency list line: "0: 1, 2", "Node 3 -> [4, 5]", "\"0\": [1, 2]".
@@ -323,6 +409,10 @@ def _table_edge(m: re.Match) -> str:
 
 
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
+# A matching as a mapping, "{0: 4, 1: 5}" or "{'0': '4'}": one edge per entry.
+_ENTRY_TEXT = r"[\"']?\d{1,12}[\"']?[ \t]*:[ \t]*[\"']?\d{1,12}[\"']?"
+_MAPPING = re.compile(rf"\{{\s*({_ENTRY_TEXT}(?:[ \t]*,\s*{_ENTRY_TEXT})*+)[ \t]*,?\s*\}}")
+_ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 
 
 # Edges one pair a line ("1 4\n4 6"), as edge-list files and code blocks write them.
@@ -333,8 +423,10 @@ def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
-    region = _EDGE_PROSE.sub(
-        lambda m: f"({m[1] or m[3] or m[5]}, {m[2] or m[4] or m[6]})", region)
+    region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
+    if "{" in region:
+        region = _MAPPING.sub(lambda m: ", ".join(
+            f"({u}, {v})" for u, v in _ENTRY.findall(m[1])), region)
     if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:
         return region
 
@@ -381,5 +473,23 @@ def _read_edges(region: str, explicit: bool) -> Any:
     return [] if _empty_answer(region, explicit) else None
 
 
+def _read_traversal(region: str, explicit: bool) -> Any:
+    """Edges, or a traversal written as the walk of its nodes ("start at 2, go to 6, then
+    9") in the same region; two nodes are a pair named in prose, not a walk."""
+    edges = _read_edges(region, explicit)
+    if edges is not None:
+        return edges
+    walk = _read_nodes(region, explicit)
+    if not isinstance(walk, list) or len(walk) <= 2:
+        return None
+    return list(zip(walk, walk[1:], strict=False))
+
+
+def read_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | NoAnswer:
+    """Edges in the order written, or why there are none; with ``walks``, a walk of nodes
+    also reads as the edges it traverses."""
+    return answer(text, _read_traversal if walks else _read_edges)
+
+
 def parse_edge_list(text: str) -> list[tuple[int, int]] | None:
-    return read(text, _read_edges)
+    return or_none(read_edge_list(text))

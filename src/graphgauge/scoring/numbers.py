@@ -13,8 +13,15 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import MAX_CANDIDATES, decisive, pick, read, split_sentences
+from graphgauge.scoring.region import ABSENT, NoAnswer
+from graphgauge.scoring.sentences import (
+    MAX_CANDIDATES,
+    answer,
+    decisive,
+    or_none,
+    pick,
+    split_sentences,
+)
 from graphgauge.scoring.signals import strip_enumerators
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -31,6 +38,15 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<small>" + "|".join(_UNITS) + r"))\b",
     re.I,
 )
+_DENOMINATORS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4}
+_DENOMINATORS.update({word + ending: value for value, word in enumerate(
+    re.findall(r"\w+", "third fourth fifth sixth seventh eighth ninth tenth"), 3)
+    for ending in ("", "s")})
+# "one third", "two-thirds", "a quarter" (not "a third node": "a" only before a break or
+# "of") -> "1/3"
+_WORD_FRACTION = re.compile(
+    r"\b(?:(?P<count>" + "|".join(_UNITS[1:11]) + r"|\d{1,3})|(?P<a>a))[- ](?P<den>"
+    + "|".join(_DENOMINATORS) + r")\b(?(a)(?=\s*(?:[^\w\s]|of\b|$)))", re.I)
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
 _LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
@@ -54,11 +70,12 @@ _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step
                           r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
+# (A run of blanks is entered only at its start, so that long runs stay linear.)
 _TRAILING_CLAUSE = re.compile(
-    r"(?:,[ \t]*|[ \t]+)(?:which|where|because|since|as it|as the|meaning|e\.g\."
+    r"(?:,[ \t]*+|(?<![ \t])[ \t]++)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
-    r"|including|out of)\b|[ \t]*\((?![\d \t./%*+×-]*\))|[ \t]+[–—][ \t]+|;"
-    r"|:(?=[ \t]*[\[{(]?[ \t]*\d+[ \t]*(?:,[ \t]*\d|[-–→][ \t]*\d+[ \t]*,))",
+    r"|including|out of)\b|(?<![ \t])[ \t]*+\((?![\d \t./%*+×-]*+\))|(?<![ \t])[ \t]++[–—][ \t]+"
+    r"|;|:(?=[ \t]*+[\[{(]?[ \t]*+\d+[ \t]*+(?:,[ \t]*+\d|[-–→][ \t]*+\d+[ \t]*+,))",
     re.I)
 _CHAINED = re.compile(r"\s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$")
 
@@ -93,6 +110,7 @@ def _symbols_only(match: re.Match) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+_MASKED_FORMULA = re.compile(r"#[A-Za-z(]|[A-Za-z)]#")
 
 
 def _spell_numbers(text: str) -> str:
@@ -106,20 +124,33 @@ def _spell_numbers(text: str) -> str:
         unit = _UNITS.index(m["unit"].lower()) if m["unit"] else 0
         return str(10 * (_TENS.index(m["tens"].lower()) + 2) + unit)
 
-    return _WORD_NUMBER.sub(digit, text)
+    def fraction(m: re.Match) -> str:
+        count = m["count"] or "1"
+        count = count if count.isdigit() else str(_UNITS.index(count.lower()))
+        return f"{count}/{_DENOMINATORS[m['den'].lower()]}"
+
+    return _WORD_NUMBER.sub(digit, _WORD_FRACTION.sub(fraction, text))
 
 
 def _free_number(text: str) -> bool:
-    """Does ``text`` hold a number that does not name a node (a decimal never does)?"""
-    return any("." in m.group() or not _NODE_BEFORE.search(text, max(0, m.start() - 12),
-                                                           m.start())
+    """Does ``text`` hold a number that does not name a node (a decimal, a fraction, a
+    percentage or a root never does)?"""
+    return any("." in m.group() or m["den"] or m["pct"] or m["root"] or m["root2"]
+               or not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
                for m in _NUMBER.finditer(text))
 
 
-def _states_after(sentence: str, start: int) -> bool:
+# A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
+_CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
+                        r"(?:(?:it|this|that|the \w+(?: \w+)?)\s+(?:is|equals|=)\s*)?$", re.I)
+
+
+def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) -> bool:
     """Does the clause from ``start`` state a value of its own? After "but" it then
-    carries the answer ("two ways to see this, but both give the same count: 6")."""
-    return any(_STATES.search(sentence, max(start, m.start() - 16), m.start())
+    carries the answer ("two ways to see this, but both give the same count: 6"); after
+    any trailing clause when it concludes ("…, so 1/4")."""
+    reach = 16 if states is _STATES else 32
+    return any(states.search(sentence, max(start, m.start() - reach), m.start())
                and not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())
                for m in _NUMBER.finditer(sentence, start))
 
@@ -130,7 +161,8 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut and _free_number(sentence[: cut.start()]) and not (
             cut.group().strip(" ,\t").lower() in ("but", ";")
-            and _states_after(sentence, cut.end())):
+            and _states_after(sentence, cut.end())) and not _states_after(
+            sentence, cut.end(), _CONCLUDES):
         sentence = sentence[: cut.start()]
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:
@@ -159,11 +191,54 @@ _NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=]")
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 
 
-def _asked_sentences(sentences: list[str], question: str | None) -> list[str]:
-    """When an answer reports several named quantities ("Global efficiency: 0.62", "Local
-    efficiency: 0.48"), the one line whose name the question uses; else all of them."""
+# Things a graph question counts; "vertices" and "nodes" are one thing.
+_THINGS = (r"nodes?|vertex|vertices|edges?|triangles?|components?|cycles?|paths?|leaves|leaf"
+           r"|bridges?|cliques?|colou?rs?|neighbou?rs?")
+_COUNTED = re.compile(rf"\b\d+\s+(?:\w+\s+)?({_THINGS})\b|\b(?:number|count) of (?:\w+ )?"
+                      rf"({_THINGS})\b", re.I)
+_ASKED_THING = re.compile(rf"\b(?:how many|number of|count of)\s+(?:\w+\s+)?({_THINGS})\b",
+                          re.I)
+
+
+def _thing(word: str) -> str:
+    stem = word[:4].lower()
+    return "node" if stem == "vert" else stem
+
+
+def _counts_other_things(sentence: str, asked: str) -> bool:
+    """Does ``sentence`` count only things the question does not ask about ("The graph
+    has 9 nodes." when edges are asked)?"""
+    counted = {_thing(m[1] or m[2]) for m in _COUNTED.finditer(sentence)}
+    return bool(counted) and asked not in counted
+
+
+def _counted_asked(sentence: str, question: str | None) -> re.Match | None:
+    """In a sentence that counts several things ("The graph has 9 nodes and 13 edges."),
+    the count of the thing asked for; None when the sentence counts only that."""
+    thing = _ASKED_THING.search(question) if question else None
+    if thing is None:
+        return None
+    asked = _thing(thing[1])
+    counts = [m for m in _COUNTED.finditer(sentence) if m[1]]
+    mine = [m for m in counts if _thing(m[1]) == asked]
+    if len(mine) != 1 or len(mine) == len(counts):
+        return None
+    return _NUMBER.match(sentence, mine[0].start())
+
+
+def _asked_sentences(sentences: list[str], question: str | None, explicit: bool) -> list[str]:
+    """When an answer reports several quantities, the ones the question asks for: a
+    sentence that counts other things ("Answer: The graph has 9 nodes. The number of edges
+    is 13.") is context, and of named values ("Global efficiency: 0.62", "Local efficiency:
+    0.48") the one line whose name the question uses; else all of them."""
     if not question or len(sentences) < 2:
         return sentences
+    thing = _ASKED_THING.search(question)
+    if thing:
+        asked = _thing(thing[1])
+        end = 0 if explicit else -1
+        while len(sentences) > 1 and _counts_other_things(sentences[end], asked):
+            sentences = sentences[1:] if explicit else sentences[:-1]
     asked = set(_NAME_WORD.findall(question.lower()))
     named = [(s, set(_NAME_WORD.findall(m[1].lower())))
              for s in sentences if (m := _NAMED_VALUE.match(s))]
@@ -173,7 +248,39 @@ def _asked_sentences(sentences: list[str], question: str | None) -> list[str]:
     return matching if len(matching) == 1 else sentences
 
 
+# A value stated as a range or a ratio ("is between 3 and 5", "2:3") is not one number.
+_UNSETTLED = re.compile(r"(?:^[\W_]*|\b(?:is|are|be|lies|somewhere|anywhere)\s+)between\s+[-+]?"
+                        r"[\d.]+\s+and\s+[-+]?[\d.]|(?<![\w.:])\d+:\d+(?![\d.:])", re.I)
+# "0,35": a decimal comma (a leading "0," never starts a list of counts).
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,])0,(\d+)(?![\d,])")
+
+
+# A numeric field of a JSON object: '"components": 2'.
+_JSON_FIELD = re.compile(r"\"([A-Za-z][\w \-]{1,40})\"\s*:\s*\"?([-+]?(?:\d+(?:\.\d*)?|\.\d+)"
+                         r"(?:[eE][-+]?\d+)?)\"?\s*(?=[,}])")
+
+
+def _json_fields(region: str, question: str | None) -> str | None:
+    """A JSON object of several numbers without an answer key ('{"components": 2,
+    "largest_component_size": 5}'): the field the question names, as "name: value";
+    "" when the question names none of them; None when ``region`` is no such object."""
+    if not region.lstrip().startswith("{"):
+        return None
+    fields = [f"{name.replace('_', ' ')}: {value}"
+              for name, value in _JSON_FIELD.findall(region, 0, 20_000)]
+    if len(fields) < 2:
+        return None
+    asked = _asked_sentences(fields, question, True)
+    return asked[0] if len(asked) == 1 else ""
+
+
 def _read_number(region: str, explicit: bool, question: str | None = None) -> Any:
+    if "{" in region and (field := _json_fields(region, question)) is not None:
+        if not field:
+            return None  # several quantities, none of them the one asked for
+        region, explicit = field, True
+    if "0," in region:
+        region = _DECIMAL_COMMA.sub(r"0.\1", region)
     if "10" in region:
         region = _TIMES_TEN.sub(
             lambda m: "e" + (m[1] or m[2] or m[3].translate(_SUPERSCRIPTS)), region)
@@ -181,28 +288,56 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
         region = _SYMBOLIC.sub(_symbols_only, _spell_numbers(region))
     region = strip_enumerators(region) if not explicit else region
     sentences = [s for s in split_sentences(region) if _NUMBER.search(s)]
+    # The answer opens an explicit region and closes bare text: a bounded number of
+    # sentences from that end is enough, however long the text.
+    sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
-            sentences = [s for s in sentences if _free_number(s)] or sentences
-        sentences = _asked_sentences(sentences, question)
-        found = _stated_number(decisive(sentences, explicit), explicit)
-        return None if found is None else _number_value(found)
+            sentences = [s for s in sentences if _free_number(s)]
+            if not sentences:
+                return None  # "Node 5 has the most neighbours.": only nodes are named
+        sentences = _asked_sentences(sentences, question, explicit)
+        sentence = decisive(sentences, explicit)
+        found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)
+        if found is None or _UNSETTLED.search(sentence, max(0, found.start() - 24),
+                                              found.end() + 16):
+            return None
+        after = region.rfind(sentence) + found.end()
+        if _MASKED_FORMULA.search(region, after, after + 80):
+            return None  # "..., i.e. 2n - 2": the answer ends as a formula, not a number
+        return _number_value(found)
     nothing = [s for s in split_sentences(region) if _NOTHING.search(s)]
     return Fraction(0) if nothing else ABSENT
 
 
+def read_int(text: str, question: str | None = None) -> int | NoAnswer:
+    """An integer, or why there is none; a non-integral final number ("3.5") is no
+    answer, not 3."""
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    if isinstance(value, NoAnswer):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return NoAnswer("the final answer is not an integer")
+
+
+def read_float(text: str, question: str | None = None) -> float | NoAnswer:
+    """A finite number, or why there is none."""
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    if isinstance(value, NoAnswer):
+        return value
+    try:
+        value = float(value)
+    except OverflowError:
+        return NoAnswer("the final answer is out of range")
+    return value if math.isfinite(value) else NoAnswer("the final answer is out of range")
+
+
 def parse_int(text: str, question: str | None = None) -> int | None:
-    """An integer; a non-integral final number ("3.5") is unparsable, not 3."""
-    value = read(text, lambda region, explicit: _read_number(region, explicit, question))
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    return int(value) if value is not None and value.denominator == 1 else None
+    return or_none(read_int(text, question))
 
 
 def parse_float(text: str, question: str | None = None) -> float | None:
-    value = read(text, lambda region, explicit: _read_number(region, explicit, question))
-    try:
-        value = None if value is None else float(value)
-    except OverflowError:
-        return None
-    return value if value is not None and math.isfinite(value) else None
+    return or_none(read_float(text, question))

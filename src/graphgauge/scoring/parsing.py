@@ -8,20 +8,26 @@ last one. A region without any candidate returns ``ABSENT`` so that the region l
 skip it; a final answer of the wrong shape ("3.5" for an integer) is unreadable, not a cue
 to pick some earlier number.
 
-A reader never raises and returns ``None`` when nothing usable is there, so that
-unparsable answers are counted apart from wrong ones. Every pattern is linear in the
-length of the text.
+A reader never raises; ``parse_*`` returns ``None`` when nothing usable is there (so that
+unparsable answers are counted apart from wrong ones) and ``read_*`` the ``NoAnswer``
+saying why. Every pattern is linear in the length of the text.
 """
 
 from __future__ import annotations
 
-from graphgauge.scoring.nodelists import parse_edge_list, parse_node_list
-from graphgauge.scoring.numbers import parse_float, parse_int
+from graphgauge.scoring.nodelists import (
+    parse_edge_list,
+    parse_node_list,
+    read_edge_list,
+    read_node_list,
+)
+from graphgauge.scoring.numbers import parse_float, parse_int, read_float, read_int
 from graphgauge.scoring.region import NoAnswer, final_region
-from graphgauge.scoring.yesno import parse_bool
+from graphgauge.scoring.yesno import parse_bool, read_bool
 
 __all__ = ["answer_region", "parse_bool", "parse_edge_list", "parse_float", "parse_int",
-           "parse_node_list"]
+           "parse_node_list", "read_bool", "read_edge_list", "read_float", "read_int",
+           "read_node_list"]
 
 
 def answer_region(text: str) -> str:

@@ -17,8 +17,22 @@ from graphgauge.scoring.region import NoAnswer, read_answer
 MAX_CANDIDATES = 64  # values of one sentence weighed as its stated value
 
 
-def read(text: Any, reader: Callable[[str, bool], Any]) -> Any:
-    value = read_answer(text, reader)
+def answer(text: Any, reader: Callable[[str, bool], Any]) -> Any:
+    """The reader's value of the final answer of ``text``, or the ``NoAnswer`` saying why
+    there is none. The region layer asks for the same region's value more than once (to
+    choose it, to check a correction, to return it): each region is read once."""
+    seen: dict[tuple[str, bool], Any] = {}
+
+    def once(region: str, explicit: bool) -> Any:
+        key = (region, explicit)
+        if key not in seen:
+            seen[key] = reader(region, explicit)
+        return seen[key]
+
+    return read_answer(text, once)
+
+
+def or_none(value: Any) -> Any:
     return None if isinstance(value, NoAnswer) else value
 
 

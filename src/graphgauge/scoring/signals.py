@@ -219,7 +219,7 @@ _HEDGE = re.compile(
     r"|\((?:if|when|for)\b[^()\n]*\)(?:[^.\n]|\.\d)*\((?:if|when|for)\b"
     r"|\b(?:around|about|roughly|approximately|somewhere|anywhere|estimate)\s+\d+(?:\.\d+)?\s*"
     r"(?:to|–|-)\s*\d"
-    r"|(?:,|\band\b|\bor\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
+    r"|(?:,|\band\b|\bor\b|\bplus\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
@@ -227,7 +227,9 @@ _HEDGE = re.compile(
     r"|\d\.\d+\s*[-–]\s*\d*\.\d"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
-    r"|\banother(?: \w+)? (?:is|would be|works)\b|\balternatively\b"
+    r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
+    r"|\banother (?:valid |possible |correct |equally good )?(?:one|answer|option|solution"
+    r"|ordering|order|path|choice):"
     r"|\b(?:two|three|several|multiple|many|various) (?:different |equally )?(?:valid|possible"
     r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)"
     r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
@@ -259,8 +261,9 @@ _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 REFUSAL = re.compile(
     r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so"
     r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
-    r"I (?:cannot|can'?t|can not|am unable to|'m unable to|am not able to|'m not able to"
-    r"|won'?t be able to|do not have enough|don'?t have enough) (?:\w+ ){0,2}?(?:determine"
+    r"I(?: (?:cannot|can'?t|can not|am unable to|am not able to|won'?t be able to"
+    r"|do not have enough|don'?t have enough)|'m (?:unable to|not able to)) (?:\w+ ){0,2}?"
+    r"(?:determine"
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
@@ -369,8 +372,8 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=[abcfhinopstu.!?])"
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|[.!?])"
+    r"(?=[abcfhinopstu.!?(])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|[.!?(])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -382,7 +385,10 @@ UNSURE = re.compile(
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
-    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop)",
+    r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"
+    r"|\bnot sure which\b|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double-checked)\b"
+    r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
+    r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
 )
 # More of the same, rarer, so checked only when one of its words is there: the input doubted
@@ -427,7 +433,8 @@ TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|if|co|p
                        r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
                        r"|\b(?:that'?s|it'?s|this is) (?:just |only )?a guess\b|\bjust a guess\b"
                        r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
-                       r"|\b(?:might|could|may) also (?:work\b|belong\b|qualify\b|be (?:minimum"
+                       r"|\b(?:might|could|may|would) also (?:work\b|belong\b|qualify\b"
+                       r"|be (?:minimum"
                        r"|maximum|minimal|maximal|optimal|correct|right|valid"
                        r"|an? (?:answer|solution|option))\b))",
                        re.I)

@@ -11,11 +11,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from graphgauge.scoring.region import ABSENT
-from graphgauge.scoring.sentences import MAX_CANDIDATES, pick, read, split_sentences
+from graphgauge.scoring.region import ABSENT, NoAnswer
+from graphgauge.scoring.sentences import MAX_CANDIDATES, answer, or_none, pick, split_sentences
 
-_BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or)\s*no|true\s*(?:/|or)\s*false"
-                          r"|no\s*(?:/|or)\s*yes|false\s*(?:/|or)\s*true)\b", re.I)
+# "yes/no", "Yes or no", "yes no": the choice itself, not an answer.
+_BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or|[ \t])\s*no|true\s*(?:/|or|[ \t])\s*false"
+                          r"|no\s*(?:/|or|[ \t])\s*yes|false\s*(?:/|or|[ \t])\s*true)\b", re.I)
 # "yes"/"true"/"false" as a word; "no" only standing alone ("No, ...", "... so no.") and
 # never as the determiner in "there is no path".
 _BOOL = re.compile(r"\b(?:(yes|true|false|yep|yeah|correct|incorrect)\b|(no|nope)\b)", re.I)
@@ -55,7 +56,8 @@ _STOP = frozenset(re.findall(
     "if than then so which what how yes no can could would should will",
 ))
 _NEGATION = re.compile(
-    r"\bnon-|(?<=\w)-free\b|\bfree of\b|\b(?:no|not|never|none|neither|nor|without|cannot"
+    r"\bnon-|(?<=\w)-free\b|\bfree of\b|\bexcept\b"
+    r"|\b(?:no|not|never|none|neither|nor|without|cannot|impossible|unable"
     r"|nothing|nowhere|isnt|arent|doesnt"
     r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b", re.I)
 _IDIOM = re.compile(r"\bno doubt\b|\bnot only\b|\bno matter\b|\bwithout (?:a )?doubt\b"
@@ -64,33 +66,61 @@ _WORD = re.compile(r"[a-z]+|\d+", re.I)
 _ANTONYM_PREFIXES = ("un", "dis", "non", "in", "a", "ir", "il", "im")
 
 
-def _content(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP}
+# "2-colorable", "two-coloring", "two colours": one word for being bipartite.
+_TWO_COLOURS = re.compile(r"\b(?:2|two|bi)[- ]?colou?r(?:able|ed|ing|s)?\b")
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(_TWO_COLOURS.sub(" bicolorable ", text.lower()))) - _STOP
 
 
 # Words that ask or assert the same graph predicate ("Is there an edge between 3 and 5?"
 # is answered by "3 and 5 are adjacent"); a word outside the groups is its own concept.
-_CONCEPTS = {stem: group for group, words in enumerate((
+# A question's word in two groups ("connected to": an edge or a path) asks for either; an
+# answer's such word asserts the later group only ("a connection through node 6" is a
+# path, not an edge).
+_GROUPS = (
     "edge adjacent adjacency connected linked neighbor neighbour joined",
     "path reachable reach route connected",
     "cycle cyclic loop circuit",
-)) for stem in (w[:4] for w in words.split())}
+    "bipartite bicolorable",
+    "acyclic dag",
+)
+_CONCEPTS: dict[str, frozenset[int]] = {}
+for _group, _words in enumerate(_GROUPS):
+    for _word in _words.split():
+        _CONCEPTS[_word[:4]] = _CONCEPTS.get(_word[:4], frozenset()) | {_group}
 
 
-def _stem(word: str) -> Any:
-    return _CONCEPTS.get(word[:4], word[:4])
+def _concepts(word: str) -> frozenset[Any]:
+    return _CONCEPTS.get(word[:4]) or frozenset({word[:4]})
+
+
+def _claimed(word: str) -> frozenset[Any]:
+    groups = _CONCEPTS.get(word[:4])
+    return frozenset({max(groups)}) if groups else frozenset({word[:4]})
+
+
+# Facts that deny a predicate without naming it: an odd cycle rules out a 2-colouring, a
+# cycle rules out a tree, a forest or a DAG.
+_RULED_OUT_BY: dict[Any, frozenset[Any]] = {}
+for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "cycle"),
+                           ("dag", "cycle")):
+    for _key in _concepts(_asked_word):
+        _RULED_OUT_BY[_key] = _RULED_OUT_BY.get(_key, frozenset()) | _concepts(_fact)
 
 
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
 _SPECIFIC = re.compile(
     r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
+    r"|^[\s*_]*(?-i:[A-Z]{1,2}|\d+) (?:is|has|can|does)\b"
     r"|\bthere (?:is|are|exists?)(?:\b|n'?t\b)|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
     r"|\b\w+ and \w+ are\b"
     r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
     r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
     r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
     r"|\d+\s*(?:→|->|-)\s*\d+|\bI (?:found|see|checked|counted|traced)\b", re.I)
-_GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b"
+_GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b|\bwhether\b"
                       r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b", re.I)
 
 
@@ -104,29 +134,43 @@ def _about_this_graph(sentence: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _asked(question: str) -> frozenset[Any]:
-    """The question's concepts, worked out once however many sentences are weighed."""
-    return frozenset(_stem(w) for w in _content(question))
+def _asked(question: str) -> tuple[frozenset[Any], frozenset[Any]]:
+    """The question's concepts, and the concepts that deny them ("connected" for "Is the
+    graph disconnected?", "cycle" for "Is the graph a tree?"); worked out once however many
+    sentences are weighed."""
+    words = _content(question)
+    asked = frozenset().union(*map(_concepts, words))
+    denying = set().union(*(_concepts(w[len(p):]) for w in words for p in _ANTONYM_PREFIXES
+                            if w.startswith(p) and len(w) > len(p) + 3))
+    denying.update(fact for concept in asked for fact in _RULED_OUT_BY.get(concept, ()))
+    return asked, frozenset(denying - asked)
 
 
-def _polarity(sentence: str, question: str) -> bool | None:
-    """The truth a declarative sentence asserts about the question ("There is no cycle in
-    this graph." -> False for "Does the graph contain a cycle?"), or None when it does
-    not speak about the question's subject."""
-    asked = _asked(question)
-    said = _content(sentence)
-    shared = {w for w in said if _stem(w) in asked}
+def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None:
+    """The truth a declarative sentence (with content words ``said``) asserts about the
+    question ("There is no cycle in this graph." -> False for "Does the graph contain a
+    cycle?"), or None when it does not speak about the question's subject."""
+    asked, denying = _asked(question)
+    shared = {w for w in said if _claimed(w) & asked}
     flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
-               if w.startswith(p) and len(w) > len(p) + 3 and _stem(w[len(p):]) in asked}
+               if w.startswith(p) and len(w) > len(p) + 3 and _claimed(w[len(p):]) & asked}
     if not shared and not flipped:
-        return None
+        # Only a sentence silent on the predicate itself is read through a denying fact
+        # ("It has an odd cycle." -> not bipartite).
+        flipped = {w for w in said if _claimed(w) & denying}
+        if not flipped:
+            return None
     negations = len(_NEGATION.findall(_IDIOM.sub(" ", sentence)))
     return (negations + len(flipped)) % 2 == 0
 
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
-_BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|while)\b)",
+_BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|yet|while)"
+                           r"\b)|(?<!\s)\s++(?=(?:because|since)\b)",
                            re.I)
+# A clause that gives a reason ("because node 8 has no incoming edges") backs the claim;
+# it is weighed only when no claim speaks to the question.
+_REASON = re.compile(r"\W*(?:because|since|as|given that)\b", re.I)
 
 
 # "Since node 9 cannot be reached, the graph is disconnected": the reason, then the claim.
@@ -144,20 +188,27 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     # sentences from that end is enough, however long the text.
     sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
-    clauses = [c for s in sentences if _about_this_graph(s)
+    clauses = [(c, _content(c)) for s in sentences if _about_this_graph(s)
                for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
+    clauses = clauses if explicit else clauses[::-1]
+    clauses = ([c for c in clauses if not _REASON.match(c[0])]
+               + [c for c in clauses if _REASON.match(c[0])])
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
     # first, then anything else it mentions.
     for asked in (re.split(r"[,;:(]", question)[0], question):
-        for clause in (clauses if explicit else reversed(clauses)):
-            found = _polarity(clause, asked)
+        for clause, said in clauses:
+            found = _polarity(clause, said, asked)
             if found is not None:
                 return found
     return ABSENT
 
 
+def read_bool(text: str, question: str | None = None) -> bool | NoAnswer:
+    """Yes or no, or why there is none; with the ``question``, also a declarative answer
+    that states or denies the question's predicate ("The graph is bipartite.", "Nodes 3
+    and 5 are not connected.")."""
+    return answer(text, lambda region, explicit: _read_bool(region, explicit, question))
+
+
 def parse_bool(text: str, question: str | None = None) -> bool | None:
-    """Yes or no; with the ``question``, also a declarative answer that states or denies
-    the question's predicate ("The graph is bipartite.", "Nodes 3 and 5 are not
-    connected.")."""
-    return read(text, lambda region, explicit: _read_bool(region, explicit, question))
+    return or_none(read_bool(text, question))
