@@ -2,21 +2,17 @@
 the same script as the fake OpenAI server: per-item scores equal ``graphgauge run``'s."""
 
 import os
-import sys
-from pathlib import Path
 
 import pytest
 
 from graphgauge.cli import main
 from graphgauge.instance import write_jsonl
 from graphgauge.registry import generate
+from tests.support.export_policy import graphgauge_scores, policy, scripted_answers
+from tests.support.openai_server import FakeOpenAIServer
 
 pytest.importorskip("inspect_ai", reason="inspect_ai not installed (pip install "
                     "'graphgauge[interop]')")
-
-sys.path.insert(0, str(Path(__file__).parent))
-from support.export_policy import graphgauge_scores, policy, scripted_answers  # noqa: E402
-from support.openai_server import FakeOpenAIServer  # noqa: E402
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"

@@ -2,8 +2,6 @@
 server: its per-item scores and suite accuracies equal ``graphgauge run``'s."""
 
 import os
-import sys
-from pathlib import Path
 
 import pytest
 import yaml
@@ -11,13 +9,11 @@ import yaml
 from graphgauge.cli import main
 from graphgauge.instance import write_jsonl
 from graphgauge.registry import generate
+from tests.support.export_policy import graphgauge_scores, policy, scripted_answers
+from tests.support.openai_server import FakeOpenAIServer
 
 lm_eval = pytest.importorskip("lm_eval", reason="lm_eval not installed (pip install "
                               "'graphgauge[interop]')")
-
-sys.path.insert(0, str(Path(__file__).parent))
-from support.export_policy import graphgauge_scores, policy, scripted_answers  # noqa: E402
-from support.openai_server import FakeOpenAIServer  # noqa: E402
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"

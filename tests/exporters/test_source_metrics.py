@@ -5,8 +5,6 @@ answer line, unreadable replies), next to graphgauge's own tasks in the same exp
 
 import json
 import os
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,10 +14,8 @@ from graphgauge.importers.graphwalks import read_graphwalks
 from graphgauge.instance import write_jsonl
 from graphgauge.registry import generate
 from graphgauge.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from support.openai_server import FakeOpenAIServer  # noqa: E402
-from test_import_graphwalks import make_rows  # noqa: E402
+from tests.importers.test_graphwalks import make_rows
+from tests.support.openai_server import FakeOpenAIServer
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"
@@ -98,7 +94,7 @@ def test_inspect_reports_the_source_metric(bench, tmp_path):
     pytest.importorskip("inspect_ai")
     from inspect_ai import eval as inspect_eval
 
-    from test_export_task_inspect import _mock_model
+    from tests.exporters.test_inspect_task import _mock_model
 
     instances, path = bench
     out = tmp_path / "inspect"

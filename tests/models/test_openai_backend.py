@@ -5,9 +5,7 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -20,10 +18,8 @@ from graphgauge.registry import generate
 from graphgauge.render import render
 from graphgauge.runner import run_benchmark
 from graphgauge.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from support.openai_server import FakeOpenAIServer, FaultPlan  # noqa: E402
-from support.reference_policy import reference_policy  # noqa: E402
+from tests.support.openai_server import FakeOpenAIServer, FaultPlan
+from tests.support.reference_policy import reference_policy
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"

@@ -15,23 +15,23 @@ import sys
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
 import aiohttp
 import httpx
 import pytest
 
-from support.openai_server import (
+from tests.support.openai_server import (
     FAULT_KINDS,
     FakeOpenAIServer,
     FaultPlan,
     default_policy,
     fixed,
 )
+from tests.support.paths import SUPPORT
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 
-SCRIPT = Path(__file__).parent / "support" / "openai_server.py"
+SCRIPT = SUPPORT / "openai_server.py"
 
 
 def echo(prompt: str, request: dict) -> str:

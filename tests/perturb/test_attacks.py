@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tests.support.data import needs_shared_data
 
 from graphgauge.errors import UserError
 from graphgauge.perturb.attacks import (
@@ -14,6 +13,7 @@ from graphgauge.perturb.attacks import (
     random_flip_attack,
     symmetrize,
 )
+from tests.support.data import needs_shared_data
 
 
 def _pairs(edge_index: np.ndarray) -> set[tuple[int, int]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -21,7 +22,6 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
-from tests.support.erdos_text import describe_graph
 
 from graphgauge.errors import UserError
 from graphgauge.graphs import FAMILIES, add_weights, make_graph, to_node_link
@@ -35,6 +35,8 @@ from graphgauge.render.encoding import (
 from graphgauge.render.labeling import alpha_label, node_labels, stable_hash
 from graphgauge.render.readers import read_graph, read_literal
 from graphgauge.render.serialize import graph_text
+from tests.support.erdos_text import describe_graph
+from tests.support.paths import REPO
 
 LABELINGS = [("identity", 0), ("offset", 0), ("alpha", 0), ("random", 0), ("random", 3),
              ("random", 9)]
@@ -470,7 +472,7 @@ def test_random_seeds_give_different_labelings() -> None:
 
 DIGEST_SCRIPT = """
 import hashlib, sys
-from tests.test_encodings import POOL, ENCODINGS
+from tests.render.test_encodings import POOL, ENCODINGS
 from graphgauge.render.serialize import graph_text
 digest = hashlib.sha256()
 for k, encoding in enumerate(ENCODINGS[::7]):
@@ -481,10 +483,11 @@ print(digest.hexdigest())
 
 
 def sys_path_of_package() -> str:
-    """Where this process imports graphgauge from, so the subprocess runs the same code."""
+    """Where this process imports graphgauge from, so the subprocess runs the same code, and
+    the repository root, so it imports this module's graphs and encodings."""
     import graphgauge
 
-    return str(Path(graphgauge.__file__).parents[1])
+    return os.pathsep.join([str(Path(graphgauge.__file__).parents[1]), str(REPO)])
 
 
 def test_rendering_is_deterministic_across_processes() -> None:

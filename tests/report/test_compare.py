@@ -7,13 +7,13 @@ import csv
 import numpy as np
 import pytest
 import typer
-from tests.support.report_stores import item, write_store
 from typer.testing import CliRunner
 
 from graphgauge.commands.reports import register
 from graphgauge.errors import UserError
 from graphgauge.report.compare import compare_runs
 from graphgauge.store import Store
+from tests.support.report_stores import item, write_store
 
 
 def _scores(seed: int, n: int, p: float) -> list[float]:

@@ -9,13 +9,13 @@ import sys
 
 import pytest
 import typer
-from tests.support.report_stores import item, write_store
 from typer.testing import CliRunner
 
 from graphgauge.commands.reports import register
 from graphgauge.errors import UserError
 from graphgauge.report.export import COLUMNS, export_items
 from graphgauge.store import Store
+from tests.support.report_stores import item, write_store
 
 
 @pytest.fixture

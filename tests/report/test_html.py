@@ -1,5 +1,5 @@
 """The HTML report and its figure/table exports, without a browser (see
-test_html_report_browser.py for the rendering in Chromium)."""
+test_html_browser.py for the rendering in Chromium)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from html.parser import HTMLParser
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.report_stores import item, write_store
 
 import graphgauge.suites.algorithmic  # noqa: F401  (registers the tasks the stores use)
 from graphgauge.registry import generate
@@ -26,6 +25,7 @@ from graphgauge.results.sections import SUITE_HTML, load_context
 from graphgauge.results.table import Table, to_csv, to_latex, to_markdown
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from tests.support.report_stores import item, write_store
 
 NASTY = ["</script><script>document.title='x'</script>", "<!--", "<![CDATA[", "a & b",
          "\u2028\u2029", "&lt;b&gt;", "'\"`", "</SCRIPT >", "ünïcødé ✓"]

@@ -15,10 +15,10 @@ from html.parser import HTMLParser
 
 import numpy as np
 import pytest
-from tests.support.report_stores import item, write_store
 
 from graphgauge.report.html import write_html_report
 from graphgauge.store import Store
+from tests.support.report_stores import item, write_store
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = [

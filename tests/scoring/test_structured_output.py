@@ -3,8 +3,6 @@ schema, and JSON answers score exactly like the same answers in prose."""
 
 import json
 import os
-import sys
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -24,9 +22,7 @@ from graphgauge.scoring.structured import (
     value_schema,
 )
 from graphgauge.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from support.openai_server import FakeOpenAIServer  # noqa: E402
+from tests.support.openai_server import FakeOpenAIServer
 
 os.environ["NO_PROXY"] = "127.0.0.1,localhost"
 os.environ["no_proxy"] = "127.0.0.1,localhost"

@@ -7,11 +7,11 @@ import csv
 import json
 
 import pytest
-from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.errors import UserError
 from graphgauge.render.variants import variant_kind
+from tests.support.data import needs_shared_data
 
 SCRIPTED = "python:graphgauge.studies.gteval.models:"
 

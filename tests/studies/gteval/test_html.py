@@ -8,7 +8,6 @@ import dataclasses
 import re
 
 import pytest
-from tests.support.data import needs_shared_data
 
 from graphgauge.models import load_model
 from graphgauge.models.base import LocalModel, Request
@@ -19,6 +18,7 @@ from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.studies.gteval import html_section
 from graphgauge.suites.classify import generate_suite
+from tests.support.data import needs_shared_data
 
 SCRIPTED = "python:graphgauge.studies.gteval.models:"
 VARIANTS = ("original", "rephrase:0", "rephrase:5", "relabel:1", "reverse:2", "reverse:7",

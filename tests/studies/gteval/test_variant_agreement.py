@@ -16,7 +16,6 @@ import csv
 import json
 
 import pytest
-from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.cli import app
@@ -25,6 +24,7 @@ from graphgauge.render.variants import SCORED_BY_VARIANT
 from graphgauge.store import Store
 from graphgauge.studies.gteval.rows import gteval_rows
 from graphgauge.studies.gteval.variants import variant_rows
+from tests.support.data import needs_shared_data
 
 SCRIPTED = "python:graphgauge.studies.gteval.models:"
 ANY_SUITE = ("reference", "random", SCRIPTED + "oracle", SCRIPTED + "always_original")

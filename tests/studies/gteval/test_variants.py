@@ -8,7 +8,6 @@ import statistics
 
 import pytest
 from rich.console import Console
-from tests.support.data import needs_shared_data
 
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.registry import generate, task_of
@@ -17,6 +16,7 @@ from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 from graphgauge.studies.gteval.report import print_variant_tables
 from graphgauge.studies.gteval.variants import ALL_TASKS, variant_rows
+from tests.support.data import needs_shared_data
 
 REFUSAL = "I will not answer that."  # no digits: no integer answer parses from it
 VARIANTS = ("original", "rephrase:0", "rephrase:1", "randomize:0", "randomize:1")

@@ -14,7 +14,6 @@ import types
 import numpy as np
 import pytest
 from rich.console import Console
-from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.cli import app
@@ -25,6 +24,7 @@ from graphgauge.studies.infer import html_section
 from graphgauge.studies.infer.report import print_suite_report
 from graphgauge.suites.inference import metrics
 from graphgauge.suites.inference.gold import full_text
+from tests.support.data import needs_shared_data
 
 pytestmark = needs_shared_data("dblp")
 SIZES = ["-p", "candidates=30", "-p", "train=8", "-p", "val=2", "-p", "test=10"]

@@ -10,7 +10,6 @@ import types
 
 import numpy as np
 import pytest
-from tests.support.data import needs_shared_data
 from typer.testing import CliRunner
 
 from graphgauge.errors import UserError
@@ -21,6 +20,7 @@ from graphgauge.runner import score_response
 from graphgauge.studies.infer.agreement import cohen_kappa, layer3
 from graphgauge.suites.inference import generate_suite
 from graphgauge.suites.inference.judges import layer2, parse_verdict
+from tests.support.data import needs_shared_data
 
 pytestmark = needs_shared_data("dblp")
 OPTIONS = {"dataset": "dblp", "candidates": 50, "train": 24, "val": 6, "test": 12}

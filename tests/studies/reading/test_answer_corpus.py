@@ -3,11 +3,10 @@ agree with a careful grader, say "no answer" rather than guess, and keep their t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from graphgauge.studies.reading.answer_corpus import CORE, evaluate, load
+from tests.support.paths import ANSWERS
 
-FOLDER = Path(__file__).parent / "data" / "answers"
+FOLDER = ANSWERS
 ENTRIES = load(FOLDER)
 
 

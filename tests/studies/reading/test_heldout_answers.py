@@ -57,11 +57,10 @@ rather than hidden by a lowered threshold.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from graphgauge.studies.reading.answer_corpus import evaluate, load
+from tests.support.paths import ANSWERS
 
-FOLDER = Path(__file__).parent / "data" / "answers"
+FOLDER = ANSWERS
 
 
 def test_readers_agree_with_the_grader_on_the_heldout_batches(tmp_path):

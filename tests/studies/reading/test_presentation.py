@@ -4,15 +4,14 @@ answers that commit) followed by a pleasantry gives the same readings."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from graphgauge.studies.reading.answer_corpus import CORE, agrees, load, read
+from tests.support.paths import ANSWERS
 
 # Entries read as graded when plain: the known misses of the blind batches are counted by
 # the corpus tests; here only whether presentation changes a reading matters.
-ENTRIES = [e for e in load(Path(__file__).parent / "data" / "answers")
+ENTRIES = [e for e in load(ANSWERS)
            if e["type"] in CORE and e["text"].strip() and agrees(e, read(e))]
 
 PRESENTATIONS = {

@@ -56,11 +56,10 @@ rule that breaks a batch entry shows here, and a fix in a typed reader shrinks t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from graphgauge.studies.reading.answer_corpus import evaluate, load
+from tests.support.paths import ANSWERS
 
-FOLDER = Path(__file__).parent / "data" / "answers"
+FOLDER = ANSWERS
 
 KNOWN_MISSES = {
     # a second answer inside the explanation with no correction cue ("... so no, the graph

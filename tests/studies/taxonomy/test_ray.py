@@ -7,9 +7,8 @@ import pytest
 pytest.importorskip("torch_geometric")
 ray = pytest.importorskip("ray")
 
-from tests.test_taxonomy import write_tu  # noqa: E402
-
 from graphgauge.studies.taxonomy.grid import GridSpec, run_grid  # noqa: E402
+from tests.studies.taxonomy.test_taxonomy import write_tu  # noqa: E402
 
 
 @pytest.mark.slow

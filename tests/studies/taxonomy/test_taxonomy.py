@@ -13,12 +13,11 @@ import pytest
 
 pytest.importorskip("torch_geometric")
 
-from tests.support.data import needs_shared_data
-
 from graphgauge.datasets.loader import data_root
 from graphgauge.gnn.train_metrics import auroc, binary_auroc, riemann_auroc  # noqa: E402
 from graphgauge.studies.taxonomy import taxonomy as tx  # noqa: E402
 from graphgauge.studies.taxonomy.profiles import from_cells, published  # noqa: E402
+from tests.support.data import needs_shared_data
 
 RESULTS = data_root() / "gtaxogym_results"
 

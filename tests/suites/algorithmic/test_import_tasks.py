@@ -7,11 +7,11 @@ from collections import Counter
 
 import networkx as nx
 import numpy as np
-from tests.test_algorithmic_b import kuhn_matching
 
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.registry import generate, get_task
+from tests.suites.algorithmic.test_tasks_b import kuhn_matching
 
 
 def _components(graph) -> dict[int, int]:

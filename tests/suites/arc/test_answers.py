@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphgauge.suites.arc.parse import Context, node_link_of, read_answer
+from tests.support.paths import ANSWERS
 
-CORPUS = sorted((Path(__file__).parent / "data" / "answers").glob("arc_*.jsonl"))
+CORPUS = sorted(ANSWERS.glob("arc_*.jsonl"))
 
 
 def _cases():

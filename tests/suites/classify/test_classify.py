@@ -14,7 +14,6 @@ from collections import defaultdict
 from dataclasses import replace
 
 import pytest
-from tests.support.data import needs_shared_data
 
 from graphgauge.datasets.loader import data_root
 from graphgauge.errors import UserError
@@ -27,6 +26,7 @@ from graphgauge.store import Store
 from graphgauge.studies.gteval.rows import gteval_rows
 from graphgauge.suites import classify
 from graphgauge.suites.classify.relabel import coarse_labels
+from tests.support.data import needs_shared_data
 
 DATA = data_root()
 pytestmark = needs_shared_data("dblp", "webkb")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from test_infer_reading import expected_of, reading_of
+from tests.suites.inference.test_reading import expected_of, reading_of
+from tests.support.paths import ANSWERS
 
-ANSWERS = Path(__file__).parent / "data" / "answers"
 # held-out batches, and the blind ones written without reading the reader (same format)
 BATCHES = sorted([*ANSWERS.glob("infer_heldout_*.jsonl"), *ANSWERS.glob("infer_blind_*.jsonl")])
 

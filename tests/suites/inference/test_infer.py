@@ -14,7 +14,6 @@ from itertools import combinations
 import networkx as nx
 import numpy as np
 import pytest
-from tests.support.data import needs_shared_data
 
 from graphgauge.datasets import embed_texts, load_tag
 from graphgauge.errors import UserError
@@ -23,6 +22,7 @@ from graphgauge.runner import score_response
 from graphgauge.suites.inference import gates, generate_suite, metrics, parsing
 from graphgauge.suites.inference.gold import full_text
 from graphgauge.suites.inference.prompts import render_prompt
+from tests.support.data import needs_shared_data
 
 pytestmark = needs_shared_data("dblp")
 OPTIONS = {"dataset": "dblp", "candidates": 60, "train": 20, "val": 5, "test": 15}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,8 +18,9 @@ from hypothesis import strategies as st
 from graphgauge.instance import Instance
 from graphgauge.registry import get_task
 from graphgauge.suites.inference import reading
+from tests.support.paths import ANSWERS
 
-CORPUS = Path(__file__).parent / "data" / "answers" / "infer_graphinfer.jsonl"
+CORPUS = ANSWERS / "infer_graphinfer.jsonl"
 LABELS = ["Database", "Data Mining", "AI", "Information Retrieval"]
 
 
