@@ -5,12 +5,12 @@ request failed, and not at all while the run still owes it."""
 from __future__ import annotations
 
 import pytest
-from tests.support.data import needs_shared_data
 
 from graphgauge.models.base import LocalModel, Request
 from graphgauge.runner import RunOptions, run_benchmark, score_pending
 from graphgauge.store import Store
 from graphgauge.suites.classify import generate_suite
+from tests.support.data import needs_shared_data
 
 pytestmark = needs_shared_data("webkb")
 

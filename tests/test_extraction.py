@@ -3,7 +3,6 @@ leave unread, every item records its reading path, and stored answers of older s
 are read again without asking the model."""
 
 import sqlite3
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -12,13 +11,11 @@ import pytest
 from graphgauge.cli import main
 from graphgauge.instance import read_jsonl
 from graphgauge.store import Store
+from tests.support import scripted_reading
+from tests.support.scripted_reading import style
 
-sys.path.insert(0, str(Path(__file__).parent))
-from support import scripted_reading  # noqa: E402
-from support.scripted_reading import style  # noqa: E402
-
-MODEL = "python:support.scripted_reading:answer"
-EXTRACTOR = "python:support.scripted_reading:extract"
+MODEL = "python:tests.support.scripted_reading:answer"
+EXTRACTOR = "python:tests.support.scripted_reading:extract"
 
 
 @pytest.fixture
@@ -127,7 +124,7 @@ def test_an_openai_extractor_gets_question_response_and_schema(bench, capsys, mo
     import json
     import os
 
-    from support.openai_server import FakeOpenAIServer
+    from tests.support.openai_server import FakeOpenAIServer
 
     monkeypatch.setitem(os.environ, "NO_PROXY", "127.0.0.1,localhost")
     instances, styles = bench

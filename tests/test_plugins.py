@@ -22,8 +22,9 @@ from graphgauge.errors import UserError
 from graphgauge.instance import read_jsonl
 from graphgauge.plugins import Registry
 from graphgauge.store import Store
+from tests.support.paths import PLUGINS
 
-DEMO = Path(__file__).parent / "plugins" / "demo_plugin"
+DEMO = PLUGINS / "demo_plugin"
 
 
 # --- the Registry itself ----------------------------------------------------------------

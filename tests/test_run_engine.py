@@ -13,7 +13,6 @@ import sys
 import textwrap
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -26,14 +25,12 @@ from graphgauge.registry import generate, task_of
 from graphgauge.runner import RunOptions, error_kinds, run_benchmark, score_response
 from graphgauge.store import ItemRecord, Store
 from graphgauge.store.sqlite import RunBusy
-
-sys.path.insert(0, str(Path(__file__).parent))
-from support.openai_server import FakeOpenAIServer, FaultPlan  # noqa: E402
-from support.reference_policy import reference_policy  # noqa: E402
+from tests.support.openai_server import FakeOpenAIServer, FaultPlan
+from tests.support.paths import SRC
+from tests.support.reference_policy import reference_policy
 
 LOCAL = "127.0.0.1,localhost"
 os.environ["NO_PROXY"] = os.environ["no_proxy"] = LOCAL
-SRC = Path(__file__).resolve().parent.parent / "src"
 FAST = {"backoff": 0.01, "max_backoff": 0.05}
 
 

@@ -392,10 +392,9 @@ if __name__ == "__main__":
 def test_report_reads_a_store_with_an_item_without_gold(tmp_path):
     """Stores written before benchmark files were checked can hold an item whose gold is
     null; the numeric summary leaves it out instead of failing every report."""
-    from tests.support.report_stores import item, write_store
-
     from graphgauge.results.cells import summarize
     from graphgauge.store import Store
+    from tests.support.report_stores import item, write_store
 
     rows = [item("m-1", "degree", i, 1.0, gold=i, parsed=json.dumps(i + 1)) for i in range(3)]
     rows.append(item("m-1", "degree", 3, 0.0, gold=None, parsed=json.dumps(5)))

@@ -1,6 +1,6 @@
 """The Erdős benchmark's graph sentence, written independently of the renderer.
 
-The default encoding must reproduce it byte for byte (tests/test_encodings.py), and
+The default encoding must reproduce it byte for byte (tests/render/test_encodings.py), and
 benchmarks/render.py times it as a yardstick for the encodings.
 """
 

@@ -48,7 +48,7 @@ class RandRewire:
     and reconnects (a, b), (c, d) to (a, d), (c, b) or, on a coin flip, (a, c), (d, b).
     Unlike the original, a swap that would create a self loop or a duplicate edge is
     skipped rather than producing a multigraph; on MUTAG that changes ~37% of the edges
-    where the original's algorithm changes ~35% (``tests/test_perturb.py``).
+    where the original's algorithm changes ~35% (``tests/perturb/test_perturb.py``).
     """
 
     seed: int = 0

@@ -1,0 +1,88 @@
+"""The readers against a few hundred hand-graded answers (tests/data/answers): they must
+agree with a careful grader, say "no answer" rather than guess, and keep their types."""
+
+from __future__ import annotations
+
+from graphgauge.studies.reading.answer_corpus import CORE, evaluate, load
+from tests.support.paths import ANSWERS
+
+FOLDER = ANSWERS
+ENTRIES = load(FOLDER)
+
+
+def test_the_corpus_is_large_and_covers_every_core_type():
+    core = [e for e in ENTRIES if e["type"] in CORE]
+    assert len(core) >= 450
+    for kind in CORE:
+        assert sum(e["type"] == kind for e in core) >= 20, kind
+        assert any(e["expected"] is None for e in core if e["type"] == kind), kind
+
+
+# Blind batches (*_blind_*.jsonl) were written and graded before the readers were tuned on
+# them; they are held to a ratchet below (no new miss), not to the curated corpus's target,
+# and their figure of merit is reported as measured.
+CURATED = [e for e in ENTRIES if "_blind_" not in e["where"]]
+BLIND = [e for e in ENTRIES if "_blind_" in e["where"] and e["type"] in CORE]
+
+
+def test_readers_agree_with_the_grader():
+    result = evaluate(CURATED)
+    misses = "\n".join(f"{e['where']}: {e['text'][:80]!r} expected {e['expected']}, read "
+                       f"{p.value if p.ok else 'no answer'}" for e, p in result.misses)
+    assert result.agreement >= 0.98, misses
+    assert result.false_commit_rate <= 0.01, misses
+    assert result.wrong_type == 0
+
+
+# Every blind entry the readers still get wrong, as of the last change to them: a change
+# that fixes one removes it here; a change that breaks another fails.
+BLIND_MISSES = {
+    "region_blind_eighth.jsonl:29",
+    "region_blind_fifth.jsonl:10",
+    "region_blind_first.jsonl:38",
+    "region_blind_first.jsonl:43",
+    "region_blind_fourth.jsonl:10",
+    "region_blind_fourth.jsonl:58",
+    "region_blind_ninth.jsonl:2",
+    "region_blind_ninth.jsonl:24",
+    "region_blind_ninth.jsonl:9",
+    "region_blind_second.jsonl:25",
+    "region_blind_second.jsonl:57",
+    "region_blind_second.jsonl:62",
+    "region_blind_second.jsonl:63",
+    "region_blind_seventh.jsonl:17",
+    "region_blind_seventh.jsonl:39",
+    "region_blind_sixth.jsonl:16",
+    "region_blind_third.jsonl:58",
+    "typed_blind_eighth.jsonl:25",
+    "typed_blind_eighth.jsonl:37",
+    "typed_blind_eighth.jsonl:40",
+    "typed_blind_eighth.jsonl:46",
+    "typed_blind_eighth.jsonl:55",
+    "typed_blind_eighth.jsonl:6",
+    "typed_blind_fifth.jsonl:39",
+    "typed_blind_fifth.jsonl:48",
+    "typed_blind_fifth.jsonl:56",
+    "typed_blind_fourth.jsonl:10",
+    "typed_blind_fourth.jsonl:3",
+    "typed_blind_fourth.jsonl:31",
+    "typed_blind_fourth.jsonl:44",
+    "typed_blind_fourth.jsonl:51",
+    "typed_blind_fourth.jsonl:56",
+    "typed_blind_seventh.jsonl:18",
+    "typed_blind_seventh.jsonl:2",
+    "typed_blind_seventh.jsonl:22",
+    "typed_blind_seventh.jsonl:32",
+    "typed_blind_seventh.jsonl:47",
+    "typed_blind_seventh.jsonl:53",
+    "typed_blind_sixth.jsonl:59",
+    "typed_blind_third.jsonl:12",
+    "typed_blind_third.jsonl:73",
+}
+
+
+def test_blind_batches_miss_only_the_known_entries():
+    result = evaluate(BLIND)
+    misses = {e["where"] for e, _ in result.misses}
+    assert misses <= BLIND_MISSES, sorted(misses - BLIND_MISSES)
+    assert result.agreement >= 0.96 and result.wrong_type == 0
