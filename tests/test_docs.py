@@ -3,8 +3,9 @@
 The site must build with ``mkdocs build --strict`` (a broken link, a missing anchor or a
 page left out of the navigation fails), the README must stay short and point only at
 files that exist, and every ``graphgauge`` command the README or a page shows must still
-be a command that takes every option shown. Blocks marked ``<!-- test: run -->`` are run
-as written, so the README's workflow is proved end to end.
+be a command that takes every option shown, and every ``graphgauge.*`` name they mention
+must exist. Blocks marked ``<!-- test: run -->`` (bash or Python) are run as written, so
+the README's workflow is proved end to end.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ RUN_MARK = "<!-- test: run -->"
 FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.M | re.S)
 
 
-def shell_blocks(path: Path) -> list[tuple[str, bool]]:
-    """The bash/console blocks of a page, each with whether it is marked to be run."""
+def shell_blocks(path: Path) -> list[str]:
+    """The bash blocks of a page, and the "$ " commands of its transcripts."""
     text = path.read_text()
     blocks = []
     for match in FENCE.finditer(text):
@@ -36,8 +37,7 @@ def shell_blocks(path: Path) -> list[tuple[str, bool]]:
         body = "\n".join(line[len(match.group(1)):] for line in match.group(3).splitlines())
         if match.group(2) not in ("bash", "sh"):  # a transcript: only its "$ " commands
             body = "\n".join(re.findall(r"^\$ (?:.*\\\n)*.*", body, re.M))
-        marked = text[:match.start()].rstrip().endswith(RUN_MARK)
-        blocks.append((body, marked))
+        blocks.append(body)
     return blocks
 
 
@@ -68,7 +68,7 @@ def graphgauge_commands(block: str) -> list[list[str]]:
 def documented_commands() -> list[tuple[str, list[str]]]:
     found = []
     for path in [README, *PAGES]:
-        for block, _ in shell_blocks(path):
+        for block in shell_blocks(path):
             for argv in graphgauge_commands(block):
                 found.append((path.name, argv))
     return found
@@ -177,20 +177,66 @@ def test_documented_command_exists_and_takes_its_options(page, argv):
     assert not unknown, f"{page}: 'graphgauge {' '.join(argv)}': {unknown} not in {sorted(known)}"
 
 
-MARKED = [(path.name, block) for path in [README, *PAGES]
-          for block, marked in shell_blocks(path) if marked]
+def marked_blocks(path: Path) -> list[tuple[str, str]]:
+    """The blocks marked to be run, with their language (bash or python)."""
+    text = path.read_text()
+    return [(match.group(2), match.group(3)) for match in FENCE.finditer(text)
+            if match.group(2) in ("bash", "python")
+            and text[:match.start()].rstrip().endswith(RUN_MARK)]
+
+
+MARKED = [(path.name, lang, block) for path in [README, *PAGES]
+          for lang, block in marked_blocks(path)]
 
 
 def test_the_readme_workflow_is_marked_to_run():
-    assert any(page == "README.md" and "graphgauge run" in block for page, block in MARKED)
+    marked = {(page, lang) for page, lang, block in MARKED if "graphgauge" in block}
+    assert {("README.md", "bash"), ("README.md", "python")} <= marked
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("page", "block"), MARKED, ids=[p for p, _ in MARKED])
-def test_marked_blocks_run_as_written(tmp_path, page, block):
+@pytest.mark.parametrize(("page", "lang", "block"), MARKED,
+                         ids=[f"{p}:{lang}" for p, lang, _ in MARKED])
+def test_marked_blocks_run_as_written(tmp_path, page, lang, block):
     """Each marked block runs verbatim in a fresh folder and exits 0."""
     env = {**os.environ, "COLUMNS": "200", "NO_PROXY": "127.0.0.1,localhost"}
-    proc = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=900)
+    argv = ["bash", "-euo", "pipefail", "-c", block] if lang == "bash" else [
+        sys.executable, "-c", block]
+    proc = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=900)
     assert proc.returncode == 0, f"{page}:\n{block}\n{proc.stderr[-2000:]}"
     assert "Traceback" not in proc.stderr
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether ``graphgauge.a.b.name`` names a module or an attribute of one."""
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError as missing:
+            if missing.name and not missing.name.startswith("graphgauge"):
+                pytest.skip(f"{dotted} needs {missing.name}, which is not installed")
+            continue
+        for name in parts[cut:]:
+            if not hasattr(target, name):
+                return False
+            target = getattr(target, name)
+        return True
+    return False
+
+
+PY_NAMES = sorted({name for path in [README, *PAGES]
+                   for name in re.findall(r"\bgraphgauge(?:\.[A-Za-z_]\w*)+",
+                                          path.read_text())
+                   if name != "graphgauge.db"})
+
+
+@pytest.mark.parametrize("dotted", PY_NAMES)
+def test_every_python_name_the_docs_mention_exists(dotted):
+    """Modules and functions named in the docs (``-m python:graphgauge...``, "from Python:
+    graphgauge.report.html.write_html_report") still exist, so a move breaks CI, not a
+    reader's session."""
+    assert _resolves(dotted), dotted
