@@ -86,6 +86,8 @@ def test_mkdocs_builds_strict(tmp_path):
     for page in PAGES:
         built = "index.html" if page.stem == "index" else f"{page.stem}/index.html"
         assert (site / built).is_file(), page.name
+        html = (site / built).read_text()
+        assert not re.search(r'<(script|link)[^>]+(src|href)="https?://', html), page.name
 
 
 def test_every_page_is_in_the_navigation():
