@@ -230,7 +230,8 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
-PY_NAMES = sorted({name for path in [README, *PAGES]
+HISTORY = DOCS / "changes.md"  # names what used to be, on purpose
+PY_NAMES = sorted({name for path in [README, *PAGES] if path != HISTORY
                    for name in re.findall(r"\bgraphgauge(?:\.[A-Za-z_]\w*)+",
                                           path.read_text())
                    if name != "graphgauge.db"})
