@@ -28,15 +28,16 @@ FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.M | re.S)
 
 
 def shell_blocks(path: Path) -> list[str]:
-    """The bash blocks of a page, and the "$ " commands of its transcripts."""
+    """The bash blocks of a page, and the command lines of its other blocks."""
     text = path.read_text()
     blocks = []
     for match in FENCE.finditer(text):
         if match.group(2) not in ("bash", "console", "sh", ""):
             continue
         body = "\n".join(line[len(match.group(1)):] for line in match.group(3).splitlines())
-        if match.group(2) not in ("bash", "sh"):  # a transcript: only its "$ " commands
-            body = "\n".join(re.findall(r"^\$ (?:.*\\\n)*.*", body, re.M))
+        if match.group(2) not in ("bash", "sh"):  # output, maybe with commands: lines that
+            body = "\n".join(re.findall(  # start with one, "$ " or not
+                r"^(?:\$ )?graphgauge (?:.*\\\n)*.*", body, re.M))
         blocks.append(body)
     return blocks
 
@@ -150,12 +151,38 @@ def _resolve(root, argv: list[str]):
     return command, rest
 
 
-def _options(command) -> set[str]:
-    names = {"--help"}
+def _options(command) -> dict[str, object]:
+    """Every option name the command takes, with its parameter."""
+    names: dict[str, object] = {"--help": None}
     for param in command.params:
-        names.update(getattr(param, "opts", []))
-        names.update(getattr(param, "secondary_opts", []))
+        for name in [*getattr(param, "opts", []), *getattr(param, "secondary_opts", [])]:
+            if name.startswith("-"):
+                names[name] = param
     return names
+
+
+def _positionals_allowed(command) -> float:
+    arguments = [p for p in command.params if getattr(p, "param_type_name", "") == "argument"]
+    return float("inf") if any(p.nargs < 0 for p in arguments) else sum(
+        p.nargs for p in arguments)
+
+
+def _split_tokens(rest: list[str], options: dict) -> tuple[list[str], list[str]]:
+    """The option names shown, and the positional arguments left once each option has
+    taken its value."""
+    shown, positional, tokens = [], [], iter(rest)
+    for token in tokens:
+        if token.startswith("-") and token != "-" and not re.fullmatch(r"-\d.*", token):
+            name = token.split("=", 1)[0]
+            shown.append(name)
+            param = options.get(name)
+            takes_value = param is not None and not getattr(param, "is_flag", False) and not \
+                getattr(param, "count", False)
+            if takes_value and "=" not in token:
+                next(tokens, None)
+        else:
+            positional.append(token)
+    return shown, positional
 
 
 DOCUMENTED = documented_commands()
@@ -173,10 +200,11 @@ def test_documented_command_exists_and_takes_its_options(page, argv):
     assert command is not None, f"{page}: 'graphgauge {' '.join(argv)}' names no command"
     assert _subcommands(command) is None or not rest, f"{page}: {argv}"
     known = _options(command)
-    shown = {token.split("=", 1)[0] for token in rest
-             if token.startswith("-") and token != "-" and not re.fullmatch(r"-\d.*", token)}
-    unknown = sorted(shown - known)
+    shown, positional = _split_tokens(rest, known)
+    unknown = sorted(set(shown) - set(known))
     assert not unknown, f"{page}: 'graphgauge {' '.join(argv)}': {unknown} not in {sorted(known)}"
+    assert len(positional) <= _positionals_allowed(command), (
+        f"{page}: 'graphgauge {' '.join(argv)}' gives {positional}, more arguments than it takes")
 
 
 def marked_blocks(path: Path) -> list[tuple[str, str]]:
@@ -234,7 +262,10 @@ HISTORY = DOCS / "changes.md"  # names what used to be, on purpose
 PY_NAMES = sorted({name for path in [README, *PAGES] if path != HISTORY
                    for name in re.findall(r"\bgraphgauge(?:\.[A-Za-z_]\w*)+",
                                           path.read_text())
-                   if name != "graphgauge.db"})
+                   if name != "graphgauge.db"}
+                  | {f"{module}.{function}" for path in [README, *PAGES] if path != HISTORY
+                     for module, function in re.findall(r"python:(graphgauge[\w.]*):([a-z_]\w*)",
+                                                        path.read_text())})
 
 
 @pytest.mark.parametrize("dotted", PY_NAMES)
