@@ -109,6 +109,19 @@ def test_readme_is_short_and_links_only_to_files_that_exist():
     assert linked_pages >= {p.name for p in PAGES} - {"index.md"}
 
 
+def test_no_sentence_is_in_two_places():
+    """Each piece of prose lives in one page (the README included): a long sentence found
+    twice means a copy that will drift."""
+    where: dict[str, set[str]] = {}
+    for path in [README, *PAGES]:
+        prose = " ".join(FENCE.sub("", path.read_text()).split())
+        for sentence in re.split(r"(?<=[.!?])\s+", prose):
+            if len(sentence) >= 80 and "|" not in sentence:
+                where.setdefault(sentence, set()).add(path.name)
+    copies = {s[:80]: sorted(names) for s, names in where.items() if len(names) > 1}
+    assert not copies
+
+
 def test_each_method_page_cites_its_paper():
     """Title, authors, year and a link, in the page that describes the method."""
     papers = {
