@@ -123,6 +123,14 @@ def test_no_sentence_is_in_two_places():
     assert not copies
 
 
+def test_every_repository_file_the_docs_name_exists():
+    """Test files, corpora and benchmark scripts the pages point readers at."""
+    named = {path for page in [README, *PAGES]
+             for path in re.findall(r"\b(?:tests|benchmarks)/[\w/.*-]*[\w*/]", page.read_text())}
+    missing = sorted(path for path in named if not any(ROOT.glob(path.rstrip("/"))))
+    assert not missing
+
+
 def test_each_method_page_cites_its_paper():
     """Title, authors, year and a link, in the page that describes the method."""
     papers = {
