@@ -7,7 +7,7 @@ line on stderr starting ``graphgauge: error:`` with the case's message, exit cod
 store's bytes unchanged (or the store still absent) and no output written. A missing
 optional extra is simulated by making its import fail (``sys.modules[name] = None``)
 before the command's own entry point runs. ``python tests/test_user_errors.py`` prints
-the README's table of these messages.
+the table of these messages in docs/user-errors.md.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
-README = Path(__file__).resolve().parents[1] / "README.md"
+ERRORS_PAGE = Path(__file__).resolve().parents[1] / "docs" / "user-errors.md"
 
 
 @dataclass(frozen=True)
@@ -314,10 +314,10 @@ def test_mistake_is_one_line_exit_2_and_changes_nothing(folder, case):
         assert not (root / case.store).exists()
 
 
-def test_readme_lists_every_mistake():
-    """The README's table shows each case's message (regenerate it with
+def test_the_docs_list_every_mistake():
+    """The user-errors page's table shows each case's message (regenerate it with
     ``python tests/test_user_errors.py``)."""
-    rows = {line.split(" | ")[0].strip("| "): line for line in README.read_text().splitlines()
+    rows = {line.split(" | ")[0].strip("| "): line for line in ERRORS_PAGE.read_text().splitlines()
             if line.startswith("| ")}
     missing = [c.name for c in CASES if c.name not in rows or c.message not in rows[c.name]]
     assert not missing
@@ -365,8 +365,8 @@ def _answered(store: Path) -> bool:
         return False
 
 
-def readme_table() -> str:
-    """The README's table: each case, the command and the line it prints."""
+def errors_table() -> str:
+    """The user-errors page's table: each case, the command and the line it prints."""
     import tempfile
 
     rows = ["| Mistake | Command | What graphgauge prints (exit code 2) |", "|---|---|---|"]
@@ -386,7 +386,7 @@ def readme_table() -> str:
 
 
 if __name__ == "__main__":
-    print(readme_table())
+    print(errors_table())
 
 
 def test_report_reads_a_store_with_an_item_without_gold(tmp_path):

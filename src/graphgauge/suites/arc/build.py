@@ -117,7 +117,7 @@ def generate_suite(tasks: Sequence[str] | None, count: int, seed: int,
     """``count`` sampled tasks per (rule, family, size pattern) cell.
 
     Cells whose family can never satisfy the rule at the pattern's sizes are skipped
-    silently (the promise table decides, see docs/sections/arc.md). A task that
+    silently (the promise table decides, see docs/arc.md). A task that
     fails its retry budget is skipped with a warning on stderr (an error with
     strict=true); when the first task of a cell fails, the whole cell is dropped.
     """

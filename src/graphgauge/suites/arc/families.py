@@ -141,7 +141,7 @@ def two_components(rng, n):
 # draw; "?<k": depends on the draw under k nodes, FALSE from k nodes on because it then
 # holds in under ~5% of draws, and less with size: rejection sampling would burn its
 # budget on it), for graphs of at least MIN_NODES nodes. Columns follow PROPERTIES' order.
-# Measured rates are in docs/sections/arc.md.
+# Measured rates are in docs/arc.md.
 _PROMISES = """
              connected disconnected tree bipartite triangle edge deg1  deg2  deg3 dist3 nearmax
 erdos_renyi      ?       ?<25      ?<10  ?<15        ?       ?   ?<50  ?<50  ?<50   ?      ?

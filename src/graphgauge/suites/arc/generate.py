@@ -55,7 +55,7 @@ def blockers(rule: Rule, family: Family, sizes: Sequence[int]) -> list[str]:
 
 def compatible(rule: Rule, family: Family, sizes: Sequence[int]) -> bool:
     """False when the family can never give the rule a valid task at these sizes:
-    skipped by design (the table in docs/sections/arc.md lists these pairs)."""
+    skipped by design (the table in docs/arc.md lists these pairs)."""
     return not blockers(rule, family, sizes)
 
 

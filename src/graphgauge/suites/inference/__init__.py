@@ -3,7 +3,7 @@
 Five tasks on 2-hop ego-graphs of a TAG (masked node, relation, theme, outlier,
 community), gated by deterministic rules (L1), optional model judges (L2) and
 identity dedup (L4), capped and split per task. See SEEDS.md section 1 and
-docs/sections/infer.md.
+docs/infer.md.
 """
 
 from graphgauge.suites.inference import tasks  # noqa: F401  (registers the tasks)
