@@ -23,7 +23,6 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -418,72 +417,29 @@ def _shared_requests(pending: list[tuple[Request, str | None]]) -> list[list]:
 class _ClaimFeed:
     """Hands out groups of requests, claiming their items in the store a chunk at a time,
     so that processes sharing a run (``--join``) each take only what nobody holds, and a
-    process that joins late still finds work.
-
-    Claims run on a thread of their own and start while half a chunk is still ready, so
-    the event loop never waits for the store (where the commit thread may be writing)
-    unless the whole ready list ran dry.
-    """
+    process that joins late still finds work."""
 
     def __init__(self, store: Store, lease: Lease, units: list[list], chunk: int, advance):
         self.store, self.lease, self.chunk, self.advance = store, lease, chunk, advance
         self.units, self.next, self.ready = units, 0, []
         self.taken_elsewhere = 0
-        self.claiming: tuple | None = None  # (future, chunk, keys) of the claim under way
-        self.failure: BaseException | None = None  # of a claim made ahead, raised at next take
-        self.pool = ThreadPoolExecutor(1, thread_name_prefix="graphgauge-claims")
 
-    async def take(self, size: int) -> list[list]:
-        while not self.ready:
-            if self.failure is not None:
-                raise self.failure
-            if self.claiming is None:
-                if self.next >= len(self.units):
-                    break
-                self._prefetch()
-            claim = self.claiming
-            await asyncio.shield(claim[0])
-            self._settle(claim)
+    def take(self, size: int) -> list[list]:
+        while not self.ready and self.next < len(self.units):
+            chunk = self.units[self.next : self.next + self.chunk]
+            self.next += len(chunk)
+            wanted = [_item_key(request) for unit in chunk for request, _ in unit]
+            mine = set(self.store.claim(self.lease, wanted))
+            skipped = len(wanted) - len(mine)
+            if skipped:
+                self.taken_elsewhere += skipped
+                self.advance(skipped)
+            for unit in chunk:
+                kept = [pair for pair in unit if _item_key(pair[0]) in mine]
+                if kept:
+                    self.ready.append(kept)
         batch, self.ready = self.ready[:size], self.ready[size:]
-        if len(self.ready) < self.chunk // 2 and self.claiming is None:
-            self._prefetch()
         return batch
-
-    def _prefetch(self) -> None:
-        if self.next >= len(self.units):
-            return
-        chunk = self.units[self.next : self.next + self.chunk]
-        self.next += len(chunk)
-        wanted = [_item_key(request) for unit in chunk for request, _ in unit]
-        future = asyncio.get_running_loop().run_in_executor(
-            self.pool, self.store.claim, self.lease, wanted)
-        claim = self.claiming = (future, chunk, wanted)
-        future.add_done_callback(lambda _: self._settle(claim))
-
-    def _settle(self, claim: tuple) -> None:
-        """Move a finished claim's items to the ready list, once (from the claim's done
-        callback or from the worker that waited for it, whichever runs first)."""
-        if self.claiming is not claim:
-            return
-        self.claiming = None
-        future, chunk, wanted = claim
-        if future.cancelled():
-            return
-        if future.exception() is not None:
-            self.failure = future.exception()
-            return
-        mine = set(future.result())
-        skipped = len(wanted) - len(mine)
-        if skipped:
-            self.taken_elsewhere += skipped
-            self.advance(skipped)
-        for unit in chunk:
-            kept = [pair for pair in unit if _item_key(pair[0]) in mine]
-            if kept:
-                self.ready.append(kept)
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=True)
 
 
 class _Heartbeat:
@@ -528,7 +484,7 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
         feed = _ClaimFeed(store, lease, units, max(16, 4 * slots * size), advance)
 
         async def worker():
-            while batch := await feed.take(size):
+            while batch := feed.take(size):
                 responses = await model.respond([unit[0][0] for unit in batch])
                 scorer.last_answer = time.perf_counter()
                 rows, asked = [], []
@@ -556,7 +512,6 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
             await asyncio.gather(scoring, return_exceptions=True)
             writer.close()
             await writing
-            feed.close()
             result.scored += scorer.count
             result.skipped += feed.taken_elsewhere
             close = getattr(model, "aclose", None)
