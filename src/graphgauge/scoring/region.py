@@ -603,6 +603,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
                             region.end - len(resolved), region.end)
         settled = _settled(region)
         if corrected is None and (unsure(body, settled, settled + 300)
+                                  or unsure(region.text)  # "…, but I haven't checked 7"
                                   or OR_NEXT.match(body, settled)
                                   or ANSWER_DOUBT.search(body, settled, settled + _TAIL // 2)):
             return NoAnswer("an alternative offered after the answer")

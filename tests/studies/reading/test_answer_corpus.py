@@ -61,7 +61,6 @@ BLIND_MISSES = {
     "typed_blind_eighth.jsonl:55",
     "typed_blind_eighth.jsonl:6",
     "typed_blind_fifth.jsonl:39",
-    "typed_blind_fifth.jsonl:48",
     "typed_blind_fifth.jsonl:56",
     "typed_blind_fourth.jsonl:10",
     "typed_blind_fourth.jsonl:3",
