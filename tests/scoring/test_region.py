@@ -1,5 +1,5 @@
 """The answer-region layer every reader builds on: where the final committed answer is,
-and why there is none (the grading rule in README "Answers and scoring")."""
+and why there is none (the grading rule in docs/scoring.md)."""
 
 from __future__ import annotations
 

@@ -116,7 +116,7 @@ def generate(
     param: Annotated[
         list[str] | None,
         typer.Option("--param", "-p", help="Suite option key=value, repeatable (see the "
-                     "suite's README section), e.g. -p patterns=[scale_up_3,cap25]."),
+                     "suite's page under docs/), e.g. -p patterns=[scale_up_3,cap25]."),
     ] = None,
     quiet: QuietOpt = False,
 ) -> None:
