@@ -56,6 +56,15 @@ def test_no_answer_and_its_reasons():
         assert not found  # a NoAnswer is falsy
 
 
+def test_doubt_inside_a_marked_answer_and_unable_refusals_leave_no_answer():
+    for text in ("I believe the answer is 2, 3, and 7, but I haven't verified node 7.",
+                 "I'm unable to determine the count without the edges.",
+                 "I'm not able to verify acyclicity without running a topological sort."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    # the same answers without the doubt still read
+    assert final_region("I believe the answer is 2, 3, and 7.", digits)
+
+
 def test_truncation_after_a_committed_answer_does_not_void_it():
     assert read_answer("Final answer: 12\n\nExplanation: node 3 connects to", digits) == 12
 
