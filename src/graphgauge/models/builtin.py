@@ -1,8 +1,9 @@
 """Models that need no weights: the reference solver and the trivial baselines.
 
-They give every table its floor and ceiling: ``reference`` should score 100% (anything
-less is a bug in a task or its parser), and a real model that does not beat ``random``,
-``majority`` or ``mean`` has learnt nothing about the graph.
+They give every table its floor and ceiling: ``reference`` should score 100% on the
+instruction as written (anything less is a bug in a task or its parser). It answers the task
+even under ``randomize``, where the right response is no answer, so it scores 0% there. A real
+model that does not beat ``random``, ``majority`` or ``mean`` has learnt nothing about the graph.
 """
 
 from __future__ import annotations
