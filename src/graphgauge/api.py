@@ -103,13 +103,14 @@ def generate(
     (``dataset``, and what its documentation lists); ``output`` also writes them as JSONL."""
     from graphgauge import preflight
     from graphgauge.instance import write_jsonl
+    from graphgauge.models.asking import ask_texts
     from graphgauge.registry import generate as make
 
     if output is not None:
         preflight.output_file(Path(output), "--output")
     preflight.suite_extras([suite], f"generate {suite}")
     instances = make(suite, list(tasks) if tasks else None, count=count, seed=seed,
-                     nodes=nodes, options=options, progress=progress)
+                     nodes=nodes, options=options, progress=progress, ask=ask_texts)
     if output is not None:
         write_jsonl(instances, output)
     return instances
@@ -162,7 +163,8 @@ def evaluate(
     """
     from graphgauge.extraction import load_extractor
     from graphgauge.prices import read_price_table, take_price_params
-    from graphgauge.render.prompt import check_prompts, encoding_of
+    from graphgauge.registry import check_prompts
+    from graphgauge.render.prompt import encoding_of
     from graphgauge.runner import RunOptions
 
     if repeats < 1:

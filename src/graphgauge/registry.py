@@ -8,13 +8,15 @@ Another package adds a suite by registering its module in ``SUITES`` from a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.plugins import Registry
+from graphgauge.render import prompt
+from graphgauge.render.encoding import Encoding
 from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng, suite_tasks
 
 SUITES: Registry[ModuleType] = Registry("suite")
@@ -76,12 +78,15 @@ def generate(
     nodes: tuple[int, int] | None = None,
     options: dict[str, Any] | None = None,
     progress: bool = False,
+    ask: Callable[..., Any] | None = None,
 ) -> list[Instance]:
     """``count`` instances of each selected task; deterministic in (seed, task, index).
 
     A suite that builds instances from a dataset or a shared design (samples, gates,
-    splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress)`` in its
-    module and receives the suite ``options`` (``--dataset``, ``-p key=value``)."""
+    splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress, ask)`` in
+    its module and receives the suite ``options`` (``--dataset``, ``-p key=value``) and
+    ``ask``, how to ask a model named by a spec (``graphgauge.models.asking.ask_texts``),
+    for a generation that consults models: the layer that loads models passes it."""
     if count < 1:
         raise UserError(f"--count must be at least 1, got {count}")
     if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
@@ -89,7 +94,7 @@ def generate(
     own = suite_hook(suite, "generate_suite")
     if own is not None:
         return own(tasks=list(tasks) if tasks else None, count=count, seed=seed, nodes=nodes,
-                   options=dict(options or {}), progress=progress)
+                   options=dict(options or {}), progress=progress, ask=ask)
     if options:
         raise UserError(f"suite {suite!r} takes no options, got: {', '.join(options)}")
     selected = select_tasks(suite, tasks)
@@ -108,3 +113,27 @@ def generate(
 
 def task_of(instance: Instance) -> Task:
     return get_task(instance.suite, instance.task)
+
+
+def render(instance: Instance, encoding: str | Encoding | None = None,
+           variant: str | None = None) -> prompt.Prompt:
+    """The prompt of ``instance`` (``graphgauge.render.prompt.render``), its task found
+    in this catalog: rendering sits below the suites and takes the task from its caller."""
+    return prompt.render(instance, encoding, variant, task=task_of(instance))
+
+
+def check_prompts(instances: Iterable[Instance], encodings: Sequence[str],
+                  variants: Sequence[str]) -> None:
+    """Render one instance of every task in every encoding and variant, so a name no
+    suite can render (an unknown variant, a label variant on a suite without labels, an
+    encoding a layout refuses) is a UserError before anything is stored."""
+    from graphgauge.render.variants import check_variants
+
+    check_variants(variants)
+    first: dict[tuple[str, str], Instance] = {}
+    for inst in instances:
+        first.setdefault((inst.suite, inst.task), inst)
+    for inst in first.values():
+        for encoding in encodings:
+            for variant in variants:
+                render(inst, encoding, variant)

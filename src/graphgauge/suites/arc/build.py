@@ -113,8 +113,9 @@ def _selection(tasks: Sequence[str] | None, modes: list[str]) -> dict[str, list[
 
 def generate_suite(tasks: Sequence[str] | None, count: int, seed: int,
                    nodes: tuple[int, int] | None, options: dict[str, Any],
-                   progress: bool = False) -> list[Instance]:
-    """``count`` sampled tasks per (rule, family, size pattern) cell.
+                   progress: bool = False, ask: Any = None) -> list[Instance]:
+    """``count`` sampled tasks per (rule, family, size pattern) cell (``ask`` is unused:
+    no model is consulted).
 
     Cells whose family can never satisfy the rule at the pattern's sizes are skipped
     silently (the promise table decides, see docs/arc.md). A task that
