@@ -37,11 +37,10 @@ LAYERS: list[tuple[str, ...]] = [
     ("studies", "analysis"),  # analysis: old module paths kept loadable for one release
     ("report",),
     ("api",),  # generate / evaluate / load_results: what the CLI and users call
-    ("cli", "commands"),
+    ("cli",),
 ]
-# Units that are one package for the cycle check: the catalog belongs to the suites, the
-# command modules are the CLI's sub-apps.
-SAME_UNIT = {"registry": "suites", "commands": "cli"}
+# Units that are one package for the cycle check: the catalog belongs to the suites.
+SAME_UNIT = {"registry": "suites"}
 # The package root re-exports the Python API lazily (``graphgauge.evaluate`` imports
 # graphgauge.api on first use; its TYPE_CHECKING imports only name the types): a facade
 # over the top layer, not a dependency of the bottom one.
