@@ -1,4 +1,5 @@
-"""``graphgauge export-task``: a benchmark as an lm-eval, inspect_ai or HF dataset task."""
+"""``graphgauge export-task``: a benchmark as an lm-eval, inspect_ai or HF dataset task
+(``graphgauge.exporters.export_task``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
-from graphgauge.errors import UserError
 
 
 def register(app: typer.Typer) -> None:
@@ -37,39 +36,9 @@ def register(app: typer.Typer) -> None:
         """Export a benchmark so another harness runs it with graphgauge's scoring: an
         lm-evaluation-harness task folder, an inspect_ai task file, or a Hugging Face
         dataset (Parquet per suite with a dataset card)."""
-        import importlib
-        import importlib.util
+        from graphgauge.exporters import export_task as export
 
-        from graphgauge.exporters import ALIASES, FORMATS
-        from graphgauge.exporters.records import build_records
-        from graphgauge.instance import read_jsonl
-        from graphgauge.render.prompt import encoding_of
-
-        name = ALIASES.get(fmt.lower(), fmt.lower())
-        if name not in FORMATS:
-            raise UserError(f"unknown export format {fmt!r}; use {', '.join(FORMATS)}")
-        module, what, needs = FORMATS[name]
-        missing = [package for package in needs if importlib.util.find_spec(package) is None]
-        if missing:
-            raise UserError(f"the {name} export needs {', '.join(missing)}: "
-                            "pip install 'graphgauge[interop]'")
-        if output.exists() and (not output.is_dir() or any(output.iterdir())):
-            raise UserError(f"output folder is not empty: {output}")
-        encodings = [encoding_of(spec).name for spec in encoding or ["edge_list"]]
-        variants = variant or ["original"]
-        instances = read_jsonl(benchmark)
-        if split is not None:
-            instances = [inst for inst in instances if inst.meta.get("split") == split]
-        if not instances:
-            raise UserError(f"no instance to export in {benchmark}"
-                            + (f" (split {split!r})" if split else ""))
-        exporter = importlib.import_module(f"graphgauge.exporters.{module}")
-        records = build_records(instances, list(dict.fromkeys(encodings)),
-                                list(dict.fromkeys(variants)))
-        output.mkdir(parents=True, exist_ok=True)
-        if name == "hf":
-            names = exporter.export(records, output, license=license, source=str(benchmark))
-        else:
-            names = exporter.export(records, output)
-        typer.echo(f"wrote {what} with {len(records)} items to {output}: {', '.join(names)}")
-        typer.echo(f"use it with: {exporter.how_to_use(output, names[0])}")
+        done = export(fmt, benchmark, output, encoding or [], variant or [], split, license)
+        typer.echo(f"wrote {done.what} with {done.items} items to {output}: "
+                   f"{', '.join(done.names)}")
+        typer.echo(f"use it with: {done.how_to_use}")
