@@ -36,7 +36,7 @@ LAYERS: list[tuple[str, ...]] = [
      "results", "choices"),
     ("studies", "analysis"),  # analysis: old module paths kept loadable for one release
     ("report",),
-    ("api",),  # generate / evaluate / load_results: what the CLI and users call
+    ("api",),  # generate, evaluate, load_results, estimate, rescore: what the CLI and users call
     ("cli",),
 ]
 # Units that are one package for the cycle check: the catalog belongs to the suites.
