@@ -8,6 +8,7 @@ Another package adds a suite by registering its module in ``SUITES`` from a
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
@@ -83,18 +84,20 @@ def generate(
     """``count`` instances of each selected task; deterministic in (seed, task, index).
 
     A suite that builds instances from a dataset or a shared design (samples, gates,
-    splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress, ask)`` in
-    its module and receives the suite ``options`` (``--dataset``, ``-p key=value``) and
-    ``ask``, how to ask a model named by a spec (``graphgauge.models.asking.ask_texts``),
-    for a generation that consults models: the layer that loads models passes it."""
+    splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress)`` in its
+    module and receives the suite ``options`` (``--dataset``, ``-p key=value``). A hook
+    that also takes ``ask`` gets how to ask a model named by a spec
+    (``graphgauge.models.asking.ask_texts``), for a generation that consults models: the
+    layer that loads models passes it."""
     if count < 1:
         raise UserError(f"--count must be at least 1, got {count}")
     if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
         raise UserError(f"bad node range {nodes[0]}-{nodes[1]}: need 1 <= low <= high")
     own = suite_hook(suite, "generate_suite")
     if own is not None:
+        extra = {"ask": ask} if _takes(own, "ask") else {}
         return own(tasks=list(tasks) if tasks else None, count=count, seed=seed, nodes=nodes,
-                   options=dict(options or {}), progress=progress, ask=ask)
+                   options=dict(options or {}), progress=progress, **extra)
     if options:
         raise UserError(f"suite {suite!r} takes no options, got: {', '.join(options)}")
     selected = select_tasks(suite, tasks)
@@ -109,6 +112,13 @@ def generate(
             rng = instance_rng(seed, task.name, index)
             out.append(task.generate(rng, index=index, nodes=nodes, seed=seed))
     return out
+
+
+def _takes(hook: Callable[..., Any], name: str) -> bool:
+    """Whether ``hook`` accepts the keyword ``name`` (hooks written before it was added,
+    in other packages too, keep working)."""
+    parameters = inspect.signature(hook).parameters.values()
+    return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
 def task_of(instance: Instance) -> Task:

@@ -113,9 +113,8 @@ def _selection(tasks: Sequence[str] | None, modes: list[str]) -> dict[str, list[
 
 def generate_suite(tasks: Sequence[str] | None, count: int, seed: int,
                    nodes: tuple[int, int] | None, options: dict[str, Any],
-                   progress: bool = False, ask: Any = None) -> list[Instance]:
-    """``count`` sampled tasks per (rule, family, size pattern) cell (``ask`` is unused:
-    no model is consulted).
+                   progress: bool = False) -> list[Instance]:
+    """``count`` sampled tasks per (rule, family, size pattern) cell.
 
     Cells whose family can never satisfy the rule at the pattern's sizes are skipped
     silently (the promise table decides, see docs/arc.md). A task that

@@ -96,9 +96,7 @@ class NeighborsLabels(_Classify):
     difficulty = "easy"
 
 
-def generate_suite(tasks, count, seed, nodes, options: dict, progress: bool,
-                   ask: Any = None) -> list[Instance]:
-    """Instances from a dataset; ``ask`` is unused (no model is consulted)."""
+def generate_suite(tasks, count, seed, nodes, options: dict, progress: bool) -> list[Instance]:
     from graphgauge.suites.classify.build import build_instances
 
     unknown = sorted(set(options) - OPTIONS)
