@@ -28,7 +28,7 @@ import networkx as nx
 import numpy as np
 
 from graphgauge.graphs.nodelink import from_node_link
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.suites.arc import generate_suite
 from graphgauge.suites.arc.build import task_instances
 from graphgauge.suites.arc.families import FAMILIES

@@ -73,8 +73,7 @@ def main() -> None:
 
     from graphgauge.instance import write_jsonl
     from graphgauge.models import load_model
-    from graphgauge.registry import generate, select_tasks
-    from graphgauge.render import render
+    from graphgauge.registry import generate, render, select_tasks
     from graphgauge.runner import RunOptions, run_benchmark
     from graphgauge.store import Store
 

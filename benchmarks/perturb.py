@@ -28,9 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     import torch
 
     from graphgauge.datasets import embed_texts, load_tag
-    from graphgauge.gnn.graphgym import ModelConfig, build_model
     from graphgauge.perturb.catalog import build
     from graphgauge.perturb.fiedler import has_pyamg
+    from graphgauge.studies.taxonomy.graphgym import ModelConfig, build_model
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dataset", default="dblp")

@@ -145,3 +145,22 @@ def test_an_openai_extractor_gets_question_response_and_schema(bench, capsys, mo
     _, rows = _rows()
     assert Counter(r["parsed_by"] for r in rows) == {
         "reader": styles["plain"], "extractor": styles["tally"], "none": styles["hedge"]}
+
+
+def test_rescore_from_python_reports_each_run(bench):
+    """``graphgauge.rescore`` is the command's work: one ``Rescored`` per run, with the
+    run's accuracy before and after and the count per reading path."""
+    import graphgauge as gg
+
+    instances, styles = bench
+    assert main(["run", "b.jsonl", "-m", MODEL, "-q"]) == 0
+    run, _ = _rows()
+    seen = []
+    done = gg.rescore("graphgauge.db", extractor=EXTRACTOR, on_done=seen.append)
+    assert [d.run_id for d in done] == [run] and seen == done
+    n = len(instances)
+    assert done[0].cleared == n
+    assert done[0].before["accuracy"] == pytest.approx(styles["plain"] / n)
+    assert done[0].after["accuracy"] == pytest.approx((styles["plain"] + styles["tally"]) / n)
+    assert done[0].read_by == {"reader": styles["plain"], "extractor": styles["tally"],
+                               "none": styles["hedge"]}

@@ -3,10 +3,11 @@ and no two packages import each other, directly or round a longer loop.
 
 The check reads every ``import`` and ``from ... import`` statement in the package's source
 (module level, function bodies and ``if TYPE_CHECKING`` blocks alike): a lazy import
-inside a function is still a dependency, it only moves the moment it is paid. Lookups by
-name (``importlib.import_module`` with a module path written in the code) are how a low
-layer reaches code that registers itself above it; each one that points upward must be
-listed in ``BY_NAME`` below, so a new one is a reviewed decision, not an accident.
+inside a function is still a dependency, it only moves the moment it is paid. A lookup
+by name (``importlib.import_module`` with a module path written in the code) is an import
+too, and fails the same way when it points up: a low layer that needs something from
+above receives it from its caller (rendering takes the task, GraphInfer's generation the
+``ask`` function that reaches the models).
 Every module is also imported for real, so a moved file with a stale import fails here.
 """
 
@@ -33,21 +34,13 @@ LAYERS: list[tuple[str, ...]] = [
     ("suites", "registry"),  # registry: the suites' catalog (names -> task objects)
     ("models", "runner", "baselines", "extraction", "exporters", "importers", "preflight",
      "results", "choices"),
-    ("studies",),
+    ("studies", "analysis"),  # analysis: old module paths kept loadable for one release
     ("report",),
-    ("api",),  # generate / evaluate / load_results: what the CLI and users call
-    ("cli", "commands"),
+    ("api",),  # generate, evaluate, load_results, estimate, rescore: what the CLI and users call
+    ("cli",),
 ]
-# Units that are one package for the cycle check: the catalog belongs to the suites, the
-# command modules are the CLI's sub-apps.
-SAME_UNIT = {"registry": "suites", "commands": "cli"}
-# Upward lookups by name, each one an inversion through a catalog: rendering finds an
-# instance's task in the suites' catalog; GraphInfer's generation asks model judges.
-BY_NAME = {
-    ("graphgauge.render.prompt", "graphgauge.registry"),
-    ("graphgauge.suites.inference.judges", "graphgauge.models"),
-    ("graphgauge.suites.inference.judges", "graphgauge.models.base"),
-}
+# Units that are one package for the cycle check: the catalog belongs to the suites.
+SAME_UNIT = {"registry": "suites"}
 # The package root re-exports the Python API lazily (``graphgauge.evaluate`` imports
 # graphgauge.api on first use; its TYPE_CHECKING imports only name the types): a facade
 # over the top layer, not a dependency of the bottom one.
@@ -72,10 +65,31 @@ def _package(module: str, path: Path) -> str:
     return module if path.name == "__init__.py" else module.rpartition(".")[0]
 
 
+def _named_module(text: str) -> str | None:
+    """The graphgauge module a string names (``pkg.mod`` or ``pkg.mod:attr``), if any."""
+    name = text.partition(":")[0]
+    return name if name in MODULES else None
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
 def _imports(module: str, path: Path) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
-    """(statement imports, literal by-name imports) of graphgauge modules, with lines."""
+    """(statement imports, by-name references) of graphgauge modules, with lines.
+
+    A by-name reference is any string in the code (not a docstring) that names a module:
+    what ``importlib.import_module``, a registry's lazy entry or a rename table would
+    import, written ``"graphgauge.x.y"`` or ``"graphgauge.x.y:attr"``, or an f-string
+    ``f"graphgauge.x.{...}"`` (a module of package ``graphgauge.x``)."""
     statements, by_name = [], []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             statements += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -89,10 +103,17 @@ def _imports(module: str, path: Path) -> tuple[list[tuple[str, int]], list[tuple
             for alias in node.names:
                 sub = f"{target}.{alias.name}"
                 statements.append((sub if sub in MODULES else target, node.lineno))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "import_module" and node.args
-              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            by_name.append((node.args[0].value, node.lineno))
+        elif isinstance(node, ast.JoinedStr):
+            first = node.values[0] if node.values else None
+            if isinstance(first, ast.Constant) and str(first.value).startswith("graphgauge."):
+                named = _named_module(str(first.value).rpartition(".")[0])
+                if named:
+                    by_name.append((named, node.lineno))
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docstrings):
+            named = _named_module(node.value)
+            if named:
+                by_name.append((named, node.lineno))
     keep = lambda pairs: [(name, line) for name, line in pairs  # noqa: E731
                           if name == "graphgauge" or name.startswith("graphgauge.")]
     return keep(statements), keep(by_name)
@@ -126,7 +147,7 @@ def test_module_imports(module):
 
 
 def test_imports_point_down():
-    upward, by_name_seen = [], set()
+    upward = []
     for module, path in MODULES.items():
         statements, by_name = _imports(module, path)
         for target, line in statements:
@@ -135,13 +156,9 @@ def test_imports_point_down():
             if _level(target) > _level(module):
                 upward.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
         for target, line in by_name:
-            if _level(target) > _level(module):
-                if (module, target) in BY_NAME:
-                    by_name_seen.add((module, target))
-                else:
-                    upward.append(f"{path.relative_to(ROOT)}:{line} looks up {target} by name")
+            if (module, target) not in FACADE and _level(target) > _level(module):
+                upward.append(f"{path.relative_to(ROOT)}:{line} looks up {target} by name")
     assert not upward, "imports pointing up a layer:\n" + "\n".join(upward)
-    assert by_name_seen == BY_NAME, f"stale BY_NAME entries: {BY_NAME - by_name_seen}"
 
 
 def _package_graph() -> dict[str, dict[str, str]]:
@@ -222,12 +239,19 @@ def test_moved_scripted_models_keep_their_old_spec_for_one_release():
 
 
 def test_the_checks_catch_an_upward_import_and_a_cycle(tmp_path):
-    """The analysis itself: a function-local upward import and a two-package loop."""
+    """The analysis itself: a function-local upward import, lookups by name (a literal, a
+    registry's lazy entry, an f-string) and a two-package loop; a docstring naming a
+    module is no lookup."""
     bad = tmp_path / "bad.py"
-    bad.write_text("def f():\n    from graphgauge.report import html\n"
-                   "import importlib\nimportlib.import_module('graphgauge.cli')\n")
+    bad.write_text('"""Uses graphgauge.cli."""\n'
+                   "def f():\n    from graphgauge.report import html\n"
+                   "import importlib\nimportlib.import_module('graphgauge.cli')\n"
+                   "X.lazy('run', 'graphgauge.runner:run')\n"
+                   "def g(m):\n    '''graphgauge.api'''\n"
+                   "    return importlib.import_module(f'graphgauge.studies.{m}')\n")
     statements, by_name = _imports("graphgauge.render.bad", bad)
-    assert ("graphgauge.report.html", 2) in statements
-    assert by_name == [("graphgauge.cli", 4)]
+    assert ("graphgauge.report.html", 3) in statements
+    assert sorted(by_name) == [("graphgauge.cli", 5), ("graphgauge.runner", 6),
+                               ("graphgauge.studies", 9)]
     assert _cycles({"a": {"b": ""}, "b": {"c": ""}, "c": {"a": ""}, "d": {"a": ""}}) \
         == [["a", "b", "c"]]

@@ -365,7 +365,7 @@ def test_the_retry_budget_is_time(bench):
 
         async def one():
             from graphgauge.models.base import Request
-            from graphgauge.render import render
+            from graphgauge.registry import render
 
             try:
                 return (await model.respond([Request(render(bench[0]), bench[0])]))[0]
@@ -496,7 +496,7 @@ def test_content_parts_are_read_as_text_and_a_body_without_choices_is_retried(be
     from aiohttp import web
 
     from graphgauge.models.base import Request
-    from graphgauge.render import render
+    from graphgauge.registry import render
 
     replies = iter([
         {"choices": []},  # a protocol failure: retried

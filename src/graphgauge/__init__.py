@@ -1,8 +1,9 @@
 """graphgauge: measure how well models reason about graphs.
 
 The public surface is small on purpose; heavy modules are imported lazily so that
-``import graphgauge`` and the CLI start fast. ``generate``, ``evaluate`` and
-``load_results`` (see :mod:`graphgauge.api`) load their module on first use.
+``import graphgauge`` and the CLI start fast. ``generate``, ``evaluate``,
+``load_results``, ``estimate`` and ``rescore`` (see :mod:`graphgauge.api`) load their
+module on first use.
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ from graphgauge.instance import Instance, read_jsonl, write_jsonl
 if TYPE_CHECKING:
     from graphgauge.api import (
         Benchmark,
+        Estimate,
         Evaluation,
+        Rescored,
         Results,
+        estimate,
         evaluate,
         generate,
         load_benchmark,
         load_results,
+        rescore,
     )
     from graphgauge.store.records import ItemRecord
 
@@ -32,11 +37,13 @@ _LAZY = {
     "load_results": "graphgauge.api", "load_benchmark": "graphgauge.api",
     "Benchmark": "graphgauge.api", "Evaluation": "graphgauge.api",
     "Results": "graphgauge.api", "ItemRecord": "graphgauge.store.records",
+    "estimate": "graphgauge.api", "Estimate": "graphgauge.api",
+    "rescore": "graphgauge.api", "Rescored": "graphgauge.api",
 }
 
-__all__ = ["Benchmark", "Evaluation", "Instance", "ItemRecord", "Results", "UserError",
-           "__version__", "evaluate", "generate", "load_benchmark", "load_results",
-           "read_jsonl", "write_jsonl"]
+__all__ = ["Benchmark", "Estimate", "Evaluation", "Instance", "ItemRecord", "Rescored",
+           "Results", "UserError", "__version__", "estimate", "evaluate", "generate",
+           "load_benchmark", "load_results", "read_jsonl", "rescore", "write_jsonl"]
 
 
 def __getattr__(name: str) -> Any:

@@ -103,13 +103,14 @@ def generate(
     (``dataset``, and what its documentation lists); ``output`` also writes them as JSONL."""
     from graphgauge import preflight
     from graphgauge.instance import write_jsonl
+    from graphgauge.models.asking import ask_texts
     from graphgauge.registry import generate as make
 
     if output is not None:
         preflight.output_file(Path(output), "--output")
     preflight.suite_extras([suite], f"generate {suite}")
     instances = make(suite, list(tasks) if tasks else None, count=count, seed=seed,
-                     nodes=nodes, options=options, progress=progress)
+                     nodes=nodes, options=options, progress=progress, ask=ask_texts)
     if output is not None:
         write_jsonl(instances, output)
     return instances
@@ -162,7 +163,8 @@ def evaluate(
     """
     from graphgauge.extraction import load_extractor
     from graphgauge.prices import read_price_table, take_price_params
-    from graphgauge.render.prompt import check_prompts, encoding_of
+    from graphgauge.registry import check_prompts
+    from graphgauge.render.prompt import encoding_of
     from graphgauge.runner import RunOptions
 
     if repeats < 1:
@@ -203,6 +205,213 @@ def load_results(store: PathLike, runs: Sequence[str] | None = None) -> Results:
         chosen = [{**run, "manifest": db.manifest(run["id"])} for run in db.runs()
                   if run["id"] in ids]
         return Results(chosen, list(db.records(ids)), summarize(db, ids))
+
+
+@dataclass
+class Line:
+    """Requests of one answer type and their tokens (repeats included)."""
+
+    answer_type: str
+    requests: int = 0
+    prompt_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass
+class Estimate:
+    """What running a benchmark would send one model: tokens per answer type (the total
+    last), what counted them, and the price per 1k tokens when one is known."""
+
+    model: str
+    lines: list[Line]
+    counted_with: str
+    price: dict[str, float] | None
+    max_tokens: int | None
+    items: int
+    encodings: list[str]
+    variants: list[str]
+    repeats: int
+
+    @property
+    def total(self) -> Line:
+        return self.lines[-1]
+
+
+def tally(records: Sequence[dict[str, str]], count: Callable[[str], int], repeats: int = 1,
+          output_tokens: int | None = None) -> list[Line]:
+    """Tokens per answer type, in order of first appearance, then the total line."""
+    lines: dict[str, Line] = {}
+    total = Line("total")
+    for record in records:
+        prompt = count(record["prompt"]) + (count(record["system"]) if record["system"] else 0)
+        answer = output_tokens if output_tokens is not None else count(record["target"])
+        for line in (lines.setdefault(record["answer_type"], Line(record["answer_type"])),
+                     total):
+            line.requests += repeats
+            line.prompt_tokens += repeats * prompt
+            line.output_tokens += repeats * answer
+    return [*lines.values(), total]
+
+
+def estimate(
+    benchmark: PathLike,
+    models: str | Sequence[str],
+    *,
+    encodings: Sequence[str] = ("edge_list",),
+    variants: Sequence[str] = ("original",),
+    split: str | None = None,
+    repeats: int = 1,
+    params: dict[str, Any] | None = None,
+    prices: PathLike | dict[str, dict[str, float]] | None = None,
+    tokenizer: str | None = None,
+    output_tokens: int | None = None,
+    on_done: Callable[[Estimate], None] | None = None,
+) -> list[Estimate]:
+    """Prompt tokens, expected output tokens and cost of running ``benchmark`` on each
+    model, before anything is sent.
+
+    Prompt tokens are counted on the prompts ``evaluate`` would send (same encodings,
+    variants and repeats), with the model's own tokenizer when one is at hand (a local
+    ``hf:`` model, or ``tokenizer``), else with graphgauge's tokenizer-free estimate.
+    Expected output tokens are the tokens of the reference answer written as the prompt
+    asks for it; ``output_tokens`` sets a per-answer figure instead, and ``max_tokens``
+    in ``params`` adds the worst case. ``on_done`` sees each model's estimate as it is
+    made."""
+    from graphgauge.exporters.records import build_records
+    from graphgauge.instance import read_jsonl
+    from graphgauge.prices import model_price, read_price_table, take_price_params
+    from graphgauge.render.prompt import encoding_of
+    from graphgauge.tokenizers import token_counter
+
+    if repeats < 1:
+        raise UserError(f"--repeats must be at least 1, got {repeats}")
+    if output_tokens is not None and output_tokens < 0:
+        raise UserError(f"--output-tokens must be at least 0, got {output_tokens}")
+    options = dict(params or {})
+    override = take_price_params(options)
+    table = prices if isinstance(prices, dict) else read_price_table(
+        Path(prices) if prices is not None else None)
+    instances = read_jsonl(benchmark)
+    if split is not None:
+        instances = [inst for inst in instances if inst.meta.get("split") == split]
+    if not instances:
+        raise UserError(f"no instance in {benchmark}" + (f" of split {split!r}"
+                                                         if split else ""))
+    encodings = list(dict.fromkeys(encoding_of(e).name for e in encodings or ["edge_list"]))
+    variants = list(dict.fromkeys(variants or ["original"]))
+    records = build_records(instances, encodings, variants)
+    max_tokens = options.get("max_tokens", options.get("max_new_tokens"))
+    if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(
+            max_tokens, int) or max_tokens < 1):
+        raise UserError(f"-p max_tokens must be a positive integer, got {max_tokens!r}")
+    done = []
+    for spec in [models] if isinstance(models, str) else models:
+        count, counted_with = token_counter(spec, tokenizer)
+        done.append(Estimate(spec, tally(records, count, repeats, output_tokens), counted_with,
+                             model_price(spec, table, override), max_tokens, len(instances),
+                             encodings, variants, repeats))
+        if on_done is not None:
+            on_done(done[-1])
+    return done
+
+
+@dataclass
+class Rescored:
+    """One run read and scored again: the answers re-read, the run's accuracy and
+    unparsed count before and after, and how many answers each reading path read."""
+
+    run_id: str
+    cleared: int
+    before: dict[str, Any]
+    after: dict[str, Any]
+    read_by: dict[str, int]
+
+
+def rescore(
+    store: PathLike = "graphgauge.db",
+    runs: Sequence[str] | None = None,
+    *,
+    benchmark: PathLike | None = None,
+    extractor: str | None = None,
+    extractor_params: dict[str, Any] | None = None,
+    progress: bool = False,
+    on_done: Callable[[Rescored], None] | None = None,
+) -> list[Rescored]:
+    """Read and score the stored answers of ``runs`` (all by default) again with the
+    current readers, and ``extractor`` for what they leave unread; the models are not
+    asked again.
+
+    Answers are stored as the model wrote them, so a reader fix (or a store written by an
+    older graphgauge) never needs the model again. Scoring needs the benchmark's instances
+    (gold answers, graphs for the verifiers): ``benchmark``, or the file each run's
+    manifest names, whose SHA-256 must match the one the manifest records. ``on_done``
+    sees each run as it ends; an unreachable extractor raises ``ServiceUnreachable``."""
+    from graphgauge.extraction import extract_unread, load_extractor
+    from graphgauge.render.variants import SCORED_BY_VARIANT
+    from graphgauge.report.reading import path_counts
+    from graphgauge.runner import score_pending
+    from graphgauge.store import Store
+
+    path = Path(store)
+    if not path.is_file():
+        raise UserError(f"store not found: {path} (run 'graphgauge run' first)")
+    model = load_extractor(extractor, dict(extractor_params or {}))
+    source = Path(benchmark) if benchmark is not None else None
+    loaded: dict = {}
+    done = []
+    with Store(path) as db:
+        ids = [db.resolve_run(r) for r in runs] if runs else [r["id"] for r in db.runs()]
+        if not ids:
+            raise UserError(f"no runs in {path}")
+        plan = [(run, _run_instances(db, run, source, loaded)) for run in ids]
+        for run, instances in plan:
+            before = db.run_stats().get(run, {})
+            lease = db.take_lease(run)
+            try:
+                cleared = db.clear_scores(run)
+                score_pending(db, run, instances, progress=progress)
+                db.annotate_run(run, {SCORED_BY_VARIANT: True})
+                if model is not None:
+                    extract_unread(db, run, instances, model, progress=progress)
+                else:  # earlier extractor readings were cleared with the rest
+                    db.annotate_run(run, {"extractor": None})
+            finally:
+                db.release(lease)
+            done.append(Rescored(run, cleared, before, db.run_stats().get(run, {}),
+                                 path_counts(db, [run]).get(run, {})))
+            if on_done is not None:
+                on_done(done[-1])
+    return done
+
+
+def _run_instances(store: Store, run_id: str, benchmark: Path | None,
+                   loaded: dict) -> list[Instance]:
+    """The instances ``run_id`` answered: from ``benchmark`` or the path in its manifest,
+    checked against the SHA-256 the manifest records (of the file, or of the instances a
+    ``--split`` run answered)."""
+    from graphgauge.instance import file_digest, read_jsonl
+    from graphgauge.runner import benchmark_digest
+
+    recorded = store.manifest(run_id).get("benchmark") or {}
+    path = benchmark or (Path(recorded["path"]) if recorded.get("path") else None)
+    if path is None:
+        raise UserError(f"run {run_id} does not record its benchmark file; pass it: "
+                        "graphgauge rescore BENCHMARK --run RUN")
+    if not path.is_file():
+        raise UserError(f"benchmark {path} of run {run_id} not found; pass the file: "
+                        "graphgauge rescore BENCHMARK --run RUN")
+    if path not in loaded:
+        loaded[path] = (file_digest(path), read_jsonl(path))
+    digest, instances = loaded[path]
+    sha = recorded.get("sha256")
+    if sha is None or digest == sha:
+        return instances
+    answered = {row["instance_id"] for row in store.items([run_id], columns=("instance_id",))}
+    subset = [inst for inst in instances if inst.id in answered]
+    if benchmark_digest(subset) != sha:
+        raise UserError(f"{path} is not the benchmark run {run_id} answered (SHA-256 "
+                        f"{digest[:12]}…, the run's manifest says {sha[:12]}…)")
+    return subset
 
 
 def _select(everything: list[Instance], split: str | None, source: Any) -> Benchmark:

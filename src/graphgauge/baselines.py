@@ -6,6 +6,8 @@ repeat). That answer is another stored item, so such items are scored once the r
 phase is over, and only when their baseline is stored: an item whose baseline the run
 asks but has not answered yet (a run killed or shared midway) waits for the next scoring
 pass rather than be judged against nothing.
+A GTEval variant's, yet top-level rather than in studies/gteval: the runner and the
+extractor score with it, and they sit below the studies.
 """
 
 from __future__ import annotations

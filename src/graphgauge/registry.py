@@ -8,13 +8,16 @@ Another package adds a suite by registering its module in ``SUITES`` from a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import inspect
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.plugins import Registry
+from graphgauge.render import prompt
+from graphgauge.render.encoding import Encoding
 from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng, suite_tasks
 
 SUITES: Registry[ModuleType] = Registry("suite")
@@ -76,20 +79,25 @@ def generate(
     nodes: tuple[int, int] | None = None,
     options: dict[str, Any] | None = None,
     progress: bool = False,
+    ask: Callable[..., Any] | None = None,
 ) -> list[Instance]:
     """``count`` instances of each selected task; deterministic in (seed, task, index).
 
     A suite that builds instances from a dataset or a shared design (samples, gates,
     splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress)`` in its
-    module and receives the suite ``options`` (``--dataset``, ``-p key=value``)."""
+    module and receives the suite ``options`` (``--dataset``, ``-p key=value``). A hook
+    that also takes ``ask`` gets how to ask a model named by a spec
+    (``graphgauge.models.asking.ask_texts``), for a generation that consults models: the
+    layer that loads models passes it."""
     if count < 1:
         raise UserError(f"--count must be at least 1, got {count}")
     if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
         raise UserError(f"bad node range {nodes[0]}-{nodes[1]}: need 1 <= low <= high")
     own = suite_hook(suite, "generate_suite")
     if own is not None:
+        extra = {"ask": ask} if _takes(own, "ask") else {}
         return own(tasks=list(tasks) if tasks else None, count=count, seed=seed, nodes=nodes,
-                   options=dict(options or {}), progress=progress)
+                   options=dict(options or {}), progress=progress, **extra)
     if options:
         raise UserError(f"suite {suite!r} takes no options, got: {', '.join(options)}")
     selected = select_tasks(suite, tasks)
@@ -106,5 +114,36 @@ def generate(
     return out
 
 
+def _takes(hook: Callable[..., Any], name: str) -> bool:
+    """Whether ``hook`` accepts the keyword ``name`` (hooks written before it was added,
+    in other packages too, keep working)."""
+    parameters = inspect.signature(hook).parameters.values()
+    return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
 def task_of(instance: Instance) -> Task:
     return get_task(instance.suite, instance.task)
+
+
+def render(instance: Instance, encoding: str | Encoding | None = None,
+           variant: str | None = None) -> prompt.Prompt:
+    """The prompt of ``instance`` (``graphgauge.render.prompt.render``), its task found
+    in this catalog: rendering sits below the suites and takes the task from its caller."""
+    return prompt.render(instance, encoding, variant, task=task_of(instance))
+
+
+def check_prompts(instances: Iterable[Instance], encodings: Sequence[str],
+                  variants: Sequence[str]) -> None:
+    """Render one instance of every task in every encoding and variant, so a name no
+    suite can render (an unknown variant, a label variant on a suite without labels, an
+    encoding a layout refuses) is a UserError before anything is stored."""
+    from graphgauge.render.variants import check_variants
+
+    check_variants(variants)
+    first: dict[tuple[str, str], Instance] = {}
+    for inst in instances:
+        first.setdefault((inst.suite, inst.task), inst)
+    for inst in first.values():
+        for encoding in encodings:
+            for variant in variants:
+                render(inst, encoding, variant)

@@ -31,14 +31,13 @@ from graphgauge.baselines import Baselines, judged_later
 from graphgauge.gcpause import paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
-from graphgauge.registry import task_of
+from graphgauge.registry import check_prompts, task_of
 from graphgauge.render.prompt import (
     DEFAULT_ENCODING,
     DEFAULT_VARIANT,
     Asked,
     Prompt,
     asked_for,
-    check_prompts,
     encoding_of,
     render,
 )

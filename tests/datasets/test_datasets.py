@@ -1,5 +1,5 @@
 """TAG loaders on the real shared data and on fixtures written in each on-disk layout,
-plus the embedding cache and the node classifier's wiring.
+plus the embedding cache.
 
 Edge counts on DBLP are recomputed here from the raw author file with a set of frozensets
 (the loader groups by author and deduplicates with integer keys).
@@ -216,25 +216,3 @@ def test_embed_texts_cache(tmp_path, monkeypatch):
     np.save(files[0], np.ones((3, 384), dtype=np.float32))  # the cache is what is read
     assert np.all(embed_texts(texts) == 1.0)
     assert embed_texts([]).shape == (0, 384)
-
-
-@pytest.mark.slow
-@needs_data
-def test_node_classifier_beats_majority_on_webkb():
-    from graphgauge.gnn.nodeclf import train_node_classifier
-
-    tag = load_tag("webkb:wisconsin")
-    x = embed_texts(tag.titles)
-    order = np.random.default_rng(0).permutation(tag.num_nodes())
-    train, val, test = order[:130], order[130:180], order[180:]
-    majority = np.bincount(tag.labels[train]).argmax()
-    baseline = float((tag.labels[test] == majority).mean())
-    for arch in ("gcn", "gat", "sage"):
-        predicted = train_node_classifier(x, tag.edge_index, tag.labels, train, val,
-                                          arch=arch, hidden=32, epochs=80)
-        assert predicted.shape == (tag.num_nodes(),)
-        assert float((predicted[test] == tag.labels[test]).mean()) > baseline
-    again = train_node_classifier(x, tag.edge_index, tag.labels, train, val, hidden=32,
-                                  epochs=30)
-    assert np.array_equal(again, train_node_classifier(x, tag.edge_index, tag.labels, train,
-                                                       val, hidden=32, epochs=30))

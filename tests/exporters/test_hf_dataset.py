@@ -12,8 +12,7 @@ import yaml  # noqa: E402
 from graphgauge.cli import main  # noqa: E402
 from graphgauge.exporters.records import instance_of, score_record  # noqa: E402
 from graphgauge.instance import Instance, write_jsonl  # noqa: E402
-from graphgauge.registry import generate  # noqa: E402
-from graphgauge.render import render  # noqa: E402
+from graphgauge.registry import generate, render  # noqa: E402
 
 datasets = pytest.importorskip("datasets", reason="datasets not installed (pip install "
                                "'graphgauge[interop]')")

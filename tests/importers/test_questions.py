@@ -12,7 +12,7 @@ from graphgauge.errors import UserError
 from graphgauge.importers.questions import read_questions
 from graphgauge.models.base import LocalModel
 from graphgauge.models.builtin import ReferenceModel
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 

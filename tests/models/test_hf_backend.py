@@ -17,8 +17,7 @@ transformers = pytest.importorskip("transformers")
 from graphgauge.errors import UserError  # noqa: E402
 from graphgauge.models.base import Request  # noqa: E402
 from graphgauge.models.hf_local import GumbelSampler, HFModel  # noqa: E402
-from graphgauge.registry import generate, select_tasks  # noqa: E402
-from graphgauge.render import render  # noqa: E402
+from graphgauge.registry import generate, render, select_tasks  # noqa: E402
 from graphgauge.render.prompt import Prompt  # noqa: E402
 
 TEMPLATE = (

@@ -9,8 +9,7 @@ from graphgauge.errors import UserError
 from graphgauge.instance import Instance
 from graphgauge.models import load_model
 from graphgauge.models.base import Request
-from graphgauge.registry import generate
-from graphgauge.render import render
+from graphgauge.registry import generate, render
 
 
 def _requests(instances):

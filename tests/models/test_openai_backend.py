@@ -14,8 +14,7 @@ from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
 from graphgauge.models.base import Request, ServiceUnreachable
 from graphgauge.models.ratelimit import RateLimiter
-from graphgauge.registry import generate
-from graphgauge.render import render
+from graphgauge.registry import generate, render
 from graphgauge.runner import run_benchmark
 from graphgauge.store import Store
 from tests.support.openai_server import FakeOpenAIServer, FaultPlan

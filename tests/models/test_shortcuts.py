@@ -19,7 +19,7 @@ from graphgauge.errors import UserError
 from graphgauge.instance import Instance, write_jsonl
 from graphgauge.models import load_model
 from graphgauge.models.base import Request
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.runner import score_response
 from graphgauge.suites import shortcuts
 from graphgauge.suites.inference import generate_suite

@@ -147,7 +147,7 @@ def test_band_split_inside_a_repeated_eigenvalue_shares_the_eigenspace():
 def _degenerate_enzymes(count: int) -> list[nx.Graph]:
     from pathlib import Path
 
-    from graphgauge.datasets.tudataset import load_tudataset
+    from graphgauge.studies.taxonomy.tudataset import load_tudataset
 
     root = Path("/work/shared/data/tudataset")
     if not (root / "ENZYMES").exists():
@@ -351,7 +351,7 @@ def _original_rewire_changed(und: list[tuple[int, int]], seed: int) -> float:
 def test_rand_rewire_changes_as_many_mutag_edges_as_the_original():
     from pathlib import Path
 
-    from graphgauge.datasets.tudataset import load_tudataset
+    from graphgauge.studies.taxonomy.tudataset import load_tudataset
 
     root = Path("/work/shared/data/tudataset")
     if not (root / "MUTAG").exists():

@@ -14,10 +14,9 @@ from graphgauge.errors import UserError
 from graphgauge.graphs.nodelink import to_node_link
 from graphgauge.instance import Instance
 from graphgauge.models.builtin import ReferenceModel
-from graphgauge.registry import generate, task_of
+from graphgauge.registry import generate, render, task_of
 from graphgauge.render.encoding import Encoding
 from graphgauge.render.graphqa_names import GRAPHQA_ENCODERS, NAME_LISTS, graphqa_names
-from graphgauge.render.prompt import render
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
 

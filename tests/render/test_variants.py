@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from graphgauge.errors import UserError
-from graphgauge.registry import generate
+from graphgauge.registry import generate, render
 from graphgauge.render import variant_templates as T
-from graphgauge.render.prompt import render
 from graphgauge.render.variants import VARIANTS, expand_variants, variant_kind, variant_of
 from graphgauge.suites.classify.labels import mentioned_labels
 

@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from graphgauge.commands.reports import register
+from graphgauge.cli.reports import register
 from graphgauge.errors import UserError
 from graphgauge.report.compare import compare_runs
 from graphgauge.store import Store

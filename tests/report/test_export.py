@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from graphgauge.commands.reports import register
+from graphgauge.cli.reports import register
 from graphgauge.errors import UserError
 from graphgauge.report.export import COLUMNS, export_items
 from graphgauge.store import Store

@@ -105,7 +105,7 @@ def test_tables_keep_outcomes_apart(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "220")
     instances, rows = [], []
     from graphgauge.models.base import Request, Response
-    from graphgauge.render import render
+    from graphgauge.registry import render
 
     for i, (task_name, text) in enumerate(ANSWERS):
         query = {"source": 0, "target": 3} if task_name.startswith("weighted") else {

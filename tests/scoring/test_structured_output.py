@@ -9,8 +9,7 @@ import pytest
 
 from graphgauge.errors import UserError
 from graphgauge.models import load_model
-from graphgauge.registry import generate, task_of
-from graphgauge.render import render
+from graphgauge.registry import generate, render, task_of
 from graphgauge.render.prompt import encoding_of, labels_for
 from graphgauge.runner import RunOptions, read_response, run_benchmark
 from graphgauge.scoring import answers

@@ -17,8 +17,7 @@ import pytest
 import scipy.linalg
 
 from graphgauge.graphs.families import make_graph
-from graphgauge.registry import generate, get_suite
-from graphgauge.render.prompt import render
+from graphgauge.registry import generate, get_suite, render
 from graphgauge.scoring.answers import INT
 from graphgauge.suites import spectral
 

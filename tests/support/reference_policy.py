@@ -1,7 +1,6 @@
 """A fake-server policy that answers each rendered prompt with the task's reference answer."""
 
-from graphgauge.registry import task_of
-from graphgauge.render import render
+from graphgauge.registry import render, task_of
 
 
 def reference_policy(instances, wrong_every: int = 0):

@@ -1,4 +1,5 @@
-"""The ``graphgauge`` command: thin sub-apps over :mod:`graphgauge.api` and the commands."""
+"""The ``graphgauge`` command: thin sub-apps over :mod:`graphgauge.api`, one module per
+command or command group (``workflow`` holds the generate/run/report path)."""
 
 from graphgauge.cli.workflow import app, main
 

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from graphgauge.choices import ChoicesHelp
-from graphgauge.commands.rescore import ExtractorOpt, ExtractorParamOpt
+from graphgauge.cli.rescore import ExtractorOpt, ExtractorParamOpt
 from graphgauge.errors import UserError
 from graphgauge.extras import require
 from graphgauge.params import parse_params
@@ -497,14 +497,16 @@ def quickstart(
 def _register_commands() -> None:
     """The commands of the suites and analyses, each module adding its own; the methods'
     commands as groups (``graphgauge gteval run``)."""
-    from graphgauge.cli import gteval, infer, taxonomy
-    from graphgauge.commands import (
+    from graphgauge.cli import (
         audit,
         estimate,
         export_task,
+        gteval,
         importers,
+        infer,
         reports,
         rescore,
+        taxonomy,
     )
 
     for module in (reports, gteval, infer, taxonomy, importers, export_task, estimate, rescore,
@@ -517,7 +519,7 @@ _register_commands()
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app; a user mistake ends in one line and exit code 2."""
-    from graphgauge.commands.failures import run_app
+    from graphgauge.cli.failures import run_app
 
     return run_app(app, argv)
 

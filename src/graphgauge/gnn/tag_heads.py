@@ -6,6 +6,8 @@ Heads: T1 node classification of the hub; T2 pair classification from the endpoi
 embeddings; T3 graph classification of the mean-pooled nodes; T4 one score per node,
 softmax over the graph's nodes; T5 node classification into categories, then k-means on
 the predicted class distributions with the prompt's community count.
+GraphInfer's alone, yet here rather than in studies/infer: the ``gnn:`` model backend
+(models/infer_baselines.py) trains it, and the models sit below the studies.
 """
 
 from __future__ import annotations

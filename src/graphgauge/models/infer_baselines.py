@@ -6,6 +6,8 @@ with its neighbours') show what text alone, and text plus one smoothing hop, rec
 ``prepare`` sees the whole benchmark file, fits each task on its train split (val for
 early stopping) and writes an answer for every instance; the run then only looks them
 up. Answers go through the same parser and metrics as any model's.
+GraphInfer's alone, yet with the models rather than in studies/infer: the models'
+registry names this module (``gnn:``, ``sbert:``), and the models sit below the studies.
 """
 
 from __future__ import annotations

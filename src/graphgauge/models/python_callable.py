@@ -24,10 +24,6 @@ from concurrent.futures import ThreadPoolExecutor
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response
 
-# Modules that moved, still loadable under their old names for one release: GTEval's
-# scripted probes were ``python:graphgauge.analysis.gteval_models:NAME``.
-MOVED = {"graphgauge.analysis.gteval_models": "graphgauge.studies.gteval.models"}
-
 
 def _import_here_too(name: str):
     """Import ``name``, also from the working directory (as ``python -m`` would): the
@@ -49,7 +45,7 @@ def load_callable(target: str) -> Callable:
             f"python model must look like python:package.module:function, got {target!r}"
         )
     try:
-        module = _import_here_too(MOVED.get(module_name, module_name))
+        module = _import_here_too(module_name)
     except ImportError as exc:
         raise UserError(f"cannot import module {module_name!r} for python model: {exc}") from None
     func = getattr(module, attr, None)

@@ -1,16 +1,17 @@
 """Turning an instance into the text a model reads.
 
-``render(instance, encoding, variant)`` is a pure function. The prompt records what made
-it (encoding, variant) and how node names in an answer map back to the instance's ids,
-so an answer to a relabeled prompt is scored against the same truth. The default
-encoding is the plain edge list of the Erdős benchmark, with ids 0..n-1.
+``render(instance, encoding, variant, task=...)`` is a pure function. The prompt records
+what made it (encoding, variant) and how node names in an answer map back to the
+instance's ids, so an answer to a relabeled prompt is scored against the same truth. The
+default encoding is the plain edge list of the Erdős benchmark, with ids 0..n-1.
+
+Rendering sits below the suites (they build prompts with it), so the caller passes the
+instance's task; ``graphgauge.registry.render`` finds it in the suites' catalog.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -109,7 +110,8 @@ def render(
     instance: Instance,
     encoding: str | Encoding | None = None,
     variant: str | None = None,
-    task: Any = None,
+    *,
+    task: Any,
 ) -> Prompt:
     """Prompt = graph text (in ``encoding``) + the task's question + the answer format.
 
@@ -119,7 +121,6 @@ def render(
     if not isinstance(encoding, Encoding):
         encoding = encoding_of(encoding or DEFAULT_ENCODING)
     variant = variant or DEFAULT_VARIANT
-    task = task or _task_of(instance)
     own = task.custom_prompt(instance, encoding, variant)
     if own is not None:  # suites with their own prompt layout (few-shot pairs, TAG text)
         if not task.applies_variants and scoring_variant(variant).kind != ORIGINAL:
@@ -136,25 +137,3 @@ def render(
     ]
     return Prompt(text="\n\n".join(p for p in parts if p), encoding=encoding.name,
                   variant=variant, labels=labels)
-
-
-def _task_of(instance: Instance) -> Any:
-    """The instance's task from the suites' catalog, looked up by name: rendering sits below
-    the suites (they build prompts with it), so it finds their catalog at first use instead
-    of depending on it."""
-    return importlib.import_module("graphgauge.registry").task_of(instance)
-def check_prompts(instances: Iterable[Instance], encodings: Sequence[str],
-                  variants: Sequence[str]) -> None:
-    """Render one instance of every task in every encoding and variant, so a name no
-    suite can render (an unknown variant, a label variant on a suite without labels, an
-    encoding a layout refuses) is a UserError before anything is stored."""
-    from graphgauge.render.variants import check_variants
-
-    check_variants(variants)
-    first: dict[tuple[str, str], Instance] = {}
-    for inst in instances:
-        first.setdefault((inst.suite, inst.task), inst)
-    for inst in first.values():
-        for encoding in encodings:
-            for variant in variants:
-                render(inst, encoding, variant)

@@ -181,7 +181,7 @@ def test_diagnosis_of_a_model_that_does_not_answer():
 def test_json_answers_are_offered_the_labels_the_variant_asks_in():
     from graphgauge.models.base import LocalModel, Request
     from graphgauge.models.openai_compat import _structured_output
-    from graphgauge.render.prompt import render
+    from graphgauge.registry import render
     from graphgauge.runner import answer_format_prompt
 
     class Json(LocalModel):

@@ -260,7 +260,7 @@ def test_exported_classify_targets_follow_the_label_space():
 def _applied_or_refused(instances) -> int:
     """Every item either renders each instruction variant as a different prompt or
     refuses it: none is stored under a variant's name with the original's text."""
-    from graphgauge.render.prompt import render
+    from graphgauge.registry import render
 
     applied = 0
     for inst in instances:

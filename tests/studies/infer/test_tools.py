@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
+from graphgauge.models.asking import ask_texts
 from graphgauge.models.base import Request
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.runner import score_response
 from graphgauge.studies.infer.agreement import cohen_kappa, layer3
 from graphgauge.suites.inference import generate_suite
@@ -52,13 +53,21 @@ def judges(monkeypatch):
 
 
 def test_layer2_all_pass(bench, judges):
-    kept, flags = layer2(bench, judges)
+    kept, flags = layer2(bench, judges, ask_texts)
     tasks = {inst.task for inst in kept}
     assert tasks == {"masked_node", "relation", "theme"}
     per_task = {t: sum(i.task == t for i in bench) for t in ("outlier", "community")}
     assert flags["rejected"] == per_task["outlier"] and flags["C5"] == per_task["outlier"]
     assert flags["no_verdict"] == per_task["community"]
     assert all(set(inst.meta["l2"]) == set(judges) for inst in kept)
+
+
+def test_generation_that_asks_models_needs_a_way_to_ask(judges):
+    """The suite does not load models (they sit a layer above it): without ``ask`` an
+    option that consults a model is a clear error, not a silent skip."""
+    for extra in ({"judges": judges}, {"reasoning": judges[0]}):
+        with pytest.raises(UserError, match="ask models"):
+            generate_suite(None, 100, 3, None, {**OPTIONS, **extra})
 
 
 def test_parse_verdict():
@@ -193,3 +202,24 @@ def test_gnn_baselines_answer_every_task(bench):
             assert 0.0 <= mean_score(asked, responses, task, metric) <= 1.0
     with pytest.raises(UserError, match="unknown GNN"):
         GNNBaseline("mlp")
+
+
+def test_ask_reaches_only_the_generation_hooks_that_take_it(monkeypatch):
+    """``graphgauge.generate`` always passes ``ask``; a suite's ``generate_suite`` written
+    without it (another package's, or one that asks no model) is called as before."""
+    from graphgauge import registry
+
+    calls = []
+
+    def old_hook(tasks, count, seed, nodes, options, progress):
+        calls.append("old")
+        return []
+
+    def new_hook(tasks, count, seed, nodes, options, progress, ask=None):
+        calls.append(ask)
+        return []
+
+    for hook in (old_hook, new_hook):
+        monkeypatch.setattr(registry, "suite_hook", lambda suite, name, hook=hook: hook)
+        assert registry.generate("any", ask=ask_texts) == []
+    assert calls == ["old", ask_texts]

@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("torch_geometric")
 
 from graphgauge.datasets.loader import data_root
-from graphgauge.gnn.train_metrics import auroc, binary_auroc, riemann_auroc  # noqa: E402
 from graphgauge.studies.taxonomy import taxonomy as tx  # noqa: E402
 from graphgauge.studies.taxonomy.profiles import from_cells, published  # noqa: E402
+from graphgauge.studies.taxonomy.train_metrics import auroc, binary_auroc, riemann_auroc  # noqa: E402
 from tests.support.data import needs_shared_data
 
 RESULTS = data_root() / "gtaxogym_results"
@@ -153,8 +153,8 @@ def test_gcn_global_mix_equals_gcn_on_the_complete_graph():
     import torch
     from torch_geometric.data import Batch, Data
 
-    from graphgauge.gnn.graphgym import ModelConfig, build_model
     from graphgauge.perturb.structure import FullyConn, NoEdges
+    from graphgauge.studies.taxonomy.graphgym import ModelConfig, build_model
 
     torch.manual_seed(0)
     graphs = [Data(x=torch.randn(n, 3), edge_index=torch.tensor([[0, 1], [1, 0]]), num_nodes=n)
@@ -189,7 +189,7 @@ def test_constant_features_are_detected():
     import torch
     from torch_geometric.data import Data
 
-    from graphgauge.gnn.train_inductive import constant_features
+    from graphgauge.studies.taxonomy.train_inductive import constant_features
 
     graphs = cycles_vs_stars(3)
     assert constant_features(graphs)
@@ -201,7 +201,7 @@ def test_constant_input_pre_layer_is_the_same_vector_in_training_and_evaluation(
     import torch
     from torch_geometric.data import Batch
 
-    from graphgauge.gnn.graphgym import ModelConfig, build_model
+    from graphgauge.studies.taxonomy.graphgym import ModelConfig, build_model
 
     torch.manual_seed(0)
     model = build_model(ModelConfig(constant_input=True), 1, 1)
@@ -218,8 +218,8 @@ def test_constant_input_pre_layer_is_the_same_vector_in_training_and_evaluation(
 
 
 def test_training_switches_to_the_constant_input_pre_layer_by_itself(monkeypatch):
-    from graphgauge.gnn import train_inductive as ti
-    from graphgauge.gnn.graphgym import ModelConfig, build_model
+    from graphgauge.studies.taxonomy import train_inductive as ti
+    from graphgauge.studies.taxonomy.graphgym import ModelConfig, build_model
 
     seen = []
     monkeypatch.setattr(ti, "build_model", lambda cfg, *a: seen.append(cfg) or build_model(cfg, *a))
@@ -286,8 +286,8 @@ def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
 
 
 def test_train_seed_reaches_every_fold_and_keys_its_own_cells(tmp_path, monkeypatch):
-    from graphgauge.gnn import train_inductive as ti
     from graphgauge.studies.taxonomy import grid as tg
+    from graphgauge.studies.taxonomy import train_inductive as ti
 
     seeds = []
     real = ti.train_graph_classifier

@@ -8,7 +8,7 @@ import pytest
 
 from graphgauge.errors import UserError
 from graphgauge.graphs.nodelink import from_node_link, to_node_link
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.scoring.answers import Prediction
 from graphgauge.suites.arc import generate_suite, prompts
 from graphgauge.suites.arc.match import same_labelled

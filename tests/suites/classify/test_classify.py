@@ -19,7 +19,7 @@ from graphgauge.datasets.loader import data_root
 from graphgauge.errors import UserError
 from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.render.variants import expand_variants
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store

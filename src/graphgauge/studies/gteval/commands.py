@@ -163,7 +163,7 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
         line per model (over-sensitive / over-insensitive)."""
         from rich.console import Console
 
-        from graphgauge.render.prompt import check_prompts
+        from graphgauge.registry import check_prompts
         from graphgauge.render.variants import ORIGINAL, expand_variants
         from graphgauge.store import Store
         from graphgauge.studies.gteval.report import gteval_csv, gteval_table, short_model

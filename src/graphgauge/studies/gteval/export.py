@@ -18,7 +18,7 @@ import numpy as np
 
 from graphgauge.errors import UserError
 from graphgauge.instance import Instance
-from graphgauge.render.prompt import render
+from graphgauge.registry import render
 from graphgauge.render.variants import ORIGINAL, variant_kind, variant_of
 
 SEEN = ("rephrase", "relabel")

@@ -44,7 +44,7 @@ def propagate(x: np.ndarray, edge_index: np.ndarray, n: int, hops: int = 2) -> n
     """Â^hops X with Â = D^-1/2 (A + I) D^-1/2: what ``hops`` linear GCN layers see."""
     import scipy.sparse as sp
 
-    from graphgauge.perturb.attacks import symmetrize
+    from graphgauge.suites.classify.attacks import symmetrize
 
     edges = symmetrize(edge_index, n)
     adj = sp.coo_matrix((np.ones(edges.shape[1], dtype=np.float32), (edges[0], edges[1])),
@@ -84,7 +84,7 @@ def gnn_accuracy(
     on Â²X, seconds on DBLP) or ``gcn`` (the shared 2-layer GCN of ``gnn.nodeclf``,
     hidden 64, with its raw-feature skip; minutes per condition on a CPU)."""
     from graphgauge.datasets import embed_texts, load_tag
-    from graphgauge.perturb.attacks import attack_tag
+    from graphgauge.suites.classify.attacks import attack_tag
     from graphgauge.suites.classify.sampling import node_splits
 
     tag = load_tag(spec)
@@ -106,8 +106,8 @@ def gnn_accuracy(
         if gnn == "sgc":
             predicted = softmax_regression(propagate(features, edges, n), y, train, seed)
         else:
-            from graphgauge.gnn.nodeclf import train_node_classifier
-            from graphgauge.perturb.attacks import symmetrize
+            from graphgauge.studies.gteval.nodeclf import train_node_classifier
+            from graphgauge.suites.classify.attacks import symmetrize
 
             predicted = train_node_classifier(features, symmetrize(edges, n), y, train, val,
                                               hidden=64, seed=seed)

@@ -86,13 +86,14 @@ def register(group: typer.Typer) -> None:
         import json
 
         from graphgauge.instance import write_jsonl
+        from graphgauge.models.asking import ask_texts
         from graphgauge.suites.inference.judges import layer2
 
         output_file(output, "--output")
         if verdicts is not None:
             output_file(verdicts, "--verdicts")
         instances = _read(benchmark)
-        kept, flags = layer2(instances, judge)
+        kept, flags = layer2(instances, judge, ask_texts)
         write_jsonl(kept, output)
         if verdicts is not None:
             passed = {inst.id for inst in kept}

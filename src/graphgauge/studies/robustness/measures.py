@@ -32,14 +32,11 @@ import numpy as np
 
 from graphgauge.results.cells import DIFFICULTY_ORDER, csv_value
 from graphgauge.scoring.metrics import bootstrap_ci, paired_bootstrap_diff
+from graphgauge.tokenizers import count_tokens, estimate_tokens
 
 LEVELS = ("overall", "task", "difficulty")
 RANDOM_ALL = "random*"
 _RANDOM_LABELING = re.compile(r"random(\d+)")
-# Pieces a BPE tokenizer rarely merges across: a run of letters (or underscores), at most
-# three digits (GPT-4/Llama-3 style tokenizers split digit runs into groups of three), or
-# one punctuation character. Whitespace is free: it mostly rides on the next piece.
-_TOKEN_PIECE = re.compile(r"\d{1,3}|[^\W\d]+|[^\w\s]")
 
 InstanceKey = tuple[str, str, str]  # (suite, task, instance_id)
 
@@ -54,13 +51,6 @@ def split_labeling(encoding: str) -> tuple[str, int | None]:
     seeds = [int(m.group(1)) for t in tokens if (m := _RANDOM_LABELING.fullmatch(t))]
     base = "+".join(t for t in tokens if not _RANDOM_LABELING.fullmatch(t))
     return base, (seeds[0] if seeds else None)
-
-
-def estimate_tokens(text: str) -> int:
-    """Tokenizer-free token count: the number of ``_TOKEN_PIECE`` matches (letter runs,
-    digit groups of up to three, single punctuation marks). Close to BPE counts on graph
-    prompts, which are mostly short numbers and punctuation, where chars/4 undercounts."""
-    return len(_TOKEN_PIECE.findall(text))
 
 
 # --- records ---------------------------------------------------------------------------
@@ -349,17 +339,6 @@ def variability(
 
 
 # --- 4. prompt lengths -----------------------------------------------------------------
-def count_tokens(tokenizer: Any, text: str) -> int:
-    """Token count from a tokenizer object: ``encode(text)`` when it has one (tiktoken,
-    transformers, tokenizers), else ``tokenizer(text)``; a mapping result is read at
-    ``input_ids`` and an object result at ``.ids``."""
-    encode = getattr(tokenizer, "encode", None)
-    ids = encode(text) if callable(encode) else tokenizer(text)
-    if isinstance(ids, Mapping):
-        ids = ids["input_ids"]
-    return len(getattr(ids, "ids", ids))
-
-
 def prompt_lengths(
     rows: Iterable[Mapping[str, Any]], tokenizer: Any = None
 ) -> list[PromptLengthRecord]:

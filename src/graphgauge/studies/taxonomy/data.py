@@ -40,7 +40,7 @@ def _load_pyg(spec: str):
 
     import torch_geometric.datasets as pyg_datasets
 
-    from graphgauge.datasets.tudataset import GraphDataset
+    from graphgauge.studies.taxonomy.tudataset import GraphDataset
 
     parts = spec.split(":")
     if len(parts) not in (3, 4) or not hasattr(pyg_datasets, parts[1]):
@@ -63,16 +63,16 @@ def _load_inductive(name: str, root: str | None):
     if name.startswith("pyg:"):
         return _load_pyg(name)
     if name in NODE_TASKS:
-        from graphgauge.datasets import synthetic
-        from graphgauge.datasets.tudataset import GraphDataset
+        from graphgauge.studies.taxonomy import synthetic
+        from graphgauge.studies.taxonomy.tudataset import GraphDataset
 
         generator, classes = NODE_TASKS[name]
         return GraphDataset(name, getattr(synthetic, generator)(), classes)
     if name.startswith("synthetic:"):
-        from graphgauge.datasets.synthetic import graph_classification_dataset
+        from graphgauge.studies.taxonomy.synthetic import graph_classification_dataset
 
         return graph_classification_dataset(name.split(":", 1)[1])
-    from graphgauge.datasets.tudataset import load_tudataset
+    from graphgauge.studies.taxonomy.tudataset import load_tudataset
 
     return load_tudataset(name, root)
 
@@ -120,10 +120,10 @@ def train_cell(data: CellData, model: str, run: int, epochs: int | None,
     inductive node runs by ``10 * train_seed``; transductive runs ignore it."""
     import numpy as np
 
-    from graphgauge.gnn.graphgym import ModelConfig
+    from graphgauge.studies.taxonomy.graphgym import ModelConfig
 
     if data.setting == "inductive":
-        from graphgauge.gnn.train_inductive import (
+        from graphgauge.studies.taxonomy.train_inductive import (
             TrainConfig,
             fixed_split,
             stratified_folds,
@@ -139,7 +139,10 @@ def train_cell(data: CellData, model: str, run: int, epochs: int | None,
         mcfg = ModelConfig(conv=model, global_mix=data.global_mix,
                            graph_level=not data.node_level)
         return train_graph_classifier(data.graphs, data.num_classes, split, mcfg, cfg)
-    from graphgauge.gnn.train_transductive import NodeTrainConfig, train_node_classifier
+    from graphgauge.studies.taxonomy.train_transductive import (
+        NodeTrainConfig,
+        train_node_classifier,
+    )
 
     cfg = NodeTrainConfig(seed=run) if epochs is None else NodeTrainConfig(seed=run, epochs=epochs)
     mcfg = ModelConfig(conv=model, batchnorm=False, graph_level=False,

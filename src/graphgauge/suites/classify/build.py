@@ -72,7 +72,7 @@ def build_instances(
     pick = np.random.default_rng([seed, 0xC1A55]).permutation(len(candidates))[:count]
     centres = candidates[pick]
     if attack is not None:
-        from graphgauge.perturb.attacks import attack_tag
+        from graphgauge.suites.classify.attacks import attack_tag
 
         edges = attack_tag(tag, str(attack), centres, np.flatnonzero(splits == 0), seed)
         neighbors = undirected_neighbors(edges, n)

@@ -2,19 +2,19 @@
 while generating (L3, the judges' agreement with people: studies/infer/agreement.py).
 
 Judges and reasoning writers are any graphgauge models (``load_model`` specs), so an
-OpenAI-compatible server, a local HF model or a scripted python callable all work. A
-judge answer that is not the single-line JSON verdict counts as "no verdict", and a
-sample without both verdicts is dropped, as in the paper.
+OpenAI-compatible server, a local HF model or a scripted python callable all work. The
+models are a layer above the suites, so the caller hands in ``ask`` (a spec and prompts
+in, answer texts out; ``graphgauge.models.asking.ask_texts``) rather than this module
+loading them. A judge answer that is not the single-line JSON verdict counts as "no
+verdict", and a sample without both verdicts is dropped, as in the paper.
 """
 
 from __future__ import annotations
 
-import asyncio
-import importlib
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from graphgauge.instance import Instance
@@ -41,25 +41,8 @@ RUBRIC = (
 MAX_CONTEXT = 8000
 
 
-def _ask(spec: str, prompts: list[tuple[Instance, str, str]]) -> list[str | None]:
-    """Texts of ``spec``'s answers to (instance, system, user) prompts, in order."""
-    from graphgauge.render.prompt import Prompt
-
-    # The judges are model backends, a layer above the suites: found by name at first use.
-    models = importlib.import_module("graphgauge.models")
-    Request = importlib.import_module("graphgauge.models.base").Request
-    model = models.load_model(spec)
-    requests = [Request(prompt=Prompt(text=user, system=system, encoding="infer-gate"),
-                        instance=inst) for inst, system, user in prompts]
-
-    async def run() -> list[Any]:
-        out = []
-        size = max(int(getattr(model, "batch_size", 1)), 1)
-        for start in range(0, len(requests), size):
-            out += await model.respond(requests[start:start + size])
-        return out
-
-    return [r.text if r.error is None else None for r in asyncio.run(run())]
+# (spec, [(instance, system, user)]) -> each answer's text, None for a failed request
+Ask = Callable[[str, list[tuple[Instance, str, str]]], list[str | None]]
 
 
 def judge_message(inst: Instance) -> str:
@@ -88,12 +71,12 @@ def parse_verdict(text: str | None) -> dict[str, Any] | None:
     return {"qualified": verdict["qualified"], "fail_flags": flags}
 
 
-def layer2(instances: Sequence[Instance], judges: Sequence[str]
+def layer2(instances: Sequence[Instance], judges: Sequence[str], ask: Ask
            ) -> tuple[list[Instance], Counter]:
     """Instances every judge qualifies (all_pass), with each judge's verdict in
     ``meta["l2"]``; rejection counts by code (and ``no_verdict``)."""
     prompts = [(inst, RUBRIC, judge_message(inst)) for inst in instances]
-    verdicts = {spec: [parse_verdict(t) for t in _ask(spec, prompts)] for spec in judges}
+    verdicts = {spec: [parse_verdict(t) for t in ask(spec, prompts)] for spec in judges}
     kept, flags = [], Counter()
     for i, inst in enumerate(instances):
         mine = {spec: verdicts[spec][i] for spec in judges}
@@ -109,19 +92,20 @@ def layer2(instances: Sequence[Instance], judges: Sequence[str]
     return kept, flags
 
 
-def model_reasoning(instances: Sequence[Instance], spec: str) -> list[Instance]:
+def model_reasoning(instances: Sequence[Instance], spec: str, ask: Ask) -> list[Instance]:
     """Gold reasoning written by a model for the known answer (the paper used DeepSeek);
     an empty or failed response keeps the template reasoning."""
+    from graphgauge.registry import task_of
     from graphgauge.render.prompt import render
 
     prompts = []
     for inst in instances:
-        text = render(inst).text
+        text = render(inst, task=task_of(inst)).text
         prompts.append((inst, "You write the reasoning for a known correct answer.",
                         f"{text}\n\nThe correct answer is:\n{inst.answer['statement']}\n\n"
                         "Write only the 2-4 sentence reasoning, citing nodes as 'Node i'."))
     out = []
-    for inst, text in zip(instances, _ask(spec, prompts), strict=True):
+    for inst, text in zip(instances, ask(spec, prompts), strict=True):
         reasoning = (text or "").strip()
         if reasoning.lower().startswith("reasoning:"):
             reasoning = reasoning[len("reasoning:"):].strip()

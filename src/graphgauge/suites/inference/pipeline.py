@@ -17,6 +17,8 @@ Every instance carries its task's gate counts in ``meta["gates"]``, so a report 
 the gate table from a results store alone, without the benchmark file. The gate report
 also scores the trivial shortcut baselines (``graphgauge.suites.shortcuts``) on the file.
 ``--count`` does not apply: the cap and split sizes decide the file's size.
+``reasoning`` and ``judges`` ask models, which this layer does not load: the caller passes
+``ask`` (``graphgauge.generate`` and the command do).
 All five tasks walk the same ego-graph pool (ego i is drawn from seed and i alone).
 """
 
@@ -36,6 +38,7 @@ from graphgauge.instance import Instance
 from graphgauge.suites import shortcuts
 from graphgauge.suites.inference import construct, gates
 from graphgauge.suites.inference.gold import statement, template_reasoning
+from graphgauge.suites.inference.judges import Ask
 from graphgauge.suites.inference.prompts import render_prompt
 from graphgauge.suites.inference.sampling import Ego, Sampler
 from graphgauge.suites.inference.tasks import READER_MODES, TASK_ORDER
@@ -144,7 +147,8 @@ def to_instance(ctx: construct.Context, cand: construct.Candidate, index: int,
 
 
 def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
-                   options: dict[str, Any], progress: bool = False) -> list[Instance]:
+                   options: dict[str, Any], progress: bool = False,
+                   ask: Ask | None = None) -> list[Instance]:
     from graphgauge.datasets import embed_texts, load_tag
 
     unknown = set(options) - set(DEFAULTS)
@@ -160,6 +164,9 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         raise UserError(f"option reader must be one of {', '.join(READER_MODES)}, got "
                         f"{options['reader']!r}")
     wanted = _int_option(options, "candidates", 1)
+    if ask is None and (options["judges"] or options["reasoning"] != "template"):
+        raise UserError("options judges and reasoning ask models: generate through "
+                        "graphgauge.generate(...) or the graphgauge command")
     sizes = {split: _int_option(options, split, 0) for split in gates.SPLITS}
     tag = load_tag(str(options["dataset"]))
     sampler = Sampler(tag)
@@ -174,7 +181,7 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         if options["reasoning"] != "template":
             from graphgauge.suites.inference.judges import model_reasoning
 
-            pool_items = model_reasoning(pool_items, str(options["reasoning"]))
+            pool_items = model_reasoning(pool_items, str(options["reasoning"]), ask)
         cell = {"candidates": len(pool_items), "L1": Counter(), "L2": Counter(),
                 "L4": Counter()}
         passed = []
@@ -187,7 +194,7 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
         if options["judges"]:
             from graphgauge.suites.inference.judges import layer2
 
-            passed, flags = layer2(passed, list(options["judges"]))
+            passed, flags = layer2(passed, list(options["judges"]), ask)
             cell["L2"].update(flags)
         cell["L2_admitted"] = len(passed)
         passed, dropped = gates.dedup(passed)

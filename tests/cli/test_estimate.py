@@ -5,10 +5,11 @@ import re
 
 import pytest
 
+from graphgauge.api import tally
 from graphgauge.cli import main
-from graphgauge.commands.estimate import ESTIMATE_NAME, tally, token_counter
 from graphgauge.exporters.records import build_records
 from graphgauge.instance import Instance, write_jsonl
+from graphgauge.tokenizers import ESTIMATE_NAME, token_counter
 
 PATH_GRAPH = {"directed": False, "nodes": [{"id": 0}, {"id": 1}, {"id": 2}],
               "edges": [{"source": 0, "target": 1}, {"source": 1, "target": 2}]}
@@ -60,6 +61,21 @@ def test_cost_from_prices_before_anything_is_sent(bench, tmp_path, capsys):
     assert "expected cost: $0.0445" in capsys.readouterr().out
     assert main(["estimate", str(bench), "-m", "openai:other", "--prices", str(prices)]) == 0
     assert "no price for openai:other" in capsys.readouterr().out
+
+
+def test_the_api_gives_what_the_command_prints(bench):
+    """``graphgauge.api.estimate`` is what the command prints: the hand counts, a price
+    from ``-p``-style params, and the worst case at max_tokens."""
+    from graphgauge.api import estimate
+
+    done = estimate(bench, ["reference", "openai:x"], repeats=2,
+                    params={"price_in": 1.0, "price_out": 2.0, "max_tokens": 10})
+    assert [e.model for e in done] == ["reference", "openai:x"]
+    total = done[0].total
+    assert (total.requests, total.prompt_tokens, total.output_tokens) == (4, 2 * 89, 4)
+    assert done[0].price == {"input": 1.0, "output": 2.0} and done[0].max_tokens == 10
+    assert (done[0].items, done[0].encodings, done[0].variants) == (2, ["edge_list"],
+                                                                  ["original"])
 
 
 def test_two_encodings_count_both_prompts(bench, capsys):

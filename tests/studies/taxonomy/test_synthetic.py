@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("torch_geometric")
 
-from graphgauge.datasets import synthetic  # noqa: E402
 from graphgauge.errors import UserError  # noqa: E402
+from graphgauge.studies.taxonomy import synthetic  # noqa: E402
 
 
 def to_nx(d) -> nx.Graph:
@@ -61,7 +61,7 @@ def test_sbm_pattern_and_cluster():
 def test_weighted_cross_entropy_weighs_classes_by_their_rarity():
     import torch
 
-    from graphgauge.gnn.train_inductive import weighted_cross_entropy
+    from graphgauge.studies.taxonomy.train_inductive import weighted_cross_entropy
 
     logits = torch.tensor([[2.0, 0.1, -1.0], [0.3, 0.2, 0.9], [1.0, 1.5, 0.0], [0.0, 0.0, 3.0],
                            [0.5, -0.5, 0.2]])
@@ -74,7 +74,7 @@ def test_weighted_cross_entropy_weighs_classes_by_their_rarity():
 
 
 def test_fixed_split_is_80_10_10_in_order():
-    from graphgauge.gnn.train_inductive import fixed_split
+    from graphgauge.studies.taxonomy.train_inductive import fixed_split
 
     train, val, test = fixed_split(25)
     assert (len(train), len(val), len(test)) == (20, 2, 3)
@@ -84,8 +84,8 @@ def test_fixed_split_is_80_10_10_in_order():
 def test_node_level_sets_run_through_the_grid(tmp_path, monkeypatch):
     """PATTERN/CLUSTER-like sets: per-node targets and logits, seeds as runs, and the
     inductive perturbations (FullyConn as global mixing) on every graph."""
-    from graphgauge.gnn import train_inductive as ti
     from graphgauge.studies.taxonomy import data as td
+    from graphgauge.studies.taxonomy import train_inductive as ti
     from graphgauge.studies.taxonomy.grid import GridSpec, dataset_setting, run_grid
 
     small = synthetic.sbm_cluster

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from graphgauge.errors import UserError
-from graphgauge.perturb.attacks import (
+from graphgauge.suites.classify.attacks import (
     attack_tag,
     degree_budget,
     prbcd_attack,

@@ -15,6 +15,8 @@ GCN) and models that may mostly read text (LLM prompts). Two attacks here:
 
 Both return an undirected edge index (both directions, sorted, no self-loops); a directed
 input is symmetrized first, as the neighbourhood sampler and the GCN read it anyway.
+In GTEval's suite rather than its study: building ``classify`` instances under an attack
+(suites/classify/build.py) calls it, and the suites sit below the studies.
 """
 
 from __future__ import annotations

@@ -10,11 +10,10 @@ import pytest
 
 pytest.importorskip("torch_geometric")
 
-from tests.support.data import needs_shared_data
-
 from graphgauge.datasets.loader import data_root
-from graphgauge.datasets.tudataset import load_tudataset  # noqa: E402
 from graphgauge.errors import UserError  # noqa: E402
+from graphgauge.studies.taxonomy.tudataset import load_tudataset  # noqa: E402
+from tests.support.data import needs_shared_data
 
 ROOT = data_root() / "tudataset"
 needs_data = needs_shared_data("tudataset/MUTAG", "tudataset/ENZYMES", "tudataset/IMDB-BINARY")

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from graphgauge.gnn.graphgym import ModelConfig, build_model
-from graphgauge.gnn.train_metrics import auroc
+from graphgauge.studies.taxonomy.graphgym import ModelConfig, build_model
+from graphgauge.studies.taxonomy.train_metrics import auroc
 
 
 @dataclass(frozen=True)

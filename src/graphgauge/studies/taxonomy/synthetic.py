@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from graphgauge.datasets.tudataset import GraphDataset
 from graphgauge.errors import UserError
+from graphgauge.studies.taxonomy.tudataset import GraphDataset
 
 FAMILIES = ("smallworld", "scalefree")
 

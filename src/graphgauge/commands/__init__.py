@@ -1,1 +1,0 @@
-"""CLI commands of the suites and analyses, each module exposing ``register(app)``."""
