@@ -245,7 +245,8 @@ def _verdict(text: str) -> bool | None:
 
 _CORRECTION = re.compile(r"\b(?:wait|actually|correction|instead|should (?:be|go|move)|"
                          r"moves? to|mistake|oops|on second thought|I meant|let me (?:re-?"
-                         r"(?:check|count|consider|think|do)|fix|correct)|recount|fix(?:ed)?)\b", re.I)
+                         r"(?:check|count|consider|think|do)|fix|correct)|recount|fix(?:ed)?)\b",
+                         re.I)
 
 
 # A heading that presents its block as the one that counts ("Final assignment:").
@@ -324,7 +325,8 @@ def _is_header(line: str) -> bool:
 
 
 _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
-                        + r"\s+(?:(?:actually|really|instead|rather|clearly|definitely|in fact)\s+)?"
+                        + r"\s+(?:(?:actually|really|instead|rather|clearly|definitely"
+                        r"|in fact)\s+)?"
                         r"(?:belongs (?:to|in)|is in|"
                         r"goes (?:in)?to|"
                         r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to"
@@ -725,10 +727,12 @@ _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swappe
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
-                           r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?(?:nodes|papers|items)"
+                           r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
+                           r"(?:nodes|papers|items)"
                            r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
                            r"(?:(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b"
-                           r"|(?<!\bno )(?:really\s+|clearly\s+)?(?:stands?\s+out|is\s+out\s+of\s+place"
+                           r"|(?<!\bno )(?:really\s+|clearly\s+)?"
+                           r"(?:stands?\s+out|is\s+out\s+of\s+place"
                            r"|does(?:n't|\s+not)\s+(?:fit|belong))\b)", re.I)
 
 
