@@ -145,6 +145,12 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
+    # "Blue side: {2, 3}", "Red set = 0, 1, 4": a named part of a 2-colouring
+    (rf"\b(?P<c>{_COL})[ \t]+(?:side|set|group|part|partition|class|half|team)[ \t]*[:=][ \t]*"
+     rf"{_OPENER}(?P<items>{_LIST})", "named"),
+    # "node 6 is red instead of node 4": the node it replaces is not that colour
+    (rf"\b(?:is|are|turns?|becomes?|gets?)[ \t]+{_COL}[ \t]+(?:instead[ \t]+of|rather[ \t]+than)"
+     rf"[ \t]+(?:nodes?[ \t]+)?(?P<items>{_LIST})", "grey"),
     (rf"(?:^|\n)[ \t>*•-]*+(?:[A-Za-z][\w \t]{{0,20}}:[ \t]*)?(?:nodes?[ \t]+)?[\[({{]?[ \t]*+"
      rf"(?P<items>{_LIST})[ \t]*[\])}}]?"
      rf"[ \t]*(?:->|→|=>|⇒|:)[ \t]*"
@@ -172,6 +178,10 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
     (rf"\bcolou?r(?:s|ing|ed)?[ \t]*:\s*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
      rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    # "Colours as in the input: 1, 5, 6 blue; 4 orange", "so answer: 1 2 3 blue, 0 orange":
+    # a run of "ids colour" pairs opening a clause, verbless
+    (rf"(?:^|[\n:])[ \t>*-]*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]+{_COL}\b"
+     rf"(?:[ \t]*[,;][ \t]*(?:and[ \t]+)?)?)+)(?=[ \t]*(?:[.;)\n]|$))", "pairs"),
     (rf"(?<!not[ \t])\b(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?"
      rf"[\"']?[ \t]*"
      rf"(?:are|:|=)[ \t]*(?:the[ \t]+following[ \t]*:?[ \t]*)?{_OPENER}(?P<items>{_LIST})",
@@ -241,7 +251,13 @@ _DECLARATIONS = re.compile(
     # a DOT node statement "7;"; a bare "nodes 1, 3, 5" opening a clause and closing it:
     # "Remaining: nodes 1, 3; edges 5-7"
     rf"|[\n{{][ \t]*(?P<dot>\d{{1,9}})[ \t]*;[ \t]*(?=\n|$)"
-    rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))", re.I)
+    rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))"
+    # "nodes 0 and 2 stay isolated", "Isolated nodes: 0, 2": nodes without an edge
+    rf"|\bnodes?[ \t]+(?P<iso>{_LIST})[ \t]+(?:stays?|remains?|are|is|becomes?)[ \t]+"
+    rf"(?:still[ \t]+|now[ \t]+)?isolated\b"
+    rf"|\bisolated[ \t]+nodes?[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<iso2>{_LIST})", re.I)
+# "Degree-2 node: 4", "Degree 1 nodes: 0, 3": the nodes of some degree, not the node list
+_QUALIFIED = re.compile(r"\bdegree[ \t-]*\d{1,9}[ \t]*$", re.I)
 
 _GONE_EDGES = re.compile(
     r"\b(?:(?:removed|deleted|dropped)[ \t]+edges?|edges?[ \t]+(?:removed|deleted|dropped))"
@@ -337,7 +353,10 @@ class _Reader:
                     spans.append(m.span(key))
         declared = []
         for m in _DECLARATIONS.finditer(text):
-            key = next(k for k in ("items", "dot", "clause") if m.group(k) is not None)
+            key = next(k for k in ("items", "dot", "clause", "iso", "iso2")
+                       if m.group(k) is not None)
+            if _QUALIFIED.search(text, max(0, m.start() - 20), m.start()):
+                continue
             self.nodes.update(self.items(m.group(key)).tolist())
             declared.append(m.span(key))
         gone = self._gone_edges(text, spans)
@@ -457,8 +476,8 @@ class _Reader:
                     self.colours[m.start() + pair.start(), node] = pair.group(2).lower()
             return
         if kind == "unnamed":  # each item may carry its own "(blue)"
-            for item in re.finditer(rf"({_ID}|#\d+#)([ \t]*{_ANNOTATION.pattern})?", items,
-                                    re.I):
+            for item in re.finditer(rf"({_ID}[ \t]*(?:-|–|\.\.)[ \t]*{_ID}|{_ID}|#\d+#)"
+                                    rf"([ \t]*{_ANNOTATION.pattern})?", items, re.I):
                 colour = item.group(3).lower() if item.group(3) else None
                 for node in self.items(item.group(1)).tolist():
                     key = (m.start() + item.start(), node)

@@ -1,0 +1,59 @@
+"""GraphARC reading rules added after the s3 blind batch (tests/data/answers/arc_blind_s3.jsonl),
+each pinned on hand-written text that is not in the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.suites.arc.parse import Context, node_link_of, read_answer
+
+
+def reading(text: str, context: Context | None = None):
+    found = read_answer(text, context or Context(paint="blue"))
+    assert found is not None
+    link = node_link_of(found)
+    return ({n["id"] for n in link["nodes"]},
+            {(e["source"], e["target"]) for e in link["edges"]},
+            {n["id"]: n["color"] for n in link["nodes"] if n["color"] != "grey"})
+
+
+@pytest.mark.parametrize(("text", "colours"), [
+    # a verbless run of "ids colour" pairs after a colon, or opening a line
+    ("Edges: 0-1, 1-2, 2-3. Colours kept from the input: 0, 3 red; 2 orange.",
+     {0: "red", 3: "red", 2: "orange"}),
+    ("edges 0-1 1-2 2-3, final: 1 2 green, 3 orange", {1: "green", 2: "green", 3: "orange"}),
+    ("Edges: (0,1) (1,2) (2,3)\n0 red, 1 red, 2 blue, 3 blue",
+     {0: "red", 1: "red", 2: "blue", 3: "blue"}),
+])
+def test_verbless_id_colour_pairs(text, colours):
+    assert reading(text)[2] == colours
+
+
+def test_a_range_in_the_coloured_list_takes_the_annotation_after_it():
+    text = ("The edges in G are: (0,1) (1,2) (2,3) (3,4). "
+            "The following nodes are colored: 1-3 (red).")
+    assert reading(text)[2] == {1: "red", 2: "red", 3: "red"}
+
+
+@pytest.mark.parametrize("text", [
+    "Red side: {0, 2}\nBlue side: {1, 3}\nEdges: 0-1, 1-2, 2-3",
+    "Edges: 0-1, 1-2, 2-3. Blue set = 1, 3; red set = 0, 2.",
+])
+def test_named_sides_of_a_two_colouring(text):
+    assert reading(text)[2] == {0: "red", 1: "blue", 2: "red", 3: "blue"}
+
+
+def test_a_colour_given_instead_of_another_node_takes_it_from_that_node():
+    text = ("<answer>Edges: (0,1) (1,2) (2,3). Red nodes: 1.</answer>\n"
+            "Correction: node 2 turns red rather than node 1.")
+    assert reading(text)[2] == {2: "red"}
+
+
+def test_isolated_nodes_named_in_prose_are_nodes():
+    assert reading("Edges: 2-3, 3-4. Node 0 and node 1 remain isolated.")[0] == {0, 1, 2, 3, 4}
+    assert reading("Edges: 2-3. Isolated nodes: 0, 5.")[0] == {0, 2, 3, 5}
+
+
+def test_nodes_of_some_degree_in_the_reasoning_are_not_the_node_list():
+    text = "Degree 1 nodes: 0, 7.\nRemove them.\nNodes: 1, 2, 3\nEdges: (1,2) (2,3)"
+    assert reading(text)[0] == {1, 2, 3}
