@@ -31,9 +31,10 @@ from graphgauge.scoring.region import (
     is_truncated,
     normalize,
     read_answer,
+    split_answer_first,
     split_thinking,
 )
-from graphgauge.scoring.signals import CUE, REFUSAL, clip
+from graphgauge.scoring.signals import REFUSAL, clip
 
 MAX_TEXT = 200_000
 # A GraphInfer answer (a sentence, or one line per node of a small graph) fits in the first
@@ -45,8 +46,8 @@ ID = r"(\d{1,7})(?!\d)"
 # "Reasoning:", or a heading line of its own ("## Reasoning", "**Explanation**")
 _REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
                         r"|analysis)(?:[ \t*_]*:|(?<=\w)[ \t*_]*$)", re.I | re.M)
-# "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer;
-# a "Final answer:" inside the reasoning ("... Actually, X. Final answer: X.") is one too.
+# An answer marker on its own line ("Answer: No", "Final answer: 7"): after a per-node
+# listing it restates or revises the listing (``assignments._revised_after_listing``).
 LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]"
                            r"|\bfinal\s+answer\b[ \t*_]*(?::|=|\bis\b)", re.I | re.M)
 MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
@@ -61,25 +62,9 @@ def answer_part(text: Any) -> str | NoAnswer:
     parts = split_thinking(text[:MAX_TEXT])
     if isinstance(parts, NoAnswer):
         return parts
-    body = normalize(clip(parts[1], CLIP))
-    heading = _REASONING.search(body)
-    if heading and re.search(r"\w", body[:heading.start()]):
-        # answer first, reasoning after: keep the answer; a preface ("Let's think.") then
-        # reasoning then "Answer:": keep from the reasoning on, so the answer stays last
-        # When the answer came first and another follows the reasoning, keep it all and
-        # drop the headings: the region layer would cut at the first heading, so it could
-        # not weigh the two answers (a correction between them, or a conflict).
-        later = LATER_ANSWER.search(body, heading.end())
-        if not later and CUE.search(body, heading.end()):
-            # a correction inside the reasoning ("Wait, let me re-check ...") is weighed
-            body = _REASONING.sub("", body)
-        elif not later:
-            body = body[:heading.start()]
-        elif LATER_ANSWER.search(body, 0, heading.start()):
-            body = _REASONING.sub("", body)
-        else:
-            body = body[heading.start():]
-    return body
+    # the shared layer's split (one rule for every reader): the reasoning stays when it
+    # revises the answer or when a marked answer follows it
+    return split_answer_first(normalize(clip(parts[1], CLIP)))[0]
 
 
 def reasoning_part(text: str) -> str:
