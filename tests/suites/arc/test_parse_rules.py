@@ -57,3 +57,16 @@ def test_isolated_nodes_named_in_prose_are_nodes():
 def test_nodes_of_some_degree_in_the_reasoning_are_not_the_node_list():
     text = "Degree 1 nodes: 0, 7.\nRemove them.\nNodes: 1, 2, 3\nEdges: (1,2) (2,3)"
     assert reading(text)[0] == {1, 2, 3}
+
+
+def test_colour_statements_after_a_json_graph_add_to_its_colours():
+    text = ('{"nodes": [0, 1, 2], "edges": [[0, 1], [1, 2]], "colored": [1]}\n'
+            "Node 2 keeps its orange colour; node 0 stays grey.")
+    assert reading(text, Context(paint="red")) == ({0, 1, 2}, {(0, 1), (1, 2)},
+                                                   {1: "red", 2: "orange"})
+
+
+def test_a_json_graph_with_a_plain_explanation_after_it_is_read_as_before():
+    text = ('{"nodes": [0, 1, 2], "edges": [[0, 1]], "colors": {"2": "blue"}}\n'
+            "Node 2 has no neighbours, which is why it was chosen.")
+    assert reading(text) == ({0, 1, 2}, {(0, 1)}, {2: "blue"})

@@ -29,7 +29,7 @@ import numpy as np
 from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.signals import offers_alternatives
 from graphgauge.suites.arc.parse_commit import cut_off, retracted
-from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
+from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
 from graphgauge.suites.arc.parse_region import (
     NUMBER,
     SENTENCE_END,
@@ -650,12 +650,34 @@ _COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
     region = _settled(region)
-    reading = json_graph(runs.restored(region)) if "{" in region else None
+    reading = _json_read(runs.restored(region), context) if "{" in region else None
     if reading is None:
         reading = _Reader(runs, context).read(region)
     if reading is None:
         return None
     return _resolve(reading, context)
+
+
+def _json_read(text: str, context: Context) -> Reading | None:
+    """A JSON graph, with the colour statements written after it ("Node 0 keeps its
+    orange colour"): they add to its colours, they are not a second graph."""
+    found = json_graph_end(text)
+    if found is None:
+        return None
+    (nodes, edges, colours), end = found
+    tail = text[end:]
+    if _COLOUR_HINT.search(tail):
+        tail_runs = _Runs(tail)
+        reader = _Reader(tail_runs, context)
+        windows = _colour_windows(tail_runs.skeleton)
+        for pattern, kind in _STATEMENT:
+            for m in (m for start, stop in windows
+                      for m in pattern.finditer(tail_runs.skeleton, start, stop)):
+                reader._statement(m, kind)
+        later = {node: colour for (_, node), colour in sorted(reader.colours.items())}
+        colours = {**colours, **later}
+        nodes = nodes | set(later)
+    return nodes, edges, colours
 
 
 def node_link_of(reading: Reading) -> dict:
