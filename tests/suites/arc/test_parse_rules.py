@@ -70,3 +70,14 @@ def test_a_json_graph_with_a_plain_explanation_after_it_is_read_as_before():
     text = ('{"nodes": [0, 1, 2], "edges": [[0, 1]], "colors": {"2": "blue"}}\n'
             "Node 2 has no neighbours, which is why it was chosen.")
     assert reading(text) == ({0, 1, 2}, {(0, 1)}, {2: "blue"})
+
+
+def test_colours_given_by_the_marker_sentence_belong_to_a_colourless_graph_statement():
+    text = ("Applying the rule.\nThe final answer is the input graph with node 1 red and "
+            "node 2 blue.\nG describes a graph among nodes 0, 1, 2. The edges in G are: (0,1) "
+            "(1,2).")
+    assert reading(text)[2] == {1: "red", 2: "blue"}
+    # a statement that has its own colour sentence keeps it alone
+    text = ("The answer is: node 1 red.\nG describes a graph among nodes 0, 1, 2. The edges in "
+            "G are: (0,1) (1,2). The following nodes are colored: 2 (blue).")
+    assert reading(text)[2] == {2: "blue"}

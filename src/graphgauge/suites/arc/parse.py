@@ -169,7 +169,7 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"[\[({{][ \t]*(?P<items>{_LIST})[ \t]*[\])}}](?:[ \t]*\([^()\n]{{0,30}}\))?[ \t]*"
      rf"(?:->|→|=>|⇒|:)[ \t]*(?P<c>{_COL})\b", "named"),
     # "| node 0 blue", "nodes 2, 3 red;": a verbless clause of a terse answer
-    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|()\n]|$))",
+    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|()\n]|and\b|$))",
      "named"),
     # "6, 8 and 12 are blue." at the start of a sentence or line: the subject is the list
     (rf"(?:^|[.;!:\n])[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
