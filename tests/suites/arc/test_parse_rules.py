@@ -3,6 +3,8 @@ each pinned on hand-written text that is not in the corpus."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from graphgauge.suites.arc.parse import Context, node_link_of, read_answer
@@ -81,3 +83,21 @@ def test_colours_given_by_the_marker_sentence_belong_to_a_colourless_graph_state
     text = ("The answer is: node 1 red.\nG describes a graph among nodes 0, 1, 2. The edges in "
             "G are: (0,1) (1,2). The following nodes are colored: 2 (blue).")
     assert reading(text)[2] == {2: "blue"}
+
+
+@pytest.mark.parametrize("text", [
+    "Colours: " + "0 1 2 3 4 5 6 7 8 9 " * 5000 + "blue",
+    "answer: " + "1 blue, " * 20000,
+    "Degree 1 nodes: 0, 1.\n" * 5000 + "Edges: (1,2)",
+    "nodes 0 and 2 stay isolated. " * 5000,
+    '{"nodes": [0, 1], "edges": [[0, 1]]}\n' + "Node 0 keeps its orange colour. " * 5000,
+    "The answer is the graph with node 1 red" + " and node 2 blue" * 5000 + ".\nG describes a "
+    "graph among nodes 0, 1, 2. The edges in G are: (0,1).",
+    "Blue side: {" + "1, " * 30000 + "2}",
+], ids=lambda text: text[:24])
+def test_the_new_rules_stay_linear_on_hostile_text(text):
+    start = time.process_time()
+    found = read_answer(text, Context(paint="blue"))
+    if found is not None:
+        node_link_of(found)
+    assert time.process_time() - start < 1.0
