@@ -344,3 +344,16 @@ def test_t3_a_minor_second_label_after_with_a_few_does_not_compete():
     row = {"task": "theme", "n": 9, "labels": LABELS,
            "text": "Answer: Largely AI, with a handful of Database papers."}
     assert reading_of(row) == "AI"
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("relation", "Answer: Yes.\nReasoning: " + "so they are not linked, " * 8000),
+    ("relation", "| Node 0 | Node 1 | " + "yes | " * 20000),
+    ("relation", "Node 0 and Node 1, " + "via Node 7, " * 10000 + "are not connected."),
+    ("community", "node,community\n" + "0,1\n" * 20000),
+    ("outlier", "The odd paper out is " + "Node 3 (outlier) " * 8000),
+], ids=lambda value: str(value)[:20])
+def test_s3_rules_stay_fast_on_hostile_text(task, text):
+    start = time.process_time()
+    reading_of({"task": task, "n": 10, "text": text})
+    assert time.process_time() - start < 1.0
