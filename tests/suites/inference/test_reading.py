@@ -277,3 +277,83 @@ def test_batch4_classes_indirect_links_parentheses_and_two_outliers():
     revised = {"task": "outlier", "n": 9,
                "text": "At first Node 2 seemed the outlier, but Node 8 is the outlier."}
     assert reading_of(revised) == [8]
+
+
+# --- rules added for the s3 blind batch (each pinned on text not in the corpus) -----------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an intermediary named in passing is not another pair
+    ("Node 0 and Node 1 are linked only through Node 6 (via Node 6), so they are not "
+     "adjacent.", False),
+    ("Node 0 and Node 1 are three hops apart via nodes 4 and 8 but not connected.", False),
+    # a clause about the asked pair decides; the clause about another pair reports
+    ("Node 0 and Node 1 share no author, whereas Node 0 shares one with Node 9.", False),
+    ("Node 1 and Node 0 are co-authored, while Node 4 is unrelated to both.", True),
+    # a table row with a yes/no cell
+    ("| Pair | Co-authored? |\n|---|---|\n| Node 0 & Node 1 | No ❌ |", False),
+    ("| Papers | Verdict |\n|--|--|\n| 0 and 1 | ✔ |", True),
+])
+def test_t2_pair_clauses_intermediaries_and_table_cells(text, expected):
+    assert reading.read_relation(text, (0, 1)) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: No, they share no author.\nReasoning: The list contains Node 0 shares an author "
+    "with Node 1, therefore they are co-authors.",
+    "Answer: Yes.\nReasoning: I found no line joining them, hence they are not connected.",
+])
+def test_t2_reasoning_that_concludes_the_opposite_is_no_answer(text):
+    assert not reading.read_relation(text, (0, 1))  # a NoAnswer, not a bool
+
+
+def test_t2_reasoning_that_agrees_keeps_the_answer():
+    text = "Answer: No.\nReasoning: No edge joins them, so they do not share an author."
+    assert reading.read_relation(text, (0, 1)) is False
+
+
+@pytest.mark.parametrize(("text", "n", "expected"), [
+    ("The odd title out is Node 4.", 6, [4]),
+    ("Answer: Node 2 (the outlier); the rest fit.", 5, [2]),
+    ("Node 3 is the one that doesn't belong.", 5, [3]),
+    ("None of those papers really stands out; all are on retrieval.", 5, []),
+])
+def test_t4_outlier_phrasings(text, n, expected):
+    assert reading_of({"task": "outlier", "n": n, "text": text}) == expected
+
+
+def test_t4_two_outliers_stated_without_a_correction_is_no_answer():
+    text = ("The outlier is Node 1 because it is about robotics.\n\nOverall, Node 4 is the "
+            "paper that does not fit.")
+    assert reading_of({"task": "outlier", "n": 6, "text": text}) is None
+
+
+@pytest.mark.parametrize(("text", "n", "expected"), [
+    ("node;cluster\n0;1\n1;0\n2;1\n3;0", 4, [0, 1, 0, 1]),
+    ("Community 0: 0, 1\nCommunity 1: 2, 3, 4\n\nWait, node 4 really belongs to Community 0.",
+     5, [0, 0, 1, 1, 0]),
+    ("Cluster X: 0, 1, 2\nCluster Y: 3, 4\n\nLet me reconsider: node 2 is about joins, so "
+     "it is cluster Y.\nCluster X: 0, 1\nCluster Y: 2, 3, 4", 5, [0, 0, 1, 1, 1]),
+    ("Community 0: 0, 2\nCommunity 1: 3, 4\n(Node 1 fits neither, so I left it out.)", 5,
+     [0, None, 0, 1, 1]),
+])
+def test_t5_csv_adverb_moves_recounts_and_a_node_left_out(text, n, expected):
+    assert reading_of({"task": "community", "n": n, "text": text}) == expected
+
+
+def test_t3_a_minor_second_label_after_with_a_few_does_not_compete():
+    row = {"task": "theme", "n": 9, "labels": LABELS,
+           "text": "Answer: Largely AI, with a handful of Database papers."}
+    assert reading_of(row) == "AI"
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("relation", "Answer: Yes.\nReasoning: " + "so they are not linked, " * 8000),
+    ("relation", "| Node 0 | Node 1 | " + "yes | " * 20000),
+    ("relation", "Node 0 and Node 1, " + "via Node 7, " * 10000 + "are not connected."),
+    ("community", "node,community\n" + "0,1\n" * 20000),
+    ("outlier", "The odd paper out is " + "Node 3 (outlier) " * 8000),
+], ids=lambda value: str(value)[:20])
+def test_s3_rules_stay_fast_on_hostile_text(task, text):
+    start = time.process_time()
+    reading_of({"task": task, "n": 10, "text": text})
+    assert time.process_time() - start < 1.0

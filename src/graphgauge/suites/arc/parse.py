@@ -29,7 +29,7 @@ import numpy as np
 from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.signals import offers_alternatives
 from graphgauge.suites.arc.parse_commit import cut_off, retracted
-from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph
+from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
 from graphgauge.suites.arc.parse_region import (
     NUMBER,
     SENTENCE_END,
@@ -145,6 +145,12 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:colou?red|painted)[ \t]+(?P<c>{_COL})[ \t]*:?[ \t]*{_OPENER}(?P<items>{_LIST})",
      "named"),
     (rf"[\"']?\b(?P<c>{_COL})[\"']?[ \t]*[:=][ \t]*{_OPENER}(?P<items>{_LIST})", "named"),
+    # "Blue side: {2, 3}", "Red set = 0, 1, 4": a named part of a 2-colouring
+    (rf"\b(?P<c>{_COL})[ \t]+(?:side|set|group|part|partition|class|half|team)[ \t]*[:=][ \t]*"
+     rf"{_OPENER}(?P<items>{_LIST})", "named"),
+    # "node 6 is red instead of node 4": the node it replaces is not that colour
+    (rf"\b(?:is|are|turns?|becomes?|gets?)[ \t]+{_COL}[ \t]+(?:instead[ \t]+of|rather[ \t]+than)"
+     rf"[ \t]+(?:nodes?[ \t]+)?(?P<items>{_LIST})", "grey"),
     (rf"(?:^|\n)[ \t>*•-]*+(?:[A-Za-z][\w \t]{{0,20}}:[ \t]*)?(?:nodes?[ \t]+)?[\[({{]?[ \t]*+"
      rf"(?P<items>{_LIST})[ \t]*[\])}}]?"
      rf"[ \t]*(?:->|→|=>|⇒|:)[ \t]*"
@@ -163,7 +169,7 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"[\[({{][ \t]*(?P<items>{_LIST})[ \t]*[\])}}](?:[ \t]*\([^()\n]{{0,30}}\))?[ \t]*"
      rf"(?:->|→|=>|⇒|:)[ \t]*(?P<c>{_COL})\b", "named"),
     # "| node 0 blue", "nodes 2, 3 red;": a verbless clause of a terse answer
-    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|()\n]|$))",
+    (rf"\bnodes?[ \t]+(?P<items>{_LIST})[ \t]+(?P<c>{_COL})\b(?=[ \t]*(?:[.,;|()\n]|and\b|$))",
      "named"),
     # "6, 8 and 12 are blue." at the start of a sentence or line: the subject is the list
     (rf"(?:^|[.;!:\n])[ \t>*-]*(?P<items>{_LIST})[ \t]*,?[ \t]+{_VERB}[ \t]+"
@@ -172,6 +178,10 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
     (rf"\bcolou?r(?:s|ing|ed)?[ \t]*:\s*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
      rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    # "Colours as in the input: 1, 5, 6 blue; 4 orange", "so answer: 1 2 3 blue, 0 orange":
+    # a run of "ids colour" pairs opening a clause, verbless
+    (rf"(?:^|[\n:])[ \t>*-]*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]+{_COL}\b"
+     rf"(?:[ \t]*[,;][ \t]*(?:and[ \t]+)?)?)+)(?=[ \t]*(?:[.;)\n]|$))", "pairs"),
     (rf"(?<!not[ \t])\b(?:colou?red|highlighted|marked|painted)\w*[\"']?(?:[ \t]+nodes?)?"
      rf"[\"']?[ \t]*"
      rf"(?:are|:|=)[ \t]*(?:the[ \t]+following[ \t]*:?[ \t]*)?{_OPENER}(?P<items>{_LIST})",
@@ -241,7 +251,13 @@ _DECLARATIONS = re.compile(
     # a DOT node statement "7;"; a bare "nodes 1, 3, 5" opening a clause and closing it:
     # "Remaining: nodes 1, 3; edges 5-7"
     rf"|[\n{{][ \t]*(?P<dot>\d{{1,9}})[ \t]*;[ \t]*(?=\n|$)"
-    rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))", re.I)
+    rf"|[:;\n][ \t*-]*nodes[ \t]+(?P<clause>{_LIST})[ \t]*(?=[;\n]|$|\.(?:\s|$))"
+    # "nodes 0 and 2 stay isolated", "Isolated nodes: 0, 2": nodes without an edge
+    rf"|\bnodes?[ \t]+(?P<iso>{_LIST})[ \t]+(?:stays?|remains?|are|is|becomes?)[ \t]+"
+    rf"(?:still[ \t]+|now[ \t]+)?isolated\b"
+    rf"|\bisolated[ \t]+nodes?[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<iso2>{_LIST})", re.I)
+# "Degree-2 node: 4", "Degree 1 nodes: 0, 3": the nodes of some degree, not the node list
+_QUALIFIED = re.compile(r"\bdegree[ \t-]*\d{1,9}[ \t]*$", re.I)
 
 _GONE_EDGES = re.compile(
     r"\b(?:(?:removed|deleted|dropped)[ \t]+edges?|edges?[ \t]+(?:removed|deleted|dropped))"
@@ -337,7 +353,10 @@ class _Reader:
                     spans.append(m.span(key))
         declared = []
         for m in _DECLARATIONS.finditer(text):
-            key = next(k for k in ("items", "dot", "clause") if m.group(k) is not None)
+            key = next(k for k in ("items", "dot", "clause", "iso", "iso2")
+                       if m.group(k) is not None)
+            if _QUALIFIED.search(text, max(0, m.start() - 20), m.start()):
+                continue
             self.nodes.update(self.items(m.group(key)).tolist())
             declared.append(m.span(key))
         gone = self._gone_edges(text, spans)
@@ -457,8 +476,8 @@ class _Reader:
                     self.colours[m.start() + pair.start(), node] = pair.group(2).lower()
             return
         if kind == "unnamed":  # each item may carry its own "(blue)"
-            for item in re.finditer(rf"({_ID}|#\d+#)([ \t]*{_ANNOTATION.pattern})?", items,
-                                    re.I):
+            for item in re.finditer(rf"({_ID}[ \t]*(?:-|–|\.\.)[ \t]*{_ID}|{_ID}|#\d+#)"
+                                    rf"([ \t]*{_ANNOTATION.pattern})?", items, re.I):
                 colour = item.group(3).lower() if item.group(3) else None
                 for node in self.items(item.group(1)).tolist():
                     key = (m.start() + item.start(), node)
@@ -631,12 +650,34 @@ _COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
     region = _settled(region)
-    reading = json_graph(runs.restored(region)) if "{" in region else None
+    reading = _json_read(runs.restored(region), context) if "{" in region else None
     if reading is None:
         reading = _Reader(runs, context).read(region)
     if reading is None:
         return None
     return _resolve(reading, context)
+
+
+def _json_read(text: str, context: Context) -> Reading | None:
+    """A JSON graph, with the colour statements written after it ("Node 0 keeps its
+    orange colour"): they add to its colours, they are not a second graph."""
+    found = json_graph_end(text)
+    if found is None:
+        return None
+    (nodes, edges, colours), end = found
+    tail = text[end:]
+    if _COLOUR_HINT.search(tail):
+        tail_runs = _Runs(tail)
+        reader = _Reader(tail_runs, context)
+        windows = _colour_windows(tail_runs.skeleton)
+        for pattern, kind in _STATEMENT:
+            for m in (m for start, stop in windows
+                      for m in pattern.finditer(tail_runs.skeleton, start, stop)):
+                reader._statement(m, kind)
+        later = {node: colour for (_, node), colour in sorted(reader.colours.items())}
+        colours = {**colours, **later}
+        nodes = nodes | set(later)
+    return nodes, edges, colours
 
 
 def node_link_of(reading: Reading) -> dict:

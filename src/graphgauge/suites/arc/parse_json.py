@@ -121,8 +121,9 @@ def _as_graph(obj: Any) -> Reading | None:
     return nodes, np.array(edges, dtype=np.int64).reshape(-1, 2), colours
 
 
-def json_graph(region: str) -> Reading | None:
-    """The last JSON object of ``region`` that describes a graph (None if none)."""
+def json_graph_end(region: str) -> tuple[Reading, int] | None:
+    """The last JSON object of ``region`` that describes a graph, and where it ends (the
+    text after it may still comment on the colours: "Node 0 keeps its orange colour")."""
     decoder = json.JSONDecoder()
     found, end, tries = None, 0, 0
     for match in _OPEN.finditer(region):
@@ -135,5 +136,6 @@ def json_graph(region: str) -> Reading | None:
             obj, end = decoder.raw_decode(region, match.start())
         except (ValueError, RecursionError):
             continue
-        found = _as_graph(obj) or found
+        graph = _as_graph(obj)
+        found = (graph, end) if graph else found
     return found

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from graphgauge.scoring import region as answer_region
+from graphgauge.suites.arc.rule import COLOURS
 
 _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
 _THINK_END = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
@@ -47,6 +48,7 @@ def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> s
     two different graphs (``same`` tells whether two statements read alike) with nothing
     saying which one is the output."""
     text = after_thinking(text)
+    marked = False
     tags = [m for m in _TAG.finditer(text) if m.group(1).strip()]
     if tags:
         after = text[tags[-1].end():]
@@ -58,14 +60,30 @@ def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> s
         fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
         if markers and text[markers[-1].end():].strip():
             text = text[markers[-1].end():]
+            marked = True
         elif fences:
             text = _fence_group(text, fences)
     starts = list(_START.finditer(text))
     if starts and not tags and (_tentative(text, starts[-1].start())
                                 or _two_outputs(text, starts, same)):
         return None
+    lead = _colour_lead(text, starts[-1].start()) if starts and marked else ""
     text = text[starts[-1].start():] if starts else text
-    return text if tags else _before_reasoning(text)
+    return text if tags else lead + _before_reasoning(text)
+
+
+_PAINTED = re.compile(r"\b(?:" + "|".join(c for c in COLOURS if c != "grey") + r")\b", re.I)
+
+
+def _colour_lead(text: str, start: int) -> str:
+    """"So the output is the test graph with nodes 2, 1, 3 blue.\nG describes ...": when
+    the graph statement after an answer marker names no colour, the colours the marker's
+    sentence gives are its colours (returned to be read with it)."""
+    lead = text[:start].rstrip().rsplit("\n", 1)[-1]  # the sentence leading into it
+    if not _PAINTED.search(lead) or _PAINTED.search(text, start) \
+            or re.search(r"colou?red|\bcolou?rs?\b", text[start:], re.I):
+        return ""
+    return lead + "\n"
 
 
 _SURE_NOT = re.compile(r"\bprobably\b|\bnot (?:fully |entirely |very |quite )?(?:sure|certain|"

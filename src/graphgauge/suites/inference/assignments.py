@@ -93,11 +93,17 @@ def _one_list(m: re.Match) -> str:
     return "nodes " + _REPEATED.sub(r"\1", m[0]).split(None, 1)[1].lstrip("#")
 
 
+# A CSV header line ("node,community", "id;outlier"): no digits, a node column and another.
+_CSV_HEADER = re.compile(r"\s*(?:node|id|paper|vertex)\w*(?:\s*[,;\t]\s*[A-Za-z_ ?]{2,20}){1,3}\s*",
+                         re.I)
+
+
 def _lines(body: str) -> list[str]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
     (sentences, "; ", ", Node 4 ...") become lines of their own."""
     out: list[str] = []
     header: list[str] | None = None
+    csv_header: list[str] | None = None
     for raw in body.splitlines():
         line = MARKUP.sub("", raw).strip()
         if line.startswith("|") or line.count("|") >= 2:
@@ -111,6 +117,14 @@ def _lines(body: str) -> list[str]:
             out.append(_table_row(cells, header))
             continue
         header = None
+        cells = [c.strip() for c in re.split(r"\s*[,;\t]\s*", line)]
+        if _CSV_HEADER.fullmatch(line):  # "node,community": the rows after it are a table
+            csv_header = cells
+            continue
+        if csv_header and len(cells) == len(csv_header) and all(cells):
+            out.append(_table_row(cells, csv_header))
+            continue
+        csv_header = None
         line = _NODE_BY_NODE.sub(_one_list, line)
         line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
         # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
@@ -211,6 +225,8 @@ def _label(text: str) -> str:
 
 
 # Verdicts of one node: positive (outlier) or negative.
+# "odd one out", "the odd paper out", "odd man out"
+ODD = r"odd\s+(?:one|paper|node|item|man|title)\s+out"
 _NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
@@ -229,7 +245,8 @@ def _verdict(text: str) -> bool | None:
 
 _CORRECTION = re.compile(r"\b(?:wait|actually|correction|instead|should (?:be|go|move)|"
                          r"moves? to|mistake|oops|on second thought|I meant|let me (?:re-?"
-                         r"check|fix|correct)|fix(?:ed)?)\b", re.I)
+                         r"(?:check|count|consider|think|do)|fix|correct)|recount|fix(?:ed)?)\b",
+                         re.I)
 
 
 # A heading that presents its block as the one that counts ("Final assignment:").
@@ -307,7 +324,10 @@ def _is_header(line: str) -> bool:
         line, re.I))
 
 
-_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID + r"\s+(?:belongs (?:to|in)|is in|"
+_NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
+                        + r"\s+(?:(?:actually|really|instead|rather|clearly|definitely"
+                        r"|in fact)\s+)?"
+                        r"(?:belongs (?:to|in)|is in|"
                         r"goes (?:in)?to|"
                         r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to"
                         r"|(?:fits|is|belongs) (?:better|best|more naturally) (?:in|into|with))\s+"
@@ -402,7 +422,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     if m is None or re.search(r"\bnode\s*\d", line[:m.start()], re.I):
         named = _NAMED_GROUP.match(line)
         if named is None or re.search(r"\bnode\s*\d|^\s*nodes?\b", named["name"], re.I) \
-                or _NOT_A_GROUP.fullmatch(named["name"].strip()):
+                or _NOT_A_GROUP.fullmatch(named["name"].strip()) \
+                or _CORRECTION.search(named["name"]):  # "Let me recount: node 6 is ..."
             return None, None
         nodes = node_ids(named["list"] or named["bare"] or "", n)
         return ({node: named["name"].strip().lower() for node in nodes} or None), None
@@ -422,7 +443,7 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     return None, None
 
 
-_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|odd one out|exception"
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|" + ODD + r"|exception"
                            r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
@@ -448,7 +469,7 @@ def _last_paragraph(body: str) -> str:
 def _dangling(body: str, kind: str) -> bool:
     """Does the text end on a statement that was cut off ("Node 3: outl")?"""
     last = MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
-    if re.search(r"[a-z]{3}[.!]$", last):  # a finished sentence ("Node 11 is about X.")
+    if re.search(r"[a-z]{3}[.!][)\]\"'”]*$", last):  # a finished sentence ("Node 11 is about X.")
         return False
     split = _split_node_line(last)
     if split is not None:  # whatever the node (a line for node 113 is complete, just ignored)
@@ -582,12 +603,14 @@ _SAME_CLAUSE = r"(?:(?!\b(?:node|vertex|paper)\s*#?\d)[^.;\n]){0,40}?"
 _OUTLIER_PROSE = re.compile(
     r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?(?:\s*\"[^\"]{0,300}\")?"
     + _SAME_CLAUSE + r"\b(?P<neg>is not|isn't|is)\s+(?:clearly\s+|likely\s+|probably\s+)?"
-    r"(?:the|an|a)\s+(?:(?!least\b)[a-z]+\s+){0,2}?(?:outlier|odd one(?: out)?)"
+    r"(?:the|an|a)\s+(?:(?!least\b)[a-z]+\s+){0,2}?(?:outlier|" + ODD + r"|odd one"
+    r"|(?:paper|one|node|item|title)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+(?:fit|belong))"
     r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME_CLAUSE + r"\b(?:does not|doesn't) fit"
     r"|\b(?:pick|choose|select|flag|identify|name|mark)\s+(?:node|vertex|paper)\s*#?" + ID
     + r"\s+as\s+(?:the|an)\s+(?:\w+\s+)?outlier"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
-    + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out",
+    + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\s*\(\s*(?:the\s+)?outlier\s*\)",
     re.I)
 
 
@@ -599,7 +622,7 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
 
 
 def _prose_node(m: re.Match) -> int:
-    return int(next(g for g in (m[1], m[3], m[4], m[5]) if g))  # the alternative matched
+    return int(next(g for g in m.groups() if g and g.isdigit()))  # the alternative matched
 
 
 def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
@@ -704,9 +727,13 @@ _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swappe
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
-                           r"|\b(?:none of the (?:\w+\s+){0,2}?(?:nodes|papers|items)"
+                           r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
+                           r"(?:nodes|papers|items)"
                            r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
-                           r"(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b", re.I)
+                           r"(?:(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b"
+                           r"|(?<!\bno )(?:really\s+|clearly\s+)?"
+                           r"(?:stands?\s+out|is\s+out\s+of\s+place"
+                           r"|does(?:n't|\s+not)\s+(?:fit|belong))\b)", re.I)
 
 
 def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:

@@ -31,9 +31,10 @@ from graphgauge.scoring.region import (
     is_truncated,
     normalize,
     read_answer,
+    split_answer_first,
     split_thinking,
 )
-from graphgauge.scoring.signals import CUE, REFUSAL, clip
+from graphgauge.scoring.signals import REFUSAL, clip
 
 MAX_TEXT = 200_000
 # A GraphInfer answer (a sentence, or one line per node of a small graph) fits in the first
@@ -45,8 +46,8 @@ ID = r"(\d{1,7})(?!\d)"
 # "Reasoning:", or a heading line of its own ("## Reasoning", "**Explanation**")
 _REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rationale|why"
                         r"|analysis)(?:[ \t*_]*:|(?<=\w)[ \t*_]*$)", re.I | re.M)
-# "Let's think.\nReasoning: ...\nAnswer: No": the reasoning comes first, keep the answer;
-# a "Final answer:" inside the reasoning ("... Actually, X. Final answer: X.") is one too.
+# An answer marker on its own line ("Answer: No", "Final answer: 7"): after a per-node
+# listing it restates or revises the listing (``assignments._revised_after_listing``).
 LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]"
                            r"|\bfinal\s+answer\b[ \t*_]*(?::|=|\bis\b)", re.I | re.M)
 MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
@@ -61,25 +62,9 @@ def answer_part(text: Any) -> str | NoAnswer:
     parts = split_thinking(text[:MAX_TEXT])
     if isinstance(parts, NoAnswer):
         return parts
-    body = normalize(clip(parts[1], CLIP))
-    heading = _REASONING.search(body)
-    if heading and re.search(r"\w", body[:heading.start()]):
-        # answer first, reasoning after: keep the answer; a preface ("Let's think.") then
-        # reasoning then "Answer:": keep from the reasoning on, so the answer stays last
-        # When the answer came first and another follows the reasoning, keep it all and
-        # drop the headings: the region layer would cut at the first heading, so it could
-        # not weigh the two answers (a correction between them, or a conflict).
-        later = LATER_ANSWER.search(body, heading.end())
-        if not later and CUE.search(body, heading.end()):
-            # a correction inside the reasoning ("Wait, let me re-check ...") is weighed
-            body = _REASONING.sub("", body)
-        elif not later:
-            body = body[:heading.start()]
-        elif LATER_ANSWER.search(body, 0, heading.start()):
-            body = _REASONING.sub("", body)
-        else:
-            body = body[heading.start():]
-    return body
+    # the shared layer's split (one rule for every reader): the reasoning stays when it
+    # revises the answer or when a marked answer follows it
+    return split_answer_first(normalize(clip(parts[1], CLIP)))[0]
 
 
 def reasoning_part(text: str) -> str:
@@ -187,6 +172,41 @@ def _other_pair(sentence: str, pair: set[int] | None) -> bool:
     return pair is not None and bool(_named_nodes(sentence) - pair)
 
 
+_INTERMEDIARY = re.compile(r"\b(?:via|through|by way of)\s+(?:the\s+)?(?:nodes?|papers?)\s+\d{1,7}"
+                           r"(?:\s*(?:,|\band\b|\bor\b)\s*(?:nodes?\s+)?\d{1,7})*", re.I)
+_CLAUSE = re.compile(r"[,;]\s*|\s+(?=\b(?:though|although|while|whereas|but)\b)|\s+[—–]\s+", re.I)
+
+
+def _pair_clause(sentence: str, pair: set[int]) -> bool | None:
+    """The verdict of a sentence that also names other nodes, when a clause of it is about
+    the asked pair alone: "Node 0 and Node 1 have no shared author, though Node 1 shares
+    one with Node 3" (a no), "... two hops apart (via Node 9) but not adjacent" (an
+    intermediary is not another pair)."""
+    plain = _INTERMEDIARY.sub(" ", PAREN.sub(" ", sentence))
+    clauses = [plain] if not _other_pair(plain, pair) else _CLAUSE.split(plain)
+    for clause in clauses:
+        if _named_nodes(clause) == pair and not UNSURE_LINK.search(clause):
+            value = polarity(clause)
+            if value is not None:
+                return value
+    return None
+
+
+_VERDICT_CELL = {"yes": True, "true": True, "✅": True, "✔": True, "✓": True,
+                 "no": False, "false": False, "❌": False, "✗": False, "✘": False}
+
+
+def _table_verdict(row: str) -> bool | None:
+    """A markdown table row with one yes/no cell ("| Node 0 – Node 1 | ✅ Yes |")."""
+    cells = [c.strip(" *_`").lower() for c in row.strip().strip("|").split("|")]
+    found = set()
+    for cell in cells:
+        words = [_VERDICT_CELL.get(w) for w in re.findall(r"\w+|[✅✔✓❌✗✘]", cell)]
+        if words and all(w is not None for w in words) and len(set(words)) == 1:
+            found.add(words[0])
+    return found.pop() if len(found) == 1 else None
+
+
 def cut_off(text: str) -> bool:
     """Does ``text`` end inside a sentence: on a function word ("is most likely about"),
     or a long run of words with no full stop ("Node 0 shares an author with Node 2, Node
@@ -213,10 +233,21 @@ def _relation_reader(pair: set[int] | None):
             return None  # "Yes and no: ..." commits to neither
         unsure = False
         for sentence in sentences:
+            if sentence.count("|") >= 2:  # a table row: its yes/no cell, if any
+                value = _table_verdict(sentence)
+                if value is not None:
+                    return value
+                if re.search(r"\?\s*\|", sentence):
+                    continue  # a header asks ("| Pair | Shared author? |")
             if _LEAD.match(sentence):
                 return polarity(sentence)
-            if sentence.rstrip().endswith("?") or _other_pair(sentence, pair):
-                continue  # a question asks, a statement about another pair reports
+            if _other_pair(sentence, pair):
+                value = _pair_clause(sentence, pair)
+                if value is not None:
+                    return value
+                continue  # a statement about another pair reports
+            if sentence.rstrip().endswith("?"):
+                continue  # a question asks
             if UNSURE_LINK.search(sentence):
                 unsure = True
                 continue
@@ -234,7 +265,32 @@ def read_relation(text: Any, pair: tuple[int, int] | None = None) -> bool | NoAn
         return body
     # the pair filter applies only to a text that speaks of the asked pair at all
     asked = set(pair) if pair is not None and set(pair) <= _named_nodes(body) else None
-    return read_answer(body, _relation_reader(asked))
+    value = read_answer(body, _relation_reader(asked))
+    if isinstance(value, bool) and _concluded(_reasoning_after(text), asked) is (not value):
+        return NoAnswer("the reasoning concludes the opposite of the answer")
+    return value
+
+
+_SO = re.compile(r"\b(?:so|therefore|thus|hence|consequently|which means(?: that)?)\b,?\s+", re.I)
+
+
+def _reasoning_after(text: str) -> str:
+    parts = split_thinking(text[:MAX_TEXT])
+    return "" if isinstance(parts, NoAnswer) else reasoning_part(normalize(clip(parts[1], CLIP)))
+
+
+def _concluded(reasoning: str, pair: set[int] | None) -> bool | None:
+    """The verdict a "Reasoning:" section ends on ("..., so they do not share an author"):
+    an answer that says the opposite contradicts itself, and commits to neither."""
+    verdict = None
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", MARKUP.sub("", reasoning)):
+        so = _SO.search(sentence)
+        clause = sentence[so.end():] if so else ""
+        if not clause or UNSURE_LINK.search(clause) or _other_pair(clause, pair) \
+                or clause.rstrip().endswith("?"):
+            continue
+        verdict = polarity(clause) if polarity(clause) is not None else verdict
+    return verdict
 
 
 # --- T1 / T3 -------------------------------------------------------------------------------
@@ -310,7 +366,8 @@ _VERDICT_CLAUSE = re.compile(r"\b(?:but|yet|though|however|still)\b,?\s+(?:\w+\s
 
 # The main clause names the answer; a concession after it names a side topic.
 _CONCESSION = re.compile(r",?\s*\b(?:although|though|even though|while|whereas|albeit"
-                         r"|with (?:some|a (?:bit|touch) of))\b", re.I)
+                         r"|with (?:some|a few|a couple of|a handful of|occasional|a little"
+                         r"|a (?:bit|touch) of))\b", re.I)
 
 
 def _label_reader(labels: Sequence[str]):
