@@ -159,6 +159,7 @@ def test_ranges_are_never_expanded_past_the_graph():
 def test_hostile_text_never_raises_and_stays_fast(text):
     for task, n in (("relation", 10), ("outlier", 10), ("community", 10), ("theme", 10)):
         inst = instance(task, n, labels=LABELS)
+        get_task("infer", task).parse("Answer: 1", inst)  # loads the encoder outside the clock
         start = time.perf_counter()
         get_task("infer", task).parse(text, inst)
         assert time.perf_counter() - start < 2.0, (task, text[:40])
