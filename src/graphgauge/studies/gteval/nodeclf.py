@@ -1,7 +1,7 @@
 """Transductive node classification: one GNN, full batch, predictions for every node.
 
-Shared by the GraphInfer T1 baseline and GTEval's GCN comparison, so both report the same
-model trained the same way.
+GTEval's structure-vs-text comparison trains it once per condition (clean graph, attacked
+edges, target nodes' text hidden), so the conditions differ only in what the model sees.
 """
 
 from __future__ import annotations
