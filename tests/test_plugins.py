@@ -2,8 +2,8 @@
 
 The end-to-end tests install tests/plugins/demo_plugin (a real package with a pyproject)
 into a temporary folder with ``pip install --target`` and put that folder on PYTHONPATH of
-the real ``graphgauge`` command: the plugin's model backend and its suite are each one
-file, and graphgauge learns of them only through the installed entry points.
+the real ``graphgauge`` command: the plugin's model backend, its suite and its report
+section are each one file, and graphgauge learns of them only through the entry points.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from graphgauge.instance import read_jsonl
 from graphgauge.plugins import Registry
 from graphgauge.store import Store
 from tests.support.paths import PLUGINS
+from tests.support.registries import scratch
 
 DEMO = PLUGINS / "demo_plugin"
 
@@ -97,12 +98,6 @@ def test_a_lazy_target_that_cannot_be_imported_is_a_user_error():
     things.lazy("ghost", "gg_no_such_module_anywhere:Ghost")
     with pytest.raises(UserError, match="backend 'ghost' cannot be loaded: No module named"):
         things["ghost"]
-
-
-def scratch(registry: Registry, monkeypatch) -> None:
-    """Let a test register into a shared registry and have it restored afterwards."""
-    monkeypatch.setattr(registry, "_entries", dict(registry._entries))
-    monkeypatch.setattr(registry, "_values", dict(registry._values))
 
 
 def test_a_registered_syntax_is_a_valid_encoding_and_writes_the_graph(monkeypatch):
@@ -248,6 +243,9 @@ def test_plugin_suite_generates_and_runs(plugin_env, tmp_path):
     out = graphgauge(plugin_env, tmp_path, "run", "demo.jsonl", "-m", "reference",
                      "-s", "demo.db")
     assert "accuracy 100.0%" in accuracy_line(out, "demo")
+    report = graphgauge(plugin_env, tmp_path, "report", "-s", "demo.db", "--html", "r.html")
+    assert "demo plugin: 12 leaf-count items" in report  # the plugin's suite report
+    assert "<p id='demo-leaves'>12 items</p>" in (tmp_path / "r.html").read_text()
 
 
 # --- help texts and listings read the registries -----------------------------------------

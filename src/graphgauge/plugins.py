@@ -60,7 +60,7 @@ class Registry(Mapping[str, T], Generic[T]):
         if name in self._values or (entry is not None and entry.target is None):
             raise ValueError(f"{self.kind} {name!r} registered twice")
         self._entries[name] = Entry(name, summary or (entry.summary if entry else "")
-                                    or _first_line(value), usage or (entry.usage if entry else ""))
+                                    or first_line(value), usage or (entry.usage if entry else ""))
         self._values[name] = value
         return value
 
@@ -145,12 +145,12 @@ class Registry(Mapping[str, T], Generic[T]):
             value = getattr(module, attribute) if attribute else module
             self._values[entry.name] = value
             if not entry.summary:
-                self._entries[entry.name] = Entry(entry.name, _first_line(value), entry.usage,
+                self._entries[entry.name] = Entry(entry.name, first_line(value), entry.usage,
                                                   entry.target)
         return self._values[entry.name]
 
 
-def _first_line(value: Any) -> str:
+def first_line(value: Any) -> str:
     """A registered object's docstring's first sentence: the default summary."""
     doc = (getattr(value, "__doc__", None) or "").strip()
     return " ".join(doc.split("\n\n")[0].split()).split(". ")[0].rstrip(".").replace("``", "")
@@ -179,4 +179,4 @@ def load_plugins() -> None:
                             f"load: {type(exc).__name__}: {exc}") from None
 
 
-__all__ = ["ENTRY_POINT_GROUP", "Entry", "Registry", "load_plugins"]
+__all__ = ["ENTRY_POINT_GROUP", "Entry", "Registry", "first_line", "load_plugins"]

@@ -1,5 +1,6 @@
 """The method commands as groups, one meaning per short flag, and the old names and flags
-kept as hidden aliases."""
+kept as hidden aliases for one release: each warns once on stderr, then does what the new
+name does."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 from graphgauge.cli import app, main
 from graphgauge.cli.groups import renamed_flags
 from graphgauge.errors import UserError
+from tests.support.data import needs_shared_data
 
 # What each short flag means, in every command that has it: the long options listed are
 # one meaning under the names each command had before (-o: an output file or folder).
@@ -66,25 +68,102 @@ def test_groups_list_their_commands_and_hide_the_old_names():
             assert f"\n  {name} " in listed, (group, name, listed)
 
 
-@pytest.mark.parametrize("argv", [["infer", "gates"], ["infer-gates"]])
-def test_old_and_new_names_run_the_same_command(tmp_path, capsys, argv):
-    report = tmp_path / "gates.json"
-    cell = {"candidates": 5, "L1": {"C1": 2}, "L2": {}, "L4": {"exact": 1},
-            "L4_admitted": 0, "released": {"train": 2, "test": 1}}
-    report.write_text(json.dumps({"dataset": "toyset", "domain": "toys",
-                                  "tasks": {"relation": cell}}))
-    assert main([*argv, str(report)]) == 0
-    assert "toyset" in capsys.readouterr().out
-    report.write_text("[]")
-    assert main([*argv, str(report)]) == 2
-    assert "not a GraphInfer gate report" in capsys.readouterr().err
+GATES = {"dataset": "toyset", "domain": "toys", "tasks": {"relation": {
+    "candidates": 5, "L1": {"C1": 2}, "L2": {}, "L4": {"exact": 1}, "L4_admitted": 0,
+    "released": {"train": 2, "test": 1}}}}
+ANNOTATIONS = "".join(json.dumps({"id": f"s{i}", "annotator": who, "qualified": i % 3 > 0})
+                      + "\n" for i in range(6) for who in ("x", "y"))
+WEBKB = needs_shared_data("webkb")
+TEXAS = ["-d", "webkb:texas", "-q"]
+# (old argv, new argv, what the warning names as old -> new); each pair must print the
+# same output and end with the same exit code, in a folder of its own.
+ALIASES = [
+    pytest.param(["infer-gates", "gates.json"], ["infer", "gates", "gates.json"],
+                 ("infer-gates", "infer gates"), id="infer-gates"),
+    pytest.param(["infer-kappa", "ann.jsonl"], ["infer", "kappa", "ann.jsonl"],
+                 ("infer-kappa", "infer kappa"), id="infer-kappa"),
+    pytest.param(["infer-export", "none.jsonl", "-o", "sft.jsonl"],
+                 ["infer", "export", "none.jsonl", "-o", "sft.jsonl"],
+                 ("infer-export", "infer export"), id="infer-export"),
+    pytest.param(["infer-judge", "none.jsonl", "--judge", "reference", "-o", "kept.jsonl"],
+                 ["infer", "judge", "none.jsonl", "--judge", "reference", "-o", "kept.jsonl"],
+                 ("infer-judge", "infer judge"), id="infer-judge"),
+    pytest.param(["gteval-export", "--out", "ex", "--count", "8", *TEXAS],
+                 ["gteval", "export", "--out", "ex", "--count", "8", *TEXAS],
+                 ("gteval-export", "gteval export"), id="gteval-export", marks=WEBKB),
+    pytest.param(["gteval-export", "--out", "ex", "-o", "hops"],
+                 ["gteval", "export", "--out", "ex", "--option", "hops"],
+                 ("gteval-export -o", "gteval export --option"), id="gteval-export-o"),
+    pytest.param(["gteval-structure", "--attack", "flip", "-m", "reference", "-n", "4",
+                  "--gnn", "none", "-s", "s.db", *TEXAS],
+                 ["gteval", "structure", "--attack", "flip", "-m", "reference", "-n", "4",
+                  "--gnn", "none", "-s", "s.db", *TEXAS],
+                 ("gteval-structure", "gteval structure"), id="gteval-structure", marks=WEBKB),
+    pytest.param(["gteval", "-m", "reference", "-n", "3", "-v", "original", "-o", "hops=1",
+                  "-s", "s.db", *TEXAS],
+                 ["gteval", "run", "-m", "reference", "-n", "3", "-v", "original", "--option",
+                  "hops=1", "-s", "s.db", *TEXAS],
+                 ("gteval -o", "gteval run --option"), id="gteval-o", marks=WEBKB),
+    pytest.param(["gteval", "-m", "reference", "-d", "dblp", "-v", "flip:1", "-s", "x.db"],
+                 ["gteval", "run", "-m", "reference", "-d", "dblp", "-v", "flip:1", "-s",
+                  "x.db"], ("gteval", "gteval run"), id="gteval"),
+    pytest.param(["taxonomy", "-d", "MUTAG", "-m", "gat", "-s", "t.db"],
+                 ["taxonomy", "run", "-d", "MUTAG", "-m", "gat", "-s", "t.db"],
+                 ("taxonomy", "taxonomy run"), id="taxonomy"),
+    pytest.param(["taxonomy", "-d", "MUTAG", "-p", "Bogus", "-s", "t.db"],
+                 ["taxonomy", "run", "-d", "MUTAG", "-P", "Bogus", "-s", "t.db"],
+                 ("taxonomy -p", "taxonomy run --perturbations"), id="taxonomy-p"),
+]
+
+
+def _run_in(folder, argv, capsys, monkeypatch):
+    """Exit code, stdout and stderr of ``graphgauge argv`` run in a fresh ``folder`` that
+    holds the inputs the cases name."""
+    folder.mkdir()
+    (folder / "gates.json").write_text(json.dumps(GATES))
+    (folder / "ann.jsonl").write_text(ANNOTATIONS)
+    monkeypatch.chdir(folder)
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err, sorted(p.name for p in folder.rglob("*"))
+
+
+@pytest.mark.parametrize(("old", "new", "named"), ALIASES)
+def test_each_old_name_warns_once_then_runs_as_the_new_one(tmp_path, capsys, monkeypatch,
+                                                            old, new, named):
+    code, out, err, files = _run_in(tmp_path / "old", old, capsys, monkeypatch)
+    new_code, new_out, new_err, new_files = _run_in(tmp_path / "new", new, capsys, monkeypatch)
+    warning = (f"graphgauge: warning: 'graphgauge {named[0]}' is deprecated; use "
+               f"'graphgauge {named[1]}'")
+    assert err.splitlines()[0] == warning
+    assert err.splitlines()[1:] == new_err.splitlines() and "warning" not in new_err
+    assert (code, out, files) == (new_code, new_out, new_files)
+
+
+def test_the_old_names_run_real_work(tmp_path, capsys, monkeypatch):
+    """The pairs above are not all error paths: gates and kappa print their tables."""
+    code, out, _, _ = _run_in(tmp_path / "g", ["infer-gates", "gates.json"], capsys,
+                              monkeypatch)
+    assert code == 0 and "toyset" in out
+    code, out, _, _ = _run_in(tmp_path / "k", ["infer-kappa", "ann.jsonl"], capsys, monkeypatch)
+    assert code == 0 and "kappa 1.000" in out
+
+
+def test_help_of_a_group_or_a_new_name_warns_of_nothing(capsys):
+    for argv in (["gteval", "--help"], ["taxonomy", "run", "--help"], ["gteval"],
+                 ["infer", "gates", "--help"]):
+        main(argv)
+        out, err = capsys.readouterr()
+        assert "Usage:" in out + err and "deprecated" not in err
 
 
 def test_renamed_flags():
     flags = {"-o": "--option"}
-    assert renamed_flags(["-m", "x", "-o", "hops=2", "-ohops=3", "--out", "d"], flags) == [
-        "-m", "x", "--option", "hops=2", "--option=hops=3", "--out", "d"]
-    assert renamed_flags(["-o", "a", "--", "-o"], flags) == ["--option", "a", "--", "-o"]
+    assert renamed_flags(["-m", "x", "-o", "hops=2", "-ohops=3", "--out", "d"], flags) == (
+        ["-m", "x", "--option", "hops=2", "--option=hops=3", "--out", "d"], ["-o"])
+    assert renamed_flags(["-o", "a", "--", "-o"], flags) == (["--option", "a", "--", "-o"],
+                                                             ["-o"])
+    assert renamed_flags(["--out", "d"], flags) == (["--out", "d"], [])
 
 
 def test_old_gteval_flags_keep_their_meaning(tmp_path, capsys):

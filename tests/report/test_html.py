@@ -21,10 +21,11 @@ from graphgauge.report.figures import write_figures
 from graphgauge.report.html import write_html_report
 from graphgauge.report.html_items import script_json
 from graphgauge.report.html_sections import build_sections
-from graphgauge.results.sections import SUITE_HTML, load_context
+from graphgauge.results.sections import SUITE_REPORTS, load_context, register_suite
 from graphgauge.results.table import Table, to_csv, to_latex, to_markdown
 from graphgauge.runner import RunOptions, run_benchmark
 from graphgauge.store import Store
+from tests.support.registries import scratch
 from tests.support.report_stores import item, write_store
 
 NASTY = ["</script><script>document.title='x'</script>", "<!--", "<![CDATA[", "a & b",
@@ -167,15 +168,16 @@ def test_a_registered_suite_section_replaces_the_standard_one(tmp_path, monkeypa
 
     studies.load()  # the studies register theirs first
 
-    own = lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>"  # noqa: E731
-    monkeypatch.setitem(SUITE_HTML, "algorithmic", own)
+    own = [lambda store, run_ids: f"<p id='own'>{len(run_ids or [])} runs</p>"]
+    scratch(SUITE_REPORTS, monkeypatch)
+    register_suite("algorithmic", html=lambda store, run_ids: own[0](store, run_ids))
     path = _store_with_two_models(tmp_path)
     with Store(path) as store:
         sections = build_sections(load_context(store, ["good-1"]))
     suite = next(s for s in sections if s.id == "suite-algorithmic")
     assert suite.blocks == ["<p id='own'>1 runs</p>"]
     table = Table("per_rule", "per rule", ["rule", "accuracy"], [["addHub", "50.0"]])
-    monkeypatch.setitem(SUITE_HTML, "algorithmic", lambda store, run_ids: [table, "<p>note</p>"])
+    own[0] = lambda store, run_ids: [table, "<p>note</p>"]
     with Store(path) as store:
         written = write_figures(store, None, tmp_path / "figs")
     assert (tmp_path / "figs" / "suite-algorithmic_per_rule.tex") in written

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import typer
 
-from graphgauge.cli.groups import command_group, hidden_aliases
+from graphgauge.cli.groups import method_group
 from graphgauge.studies.infer import commands as infer
 
 
 def register(app: typer.Typer) -> None:
-    group = command_group(
-        "infer", "GraphInfer tools: the gate report (gates), L2 judging (judge), L3 "
-        "agreement (kappa) and SFT data (export).")
-    infer.register(group)
-    app.add_typer(group)
-    hidden_aliases(app, group, {f"infer-{name}": name
-                                for name in ("export", "gates", "judge", "kappa")})
+    method_group(
+        app, "infer", "GraphInfer tools: the gate report (gates), L2 judging (judge), L3 "
+        "agreement (kappa) and SFT data (export).", infer.register,
+        old_names={f"infer-{name}": name for name in ("export", "gates", "judge", "kappa")})

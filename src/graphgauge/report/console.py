@@ -158,10 +158,11 @@ def print_suite_reports(store, run_ids: list[str] | None, cells: list[Cell],
     from graphgauge import studies
 
     studies.load()  # each study registers its suites' tables
-    from graphgauge.results.sections import SUITE_CONSOLE
+    from graphgauge.results.sections import SUITE_REPORTS
 
     for suite in sorted({cell.suite for cell in cells}):
-        tables = SUITE_CONSOLE.get(suite)
+        own_report = SUITE_REPORTS.get(suite)
+        tables = own_report.console if own_report is not None else None
         if tables is not None:
             tables(store, run_ids, console)
 

@@ -2,9 +2,9 @@
 
 A section is a list of blocks (``graphgauge.results.sections``). Every suite with results
 gets a section: the one a study registered for it (``register_suite(suite, html=...)``,
-returning escaped HTML, or a list of ``Table`` / ``Plot`` / HTML blocks, whose tables
-and plots ``--figures`` then exports too), else the standard one (by difficulty,
-by task, numeric error and predicted-vs-true plots for numeric tasks, and accuracy per
+in ``SUITE_REPORTS``, returning escaped HTML, or a list of ``Table`` / ``Plot`` / HTML
+blocks, whose tables and plots ``--figures`` then exports too), else the standard one (by
+difficulty, by task, numeric error and predicted-vs-true plots for numeric tasks, and accuracy per
 value of each low-cardinality ``meta`` key such as family, pattern or domain).
 """
 
@@ -23,7 +23,7 @@ from graphgauge.report.runs import run_rows
 from graphgauge.results.cells import DIFFICULTY_ORDER, Cell
 from graphgauge.results.figures import Plot, bars, scatter_grid
 from graphgauge.results.sections import (
-    SUITE_HTML,
+    SUITE_REPORTS,
     Context,
     Section,
     slug,
@@ -111,7 +111,8 @@ def leaderboard_section(ctx: Context) -> Section:
 
 # --- one suite -------------------------------------------------------------------------
 def suite_section(ctx: Context, suite: str) -> Section:
-    hook = SUITE_HTML.get(suite)
+    own_report = SUITE_REPORTS.get(suite)
+    hook = own_report.html if own_report is not None else None
     if hook is not None:  # HTML, or blocks (whose tables and plots --figures also exports)
         own = hook(ctx.store, ctx.run_ids)
         return Section(f"suite-{suite}", f"Suite: {suite}", [own] if isinstance(own, str)

@@ -4,9 +4,10 @@ A section is a list of blocks: ``Table`` and ``Plot`` blocks (which ``--figures`
 exports for papers) and HTML strings. The report (``graphgauge.report``) builds the
 sections every store has (runs, leaderboard, one standard section per suite) and asks
 the studies for the rest: each study registers, when its package is imported, the
-suites whose report it writes (console tables, HTML blocks replacing the standard
-section) and its own cross-suite sections. The report sits above the studies and imports
-them; the studies never import the report.
+suites whose report it writes (``SUITE_REPORTS``: console tables, HTML blocks replacing
+the standard section) and its own cross-suite sections (``SECTIONS``), in registries like
+the models' (``graphgauge.plugins.Registry``), so a plugin adds a section the same way.
+The report sits above the studies and imports them; the studies never import the report.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from graphgauge.plugins import Registry, first_line
 
 if TYPE_CHECKING:  # the studies register at import: keep that import light
     from graphgauge.results.cells import Cell
@@ -60,28 +63,47 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9-]+", "_", text).strip("_")[:60] or "x"
 
 
-# suite -> blocks(store, run_ids): HTML, or a list of blocks, for the suite's section.
-SUITE_HTML: dict[str, Callable[[Store, list[str] | None], Any]] = {}
-# suite -> print(store, run_ids, console): tables ``graphgauge report`` prints after its own.
-SUITE_CONSOLE: dict[str, Callable[[Store, list[str] | None, Any], None]] = {}
-# name -> (position, build(ctx) -> Section or None): sections after the suites'.
-STUDY_SECTIONS: dict[str, tuple[int, Callable[[Context], Section | None]]] = {}
+@dataclass(frozen=True)
+class SuiteReport:
+    """What a study writes for one suite: ``html(store, run_ids)`` returns HTML or a list of
+    blocks replacing the standard section; ``console(store, run_ids, console)`` prints
+    the tables ``graphgauge report`` shows after its own."""
+
+    html: Callable[[Store, list[str] | None], Any] | None = None
+    console: Callable[[Store, list[str] | None, Any], None] | None = None
+
+
+@dataclass(frozen=True)
+class StudySection:
+    """A section across suites, placed after the suites' by ``position`` (lower first)."""
+
+    build: Callable[[Context], Section | None]
+    position: int = 50
+
+
+# Filled when the studies (and any plugin, through its entry point) are imported; a
+# plugin adds to a report the way it adds a model, so there is one extension mechanism.
+SUITE_REPORTS: Registry[SuiteReport] = Registry("suite report")
+SECTIONS: Registry[StudySection] = Registry("report section")
 
 
 def register_suite(suite: str, html: Callable | None = None,
                    console: Callable | None = None) -> None:
     """A study writes suite ``suite``'s report: its HTML section and/or console tables."""
-    if html is not None:
-        SUITE_HTML[suite] = html
-    if console is not None:
-        SUITE_CONSOLE[suite] = console
+    SUITE_REPORTS.add(suite, SuiteReport(html, console),
+                      summary=f"the {suite} suite's own report")
 
 
-def register_section(name: str, position: int,
-                     build: Callable[[Context], Section | None]) -> None:
-    """A study's own section (across suites), placed after the suites' by ``position``."""
-    STUDY_SECTIONS[name] = (position, build)
+def report_section(name: str, position: int = 50) -> Callable[[Callable], Callable]:
+    """Decorator: ``build(ctx) -> Section | None`` is the report section ``name``, placed
+    after the suites' by ``position``."""
+    def decorate(build: Callable[[Context], Section | None]) -> Callable:
+        SECTIONS.add(name, StudySection(build, position), summary=first_line(build))
+        return build
+
+    return decorate
 
 
 def study_sections() -> list[Callable[[Context], Section | None]]:
-    return [build for _, build in sorted(STUDY_SECTIONS.values(), key=lambda e: e[0])]
+    """The registered sections' builders, by position (plugins' included)."""
+    return [section.build for section in sorted(SECTIONS.values(), key=lambda s: s.position)]

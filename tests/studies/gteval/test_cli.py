@@ -18,8 +18,8 @@ SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
 @pytest.fixture(scope="module")
 def app():
-    """The whole command: these tests call the old names (gteval, gteval-export …), which
-    stay as aliases of the gteval group's commands."""
+    """The whole command (the old names, gteval-export …, are tested in
+    tests/cli/test_groups.py)."""
     from graphgauge.cli import app
 
     return app
@@ -44,8 +44,8 @@ def test_variants_lists_kinds_and_templates(app):
 @needs_shared_data("webkb")
 def test_gteval_prints_the_paper_table_and_writes_csv(app, tmp_path):
     out = tmp_path / "gt.csv"
-    result = invoke(app, "gteval", "--dataset", "webkb:cornell", "-n", "6", "-t", "neighbors",
-                    "-m", "reference", "-m", SCRIPTED + "oracle", "-v", "rephrase:0",
+    result = invoke(app, "gteval", "run", "--dataset", "webkb:cornell", "-n", "6", "-t",
+                    "neighbors", "-m", "reference", "-m", SCRIPTED + "oracle", "-v", "rephrase:0",
                     "-v", "rephrase:4", "-v", "relabel:2", "-v", "reverse:1", "-v",
                     "randomize:3", "-s", tmp_path / "gt.db", "-q", "--csv", out)
     assert result.exit_code == 0, result.output
@@ -58,7 +58,7 @@ def test_gteval_prints_the_paper_table_and_writes_csv(app, tmp_path):
     assert float(oracle["random_mean"]) == 1.0 and float(reference["random_mean"]) == 0.0
     assert reference["rephrase_templates"] == "2" and float(reference["original"]) == 1.0
     # running again resumes: nothing is answered twice
-    again = invoke(app, "gteval", "--dataset", "webkb:cornell", "-n", "6", "-t", "neighbors",
+    again = invoke(app, "gteval", "run", "--dataset", "webkb:cornell", "-n", "6", "-t", "neighbors",
                    "-m", "reference", "-v", "rephrase:0", "-v", "rephrase:4", "-v",
                    "relabel:2", "-v", "reverse:1", "-v", "randomize:3",
                    "-s", tmp_path / "gt.db", "-q")
@@ -66,16 +66,16 @@ def test_gteval_prints_the_paper_table_and_writes_csv(app, tmp_path):
 
 
 def test_gteval_needs_a_source(app, tmp_path):
-    result = invoke(app, "gteval", "-m", "reference", "-s", tmp_path / "x.db")
+    result = invoke(app, "gteval", "run", "-m", "reference", "-s", tmp_path / "x.db")
     assert isinstance(result.exception, UserError)
-    bad = invoke(app, "gteval", "-m", "reference", "--dataset", "dblp", "-v", "flip:1",
+    bad = invoke(app, "gteval", "run", "-m", "reference", "--dataset", "dblp", "-v", "flip:1",
                  "-s", tmp_path / "x.db")
     assert isinstance(bad.exception, UserError)
 
 
 @needs_shared_data("webkb")
 def test_export_keeps_types_and_templates_apart(app, tmp_path):
-    result = invoke(app, "gteval-export", "--dataset", "webkb:wisconsin", "--out", tmp_path,
+    result = invoke(app, "gteval", "export", "--dataset", "webkb:wisconsin", "--out", tmp_path,
                     "--count", "40", "--heldout", "3")
     assert result.exit_code == 0, result.output
     train = [json.loads(line) for line in (tmp_path / "train.jsonl").open()]
@@ -100,7 +100,7 @@ def test_export_keeps_types_and_templates_apart(app, tmp_path):
 
 @needs_shared_data("webkb")
 def test_structure_table_with_flip_attack(app, tmp_path):
-    result = invoke(app, "gteval-structure", "--dataset", "webkb:texas", "--attack", "flip",
+    result = invoke(app, "gteval", "structure", "--dataset", "webkb:texas", "--attack", "flip",
                     "-m", "reference", "-n", "8", "--gnn", "none", "-s", tmp_path / "s.db", "-q")
     assert result.exit_code == 0, result.output
     assert "Attacked" in result.output and "Text removed" in result.output
@@ -115,7 +115,7 @@ def test_suite_report_prints_the_table_from_the_store(app, tmp_path):
     from graphgauge.store import Store
     from graphgauge.studies.gteval import suite_report
 
-    invoke(app, "gteval", "--dataset", "webkb:cornell", "-n", "4", "-t", "zero_shot",
+    invoke(app, "gteval", "run", "--dataset", "webkb:cornell", "-n", "4", "-t", "zero_shot",
            "-m", SCRIPTED + "refuse", "-v", "original", "-v", "randomize:0",
            "-s", tmp_path / "r.db", "-q")
     console = Console(record=True, width=200)

@@ -102,8 +102,8 @@ def test_kappa_against_sklearn_and_layer3(tmp_path):
 
 
 def app():
-    """The whole command: these tests call the old names (infer-export …), which stay as
-    aliases of the infer group's commands."""
+    """The whole command (the old names, infer-export …, are tested in
+    tests/cli/test_groups.py)."""
     from graphgauge.cli import app
 
     return app
@@ -114,7 +114,7 @@ def test_export_and_commands(bench, tmp_path, judges):
     write_jsonl(bench, path)
     runner = CliRunner()
     out = tmp_path / "sft.jsonl"
-    result = runner.invoke(app(), ["infer-export", str(path), "-o", str(out)])
+    result = runner.invoke(app(), ["infer", "export", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == sum(inst.meta["split"] == "train" for inst in bench)
@@ -126,17 +126,17 @@ def test_export_and_commands(bench, tmp_path, judges):
         assert record["messages"][1]["content"] == render(inst).text
         _, ok, _, accuracy = score_response(record["messages"][2]["content"], inst)
         assert ok and accuracy == 1.0
-    result = runner.invoke(app(), ["infer-export", str(path), "-o", str(out), "--variant",
+    result = runner.invoke(app(), ["infer", "export", str(path), "-o", str(out), "--variant",
                                    "h2", "--no-reasoning", "--split", "test"])
     assert result.exit_code == 0
     first = json.loads(out.read_text().splitlines()[0])
     assert "<gt_0>" in first["messages"][1]["content"]
     assert "Reasoning" not in first["messages"][2]["content"]
-    result = runner.invoke(app(), ["infer-export", str(path), "-o", str(out), "--variant", "x"])
+    result = runner.invoke(app(), ["infer", "export", str(path), "-o", str(out), "--variant", "x"])
     assert result.exit_code != 0 and isinstance(result.exception, UserError)
 
     kept, verdicts = tmp_path / "kept.jsonl", tmp_path / "verdicts.jsonl"
-    result = runner.invoke(app(), ["infer-judge", str(path), "--judge", judges[0], "--judge",
+    result = runner.invoke(app(), ["infer", "judge", str(path), "--judge", judges[0], "--judge",
                                    judges[1], "-o", str(kept), "--verdicts", str(verdicts)])
     assert result.exit_code == 0, result.output
     assert "C5" in result.output
@@ -144,13 +144,13 @@ def test_export_and_commands(bench, tmp_path, judges):
     ids = [json.loads(line)["id"] for line in verdicts.read_text().splitlines()][:6]
     ann.write_text("".join(json.dumps({"id": i, "annotator": who, "qualified": True}) + "\n"
                            for i in ids for who in ("x", "y")))
-    result = runner.invoke(app(), ["infer-kappa", str(ann), "--verdicts", str(verdicts)])
+    result = runner.invoke(app(), ["infer", "kappa", str(ann), "--verdicts", str(verdicts)])
     assert result.exit_code == 0 and "kappa 1.000" in result.output
 
     report = tmp_path / "gates.json"
     generate_suite(["relation"], 1, 0, None, {**OPTIONS, "candidates": 10,
                                               "gate_report": str(report)})
-    result = runner.invoke(app(), ["infer-gates", str(report)])
+    result = runner.invoke(app(), ["infer", "gates", str(report)])
     assert result.exit_code == 0 and "relation" in result.output
 
 

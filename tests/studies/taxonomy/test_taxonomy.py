@@ -267,7 +267,7 @@ def test_cli_tiny_grid_writes_matrix_clusters_and_plots(tmp_path):
 
     a, b = write_tu(tmp_path, "TOYA", 30), write_tu(tmp_path, "TOYB", per_class=25)
     out = tmp_path / "out"
-    args = ["taxonomy", "--datasets", f"{a},{b}", "--perturbations", "NoEdges,NoNodeFtrs",
+    args = ["taxonomy", "run", "--datasets", f"{a},{b}", "--perturbations", "NoEdges,NoNodeFtrs",
             "--runs", "1", "--epochs", "2", "--workers", "1", "--store", str(tmp_path / "s.db"),
             "--out", str(out), "--clusters", "2", "-q"]
     res = CliRunner().invoke(app, args)

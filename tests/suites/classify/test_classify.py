@@ -252,11 +252,11 @@ def test_registry_path():
     insts = registry.generate("classify", ["zero_shot"], count=3, seed=0,
                               options={"dataset": "webkb:cornell"})
     assert [i.task for i in insts] == ["zero_shot"] * 3
-    from graphgauge.results.sections import SUITE_CONSOLE, SUITE_HTML
+    from graphgauge.results.sections import SUITE_REPORTS
     from graphgauge.studies import gteval
 
-    assert SUITE_CONSOLE["classify"] is gteval.suite_report
-    assert SUITE_HTML["classify"] is gteval.html_section
+    assert SUITE_REPORTS["classify"].console is gteval.suite_report
+    assert SUITE_REPORTS["classify"].html is gteval.html_section
     with pytest.raises(UserError, match="--nodes"):
         registry.generate("classify", count=1, nodes=(5, 9), options={"dataset": "dblp"})
 

@@ -2,7 +2,7 @@
 structure perturbations (suite ``classify``): the paper's table and diagnosis, the
 variant tables, the structure-vs-text comparison and the instruction-data export."""
 
-from graphgauge.results.sections import Section, register_section, register_suite
+from graphgauge.results.sections import Section, register_suite, report_section
 
 
 def suite_report(store, run_ids, console) -> None:
@@ -24,6 +24,7 @@ def html_section(store, run_ids) -> list:
     return blocks(store, run_ids)
 
 
+@report_section("variants", position=20)
 def variants_section(ctx) -> Section | None:
     """Runs asked in several instruction variants (GTEval's transformations), any suite."""
     from graphgauge.studies.gteval.html import variant_blocks
@@ -33,4 +34,3 @@ def variants_section(ctx) -> Section | None:
 
 
 register_suite("classify", html=html_section, console=suite_report)
-register_section("variants", 20, variants_section)

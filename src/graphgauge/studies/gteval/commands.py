@@ -232,7 +232,7 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
         if gnn not in ("sgc", "gcn", "none"):
             raise UserError(f"--gnn must be sgc, gcn or none, got {gnn!r}")
         if attack == "prbcd" or gnn != "none":
-            require("gnn", "gteval-structure (--attack prbcd or a --gnn baseline)")
+            require("gnn", "gteval structure (--attack prbcd or a --gnn baseline)")
         base = _options(option, dataset)
         rows: list[tuple[str, str, DropRow]] = []
         by_condition = {}

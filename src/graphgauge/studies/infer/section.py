@@ -75,6 +75,6 @@ def html_section(store, run_ids: Iterable[str] | None) -> list:
         blocks.append('<p class="note">No gate report: this benchmark file predates the '
                       "gate counts in instance meta; regenerate it, or print the JSON "
                       "of <code>-p gate_report=PATH</code> with <code>graphgauge "
-                      "infer-gates</code>.</p>")
+                      "infer gates</code>.</p>")
     return blocks
 

@@ -1,14 +1,13 @@
 """GTaxoGym: a taxonomy of graph datasets from how GNN accuracy changes under
 perturbations: the training grid, sensitivity profiles, clustering and placement."""
 
-from graphgauge.results.sections import register_section
+from graphgauge.results.sections import report_section
 
 
+@report_section("taxonomy", position=30)
 def taxonomy_section(ctx):
-    """Not a suite: the stored grid cells, whether the store has runs or not."""
+    """GTaxoGym's stored grid cells and taxonomy (not a suite: shown with or without runs)."""
     from graphgauge.studies.taxonomy.section import taxonomy_section as build
 
     return build(ctx.store)
 
-
-register_section("taxonomy", 30, taxonomy_section)

@@ -1,1 +1,2 @@
-"""A demo graphgauge plugin: a model backend (model.py) and a suite (suite.py), one file each."""
+"""A demo graphgauge plugin: a model backend (model.py), a suite (suite.py) and a report section
+(report.py), one file each."""
