@@ -288,3 +288,51 @@ def test_an_answer_that_ends_as_a_formula_is_no_number(text, expected):
 def test_a_label_with_another_offered_afterwards(text, expected):
     found = committed_label(text, [*PAPERS, "Probabilistic_Methods"])
     assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    ("Is the graph a tree?", "I'd say yes, though there's a cycle through nodes 2, 4, 7.", None),
+    ("Is the graph connected?", "Yes, but node 5 is only connected through node 2.", True),
+    ("Is there an edge between node 3 and node 5?",
+     "No, but they are connected via node 4.", False),
+])
+def test_a_claim_after_but_that_denies_the_verdict_voids_it(question, text, expected):
+    assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Closeness of node 2: 0.4\nCloseness of node 6: 0.55", "What is the closeness of node 4?",
+     None),
+    ("Closeness of node 2: 0.4\nCloseness of node 6: 0.55", "What is the closeness of node 6?",
+     0.55),
+    ("| Quantity | Value |\n|---|---|\n| Average degree | 2.5 |\n| Density | 0.25 |",
+     "What is the average degree of the graph?", 2.5),
+])
+def test_values_named_per_node_or_in_a_table_answer_only_the_one_asked(text, question, expected):
+    assert parse_float(text, question) == expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Each of the 3 nodes has an odd degree, so there are no Euler circuits.",
+     "How many Euler circuits does the graph have?", 0),
+    ("Every node sits on at least one cycle, therefore the graph has no cut vertices.", None, 0),
+    ("So far none; with one more pass, so 2 bridges.", None, 2),
+])
+def test_a_conclusion_that_there_is_none_is_zero(text, question, expected):
+    assert parse_int(text, question) == expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Vertex 7 is isolated.", "Is the graph connected?", False),
+    ("Node 2 is isolated, so no.", "Is node 2 connected to node 6?", False),
+])
+def test_an_isolated_node_denies_connectivity(text, question, expected):
+    assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I think the Estrada index is about 14.2, but I haven't verified it.", 14.2),
+    ("Values: 0.2 for node 1, 0.5 for node 3 — I haven't verified node 3 yet.", None),
+])
+def test_unverified_whole_answer_stands_but_an_unverified_part_does_not(text, expected):
+    assert parse_float(text) == expected

@@ -187,7 +187,11 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
 
 
 # "Global efficiency: 0.62": a quantity named before its value.
-_NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=]")
+_NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=|]")  # a table row too
+# "Clustering of node 1: 0.5": a value named for one node.
+_NODE_VALUE = re.compile(
+    r"^[\W_]*[A-Za-z][A-Za-z \-]{2,40}?\b(?:node|vertex)[ \t]+(\d+)[\W_]*[:=|]", re.I)
+_ASKED_NODE = re.compile(r"\b(?:node|vertex)[ \t]+(\d+)", re.I)
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 
 
@@ -239,6 +243,11 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
         end = 0 if explicit else -1
         while len(sentences) > 1 and _counts_other_things(sentences[end], asked):
             sentences = sentences[1:] if explicit else sentences[:-1]
+    per_node = [m[1] for s in sentences if (m := _NODE_VALUE.match(s))]
+    asked_nodes = set(_ASKED_NODE.findall(question))
+    if asked_nodes and len(per_node) == len(sentences):
+        # one value per node: the asked node's, or none when it is not among them
+        return [s for s, node in zip(sentences, per_node, strict=True) if node in asked_nodes]
     asked = set(_NAME_WORD.findall(question.lower()))
     named = [(s, set(_NAME_WORD.findall(m[1].lower())))
              for s in sentences if (m := _NAMED_VALUE.match(s))]
@@ -274,6 +283,18 @@ def _json_fields(region: str, question: str | None) -> str | None:
     return asked[0] if len(asked) == 1 else ""
 
 
+_SO = re.compile(r"\b(?:so|thus|therefore|hence)\b", re.I)
+
+
+def _concludes_nothing(sentence: str) -> bool:
+    """Does the sentence conclude, after its working, that there is none of the thing?"""
+    conclusions = list(_SO.finditer(sentence))
+    if not conclusions:
+        return False
+    rest = sentence[conclusions[-1].end():]
+    return not _DIGIT.search(rest) and _NOTHING.search(rest) is not None
+
+
 def _read_number(region: str, explicit: bool, question: str | None = None) -> Any:
     if "{" in region and (field := _json_fields(region, question)) is not None:
         if not field:
@@ -297,7 +318,11 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
             if not sentences:
                 return None  # "Node 5 has the most neighbours.": only nodes are named
         sentences = _asked_sentences(sentences, question, explicit)
+        if not sentences:
+            return None  # values for other nodes than the one asked about
         sentence = decisive(sentences, explicit)
+        if _concludes_nothing(sentence):
+            return Fraction(0)  # "Every edge lies on 1 cycle, so the graph has no bridges."
         found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)
         if found is None or _UNSETTLED.search(sentence, max(0, found.start() - 24),
                                               found.end() + 16):

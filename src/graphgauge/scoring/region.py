@@ -363,16 +363,33 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     if not regions:
         emphasis = [m for m in _EMPHASIS.finditer(text, len(text) - len(tail(text)))
                     if value_like(next(g for g in m.groups() if g is not None))]
-        if emphasis:
+        if emphasis and not _bold_list(text, emphasis):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
             line_start = text.rfind("\n", 0, m.start()) + 1
             same_line = [e for e in emphasis if e.start() >= line_start]
+            body = text[start:end]
             if len(same_line) > 1:
                 start = same_line[0].start()  # "**C** and **H**": together the answer
-            regions.append(Region(text[start:end], True, "emphasis", WEAK, start, end))
+                body = _MARKUP.sub(" ", text[start:end])
+            regions.append(Region(body, True, "emphasis", WEAK, start, end))
     return regions[-_MAX_COMMITMENTS:]
+
+
+_MARKUP = re.compile(r"[`*]+")
+
+
+def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
+    """Is the last emphasised value one item of a list whose items are all emphasised
+    ("1. **5**\n2. **4**")? Then the list is the answer, not its last item."""
+    if len(emphasis) < 2:
+        return False
+    last, before = emphasis[-1], emphasis[-2]
+    line = text.rfind("\n", 0, last.start()) + 1
+    previous = text.rfind("\n", 0, max(0, line - 1)) + 1
+    return (ITEM.match(text, line) is not None and previous <= before.start() < line
+            and ITEM.match(text, previous) is not None)
 
 
 # --- the final region ---------------------------------------------------------------------
@@ -619,6 +636,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     body = _CODE.sub(_code_or_value, body)
     if not body.strip():
         return NoAnswer("code instead of an answer")
+    body = _without_loop_tail(body)
     if is_truncated(body):
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
@@ -673,12 +691,29 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
+def _without_loop_tail(body: str) -> str:
+    """A small model caught repeating its answer sentence is cut off inside yet another
+    copy ("It is 2. It is 2. It is"): the copy is not new text, the sentence before it
+    committed."""
+    stripped = body.rstrip()
+    end = max(stripped.rfind(c) for c in ".!?\n") + 1
+    fragment = stripped[end:].strip()
+    if not end or not fragment or len(fragment) > 300:
+        return body
+    sentences = [s.strip() for s in SENTENCE_SPLIT.split(stripped[:end]) if s.strip()]
+    if len(sentences) >= 2 and sentences[-1] == sentences[-2] and sentences[-1].startswith(
+            fragment):
+        return stripped[:end]
+    return body
+
+
 # A closing sentence in brackets after the answer, or a bracketed remark in words right
 # after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
 _TRAILING_ASIDE = re.compile(
     r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
-_OTHER_VALUE = re.compile(r"\bor\b|\?", re.I)
+_OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
+                          r"|\binstead\b", re.I)
 # "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
 _REJECTED = re.compile(
     r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"
@@ -734,12 +769,19 @@ _ABOUT_SEVERAL = re.compile(r"\b(?:both|either (?:one|of)|each of (?:these|them|
                             r"two)|any of (?:these|them|those|the two))\b", re.I)
 
 
+# "It depends ..." opening a paragraph makes the values after it cases, not answers.
+_DEPENDS = re.compile(r"\b(?:it|this|that|the (?:answer|count|result|value)) (?:really |all )?"
+                      r"(?:depends|would depend)\b(?! on (?:nothing|no\b))", re.I)
+
+
 def _hedge_scope(paragraph: str, stated: str) -> str:
     """Where a hedge of a bare answer would be: its value sentence, or, when the last
     sentence speaks of several candidates at once, the sentence before it as well."""
     sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
     if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
         return "\n".join(sentences[-2:])
+    if len(sentences) > 1 and _DEPENDS.search(paragraph):
+        return paragraph  # "It depends on X. Undirected: 3. Directed: 8."
     return stated
 
 
@@ -778,14 +820,33 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     if not 2 <= len(paragraphs) <= 3 or any(
             "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in last_two):
         return False
-    if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]) or any(
-            len(_NUMBER.findall(p)) != 1 for p in last_two):
+    if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]):
         return False
-    words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
+    if all(len(_NUMBER.findall(p)) == 1 for p in last_two):
+        words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
+    else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
+        words = [_subject(p) for p in last_two]
     if not words[0] & words[1]:
         return False  # not the same quantity
     values = [reader(p, False) for p in last_two]
     return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+
+
+# What a one-sentence statement is about: its words (and node ids) before the verb.
+_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
+_SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
+_ANAPHOR = re.compile(r"[\W_]*(?:this|that|these|those|it|its|they|their)\b", re.I)
+_SUM = re.compile(r"\d\s*[+*/×=]\s*\d")
+_NOT_SUBJECT = frozenset(("the", "and", "for", "with", "from", "this", "that", "ther", "grap",
+                          "its", "all", "here", "answ", "fina"))
+
+
+def _subject(statement: str) -> set[str]:
+    """Empty for a remark on the answer before it ("This path has weight 3 + 2 = 5")."""
+    m = _SUBJECT.match(statement)
+    if m is None or _ANAPHOR.match(statement) or _SUM.search(statement):
+        return set()
+    return {w[:4] for w in _SUBJECT_WORD.findall(m.group().lower())} - _NOT_SUBJECT
 
 
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")

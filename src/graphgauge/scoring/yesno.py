@@ -105,7 +105,7 @@ def _claimed(word: str) -> frozenset[Any]:
 # cycle rules out a tree, a forest or a DAG.
 _RULED_OUT_BY: dict[Any, frozenset[Any]] = {}
 for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "cycle"),
-                           ("dag", "cycle")):
+                           ("dag", "cycle"), ("connected", "isolated")):
     for _key in _concepts(_asked_word):
         _RULED_OUT_BY[_key] = _RULED_OUT_BY.get(_key, frozenset()) | _concepts(_fact)
 
@@ -114,7 +114,7 @@ for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "
 _SPECIFIC = re.compile(
     r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
     r"|^[\s*_]*(?-i:[A-Z]{1,2}|\d+) (?:is|has|can|does)\b"
-    r"|\bthere (?:is|are|exists?)(?:\b|n'?t\b)|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
+    r"|\bthere(?:'s\b| (?:is|are|exists?)(?:\b|n'?t\b))|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
     r"|\b\w+ and \w+ are\b"
     r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
     r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
@@ -178,10 +178,32 @@ _LEADING_CLAUSE = re.compile(r"^(\W*(?:since|because|as|if|when|although|though|
                              r"|given that)\b[^,;]*),", re.I)
 
 
+# "I would say yes, but I'm fairly sure there's an odd cycle": the claim after the
+# contrast takes the verdict back.
+_CONTRAST = re.compile(r"\b(?:but|although|though|however)\b", re.I)
+
+
+def _contradicted(region: str, verdict: bool, question: str) -> bool:
+    """Does a claim after the last "but" of bare text deny the yes/no word before it?"""
+    contrasts = list(_CONTRAST.finditer(region, max(0, len(region) - 1000)))
+    contrast = contrasts[-1] if contrasts else None
+    if contrast is None or not _bool_words(region[:contrast.start()], False):
+        return False
+    claim = re.split(r"[.!?\n]", region[contrast.end():], maxsplit=1)[0]
+    if _bool_words(claim, False) or not _about_this_graph(claim):
+        return False
+    found = _polarity(claim, _content(claim), question)
+    return found is not None and found != verdict
+
+
 def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     words = _bool_words(region, explicit)
     if words:
-        return pick(words, explicit)
+        verdict = pick(words, explicit)
+        if question and not explicit and isinstance(verdict, bool) and _contradicted(
+                region, verdict, question):
+            return None
+        return verdict
     if not question:
         return ABSENT
     # The answer opens an explicit region and closes bare text: a bounded number of

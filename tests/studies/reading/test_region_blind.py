@@ -62,9 +62,6 @@ from tests.support.paths import ANSWERS
 FOLDER = ANSWERS
 
 KNOWN_MISSES = {
-    # typed float reader reads the fraction word: "Roughly a third." (graded: an approximation,
-    # no answer) reads 1/3
-    "region_blind_ninth.jsonl:24",
     # a refusal phrased as inability ("I'm not able to verify acyclicity ..., which I can't do
     # here") is read by the yes/no reader as "not acyclic"
     "region_blind_third.jsonl:5",
@@ -95,8 +92,6 @@ KNOWN_MISSES = {
     "region_blind_seventh.jsonl:17",
     # typed int reader: "No triangles." (0) not read
     "region_blind_seventh.jsonl:39",
-    # typed node-list reader: an elided path "0 → 1 → ... → 9" read as [9]
-    "region_blind_fourth.jsonl:10",
     # "Either 6 or six — same thing: 6.": either/or is a hedge whatever its two sides
     "region_blind_fourth.jsonl:58",
     # typed yes/no reader: a general statement ("Nodes can be neighbours if there is an
