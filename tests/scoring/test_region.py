@@ -422,3 +422,11 @@ def test_a_repetition_loop_cut_off_keeps_the_repeated_answer():
     text = "Node 3 has degree 4. Node 3 has degree 4. Node 3 has degree"
     assert read_answer(text, digits) == 4
     assert isinstance(final_region("Node 3 has degree 4. Node 3 has the", digits), NoAnswer)
+
+
+def test_a_check_cut_off_before_its_verdict_voids_the_answer():
+    text = "So 6 leaves. Let me verify the leaves: 2 has degree 1, 5 has degree 1, 9 has degree"
+    assert isinstance(final_region(text, digits), NoAnswer)
+    text = "So 6 leaves. Let me verify: 2, 5, 7, 8, 9 and 11 have degree 1, and 4"
+    assert isinstance(final_region(text, digits), NoAnswer)
+    assert read_answer("So 6 leaves. Let me verify: 1 + 2 + 3 = 6", digits) == 6

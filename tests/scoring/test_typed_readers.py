@@ -336,3 +336,9 @@ def test_an_isolated_node_denies_connectivity(text, question, expected):
 ])
 def test_unverified_whole_answer_stands_but_an_unverified_part_does_not(text, expected):
     assert parse_float(text) == expected
+
+
+def test_values_for_several_nodes_answer_no_single_question():
+    text = "**Closeness of node 1:** 0.5\n**Closeness of node 3:** 0.75"
+    assert parse_float(text) is None
+    assert parse_float(text, "What is the closeness centrality of node 3?") == 0.75

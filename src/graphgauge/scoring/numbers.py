@@ -235,7 +235,14 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
     sentence that counts other things ("Answer: The graph has 9 nodes. The number of edges
     is 13.") is context, and of named values ("Global efficiency: 0.62", "Local efficiency:
     0.48") the one line whose name the question uses; else all of them."""
-    if not question or len(sentences) < 2:
+    if len(sentences) < 2:
+        return sentences
+    per_node = [m[1] for s in sentences if (m := _NODE_VALUE.match(s))]
+    if len(per_node) == len(sentences) and len(set(per_node)) > 1:
+        # one value per node: the asked node's, or none when it is not among them
+        asked_nodes = set(_ASKED_NODE.findall(question or ""))
+        return [s for s, node in zip(sentences, per_node, strict=True) if node in asked_nodes]
+    if not question:
         return sentences
     thing = _ASKED_THING.search(question)
     if thing:
@@ -243,11 +250,6 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
         end = 0 if explicit else -1
         while len(sentences) > 1 and _counts_other_things(sentences[end], asked):
             sentences = sentences[1:] if explicit else sentences[:-1]
-    per_node = [m[1] for s in sentences if (m := _NODE_VALUE.match(s))]
-    asked_nodes = set(_ASKED_NODE.findall(question))
-    if asked_nodes and len(per_node) == len(sentences):
-        # one value per node: the asked node's, or none when it is not among them
-        return [s for s, node in zip(sentences, per_node, strict=True) if node in asked_nodes]
     asked = set(_NAME_WORD.findall(question.lower()))
     named = [(s, set(_NAME_WORD.findall(m[1].lower())))
              for s in sentences if (m := _NAMED_VALUE.match(s))]

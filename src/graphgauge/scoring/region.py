@@ -670,6 +670,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
     if cues:
         after = kept[cues[-1].end():]
+        if _CHECKING.search(cues[-1].group()) and not _FINISHED.search(after):
+            # "That's 4. Hmm, let me double check {2,3,5}: 2-3 yes, 3-5 yes, 2-5"
+            return NoAnswer("cut off while checking the answer")
         if retracted(kept[cues[0].start():]):
             return NoAnswer("answer retracted without a new one")
         if len(cues) > 1 and not _WORD.search(after):
@@ -689,6 +692,11 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+_CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
+_FINISHED = re.compile(r"(?:[.!?)\]}✓✔]|=[ \t]*[\d.]+|\b(?:yes|no|correct|confirmed|right|ok(?:ay)?"
+                       r"|good|fine|holds))['\"*_`]*\s*\Z", re.I)
 
 
 def _without_loop_tail(body: str) -> str:
