@@ -342,3 +342,41 @@ def test_values_for_several_nodes_answer_no_single_question():
     text = "**Closeness of node 1:** 0.5\n**Closeness of node 3:** 0.75"
     assert parse_float(text) is None
     assert parse_float(text, "What is the closeness centrality of node 3?") == 0.75
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("λ_max - λ_min = 3.41 - 0.59 = 2.82", 2.82),
+    ("Somewhere in 0.41-0.45.", None),
+])
+def test_a_subtraction_of_decimals_is_not_a_range(text, expected):
+    assert parse_float(text) == expected
+
+
+def test_edge_lists_with_bracketed_weights_and_backtracking_prose():
+    text = "Tree: (2,5) [w=4], (5,1) [w=2], (1,0) [weight=7]. Total 13."
+    assert answers.EDGE_SET.read(text, None, Context(None, 6)).value == [[2, 5], [5, 1], [1, 0]]
+    text = "DFS edges: 5-2, 2-0, then backtrack to node 5 and take 5-3."
+    assert answers.EDGE_SEQUENCE.read(text, None, Context(None, 6)).value == [
+        [5, 2], [2, 0], [5, 3]]
+    text = "Pairs: node 4 with 1 and node 2 with 0."
+    assert answers.EDGE_SET.read(text, None, Context(None, 6)).value == [[4, 1], [2, 0]]
+
+
+def test_a_path_concluded_after_checking_alternatives():
+    text = ("Best route 1 → 4 → 6 at cost 5. Others: 1 → 2 → 6 costs 8, 1 → 3 → 6 costs 9. "
+            "Hence 1 → 4 → 6 is the cheapest.")
+    assert answers.NODE_LIST.read(text, None, Context(None, 7)).value == [1, 4, 6]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Theory. It cites some Neural_Networks work, but the results are proofs.", "Theory"),
+    ("**Genetic Algorithms** — evolved rule sets, not Rule_Learning in the usual sense.",
+     "Genetic_Algorithms"),
+    ("Theory. On reflection, it's Neural_Networks.", "Neural_Networks"),
+    ("Theory. Though Rule_Learning might fit better.", None),
+    ("Theory, Rule_Learning.", None),
+])
+def test_a_label_answered_first_then_explained(text, expected):
+    found = committed_label(text, ["Theory", "Neural_Networks", "Rule_Learning",
+                                   "Genetic_Algorithms"])
+    assert (None if isinstance(found, NoAnswer) else found) == expected

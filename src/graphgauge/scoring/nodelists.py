@@ -100,6 +100,8 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
+# "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
+_CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ \t]))"
                      r"|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")  # "0 → ... → 9" is one clause
@@ -311,7 +313,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not explicit:
         lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
     line = decisive(lines, explicit)
-    if not explicit and _remark(line) and not _STATES_IDS.search(line):
+    if not explicit and _remark(line) and not _STATES_IDS.search(line) and not _CONCLUDING.match(
+            line):
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
@@ -373,14 +376,17 @@ _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
     r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
-    r"|go|to|after that)\b"
-    r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\))*",
+    r"|go|to|after that|takes?|taking)\b"
+    r"|\bback-?track(?:s|ed|ing)?\s+to\s+(?:node\s+)?\d+\b"  # "then backtrack to 0 and take 0-3"
+    r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
+    r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\])*",
     re.I,
 )
 # Prose and JSON spellings of one edge, rewritten to "(u, v)".
 _EDGE_PROSE = re.compile(
     r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
+    r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
     r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a)\"\s*:\s*\"?(\d+)\"?[^{}]{0,40}?"
     r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"

@@ -232,7 +232,7 @@ _HEDGE = re.compile(
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z))|∈\s*[\[(]"
-    r"|\d\.\d+\s*[-–]\s*\d*\.\d"
+    r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"

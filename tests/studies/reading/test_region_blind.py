@@ -80,9 +80,6 @@ KNOWN_MISSES = {
     # typed label reader: a second label named in passing voids the committed one
     "region_blind_second.jsonl:62",
     "region_blind_second.jsonl:63",
-    "region_blind_third.jsonl:58",
-    "region_blind_sixth.jsonl:16",
-    "region_blind_eighth.jsonl:29",
     # typed yes/no reader: "one short of a hub" read as yes
     "region_blind_ninth.jsonl:9",
     # the corrected value comes before its only cue ("... = 8 edges, so I was off by
