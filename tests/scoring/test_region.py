@@ -430,3 +430,11 @@ def test_a_check_cut_off_before_its_verdict_voids_the_answer():
     text = "So 6 leaves. Let me verify: 2, 5, 7, 8, 9 and 11 have degree 1, and 4"
     assert isinstance(final_region(text, digits), NoAnswer)
     assert read_answer("So 6 leaves. Let me verify: 1 + 2 + 3 = 6", digits) == 6
+
+
+def test_a_made_up_next_exercise_after_the_answer_is_not_read():
+    text = ("Question: What is the degree of node 2?\nAnswer: 3, from edges to 0, 4 and 6.\n\n"
+            "Question: What is the degree of node 5?\nAnswer: 1, from its edge to 4.")
+    assert read_answer(text, digits) == 3
+    # without an answer before it, a "Question:" line is only the question restated
+    assert read_answer("Question: degree of node 2?\n\nIt is 3.", digits) == 3

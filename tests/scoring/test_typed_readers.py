@@ -380,3 +380,25 @@ def test_a_label_answered_first_then_explained(text, expected):
     found = committed_label(text, ["Theory", "Neural_Networks", "Rule_Learning",
                                    "Genetic_Algorithms"])
     assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+def test_a_table_read_by_its_node_column():
+    text = "| # | Vertex | Dist |\n|---|---|---|\n| 1 | 4 | 0 |\n| 2 | 7 | 1 |\n| 3 | 2 | 2 |"
+    assert answers.NODE_LIST.read(text, None, Context(None, 8)).value == [4, 7, 2]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Each vertex has exactly 4 edges.", True),
+    ("All nodes have the same degree.", True),
+    ("Not every node has two neighbours: node 3 has one.", False),
+])
+def test_the_same_degree_everywhere_answers_regular(text, expected):
+    assert parse_bool(text, "Is the graph regular?") is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Closeness is undefined for the isolated node 4, so by convention I'd report 0.", 0.0),
+    ("The ratio is undefined here: node 4 has 1 neighbour.", None),
+])
+def test_undefined_settled_by_a_convention(text, expected):
+    assert parse_float(text) == expected

@@ -162,6 +162,13 @@ def _is_example(text: str, start: int) -> bool:
     return _EXAMPLE.search(text, max(0, start - 20), start) is not None
 
 
+_NODE_HEAD = re.compile(r"[*_`\s]*(?:node|vertex|id)[*_`\s]*", re.I)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
 def _items_as_list(region: str) -> str:
     """Bullets, numbered lines and markdown table rows as one bracketed list of the first
     id on each line (the rest of a line is its annotation: degree, score, step text); a
@@ -176,7 +183,19 @@ def _items_as_list(region: str) -> str:
             out.append(block[0])
         block.clear()
 
+    column = None  # a table whose node column is not the first ("| Step | Node |")
     for line in lines:
+        if "|" not in line:
+            column = None
+        elif column is None and not _DIGITS.search(line):
+            heads = [i for i, c in enumerate(_cells(line)) if _NODE_HEAD.fullmatch(c)]
+            column = heads[0] if len(heads) == 1 and heads[0] > 0 else None
+        elif column is not None and not _TABLE_RULE.match(line):
+            cells = _cells(line)
+            first = _DIGITS.search(cells[column]) if column < len(cells) else None
+            if first is not None:
+                block.append(first.group())
+                continue
         step = _STEP_LINE.match(line)
         if step is not None:
             block.append(step["id"])

@@ -63,7 +63,7 @@ _NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
 # A number after these is what the sentence states ("is 7", "has 3", "so 4", "≈ 0.33").
 _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
-    r"|count|counted|found|estimate|size|length|weight|total|capacity"
+    r"|count|counted|found|estimate|size|length|weight|total|capacity|report(?:s|ed)?"
     r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
 _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
@@ -142,6 +142,7 @@ def _free_number(text: str) -> bool:
 
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
+                        r"(?:by convention[\s,]*)?(?:I(?:'d| would) (?:report|say|give|put)\s+)?"
                         r"(?:(?:it|this|that|the \w+(?: \w+)?)\s+(?:is|equals|=)\s*)?$", re.I)
 
 

@@ -565,6 +565,21 @@ def _offered(after: str, reader: Reader | None) -> bool:
     return bool(valued) and POSSIBLE.search(valued[-1]) is not None
 
 
+# A small model that answers, then makes up the next exercise ("Question: How many edges
+# ...?\nAnswer: ..."): what follows its first answered question is not about the prompt.
+_NEW_EXERCISE = re.compile(r"^[ \t#*_]*(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
+                           r"[ \t*_]*:", re.I | re.M)
+_ANSWER_LINE = re.compile(r"^[ \t#*_]*(?:final[ \t]+)?answer[ \t*_]*\d*[ \t*_]*:", re.I | re.M)
+
+
+def _without_new_exercise(body: str) -> str:
+    answered = _ANSWER_LINE.search(body)
+    if answered is None:
+        return body
+    head = _NEW_EXERCISE.search(body, answered.end())
+    return body if head is None else body[:head.start()]
+
+
 @lru_cache(maxsize=8)
 def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Region | NoAnswer:
     """(thinking, answer body, commitments) of ``text``, or its JSON answer region, or why
@@ -574,7 +589,7 @@ def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Regi
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
-    body, _ = split_answer_first(normalize(body))
+    body, _ = split_answer_first(_without_new_exercise(normalize(body)))
     data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)

@@ -70,8 +70,15 @@ _ANTONYM_PREFIXES = ("un", "dis", "non", "in", "a", "ir", "il", "im")
 _TWO_COLOURS = re.compile(r"\b(?:2|two|bi)[- ]?colou?r(?:able|ed|ing|s)?\b")
 
 
+# "Every node has exactly three neighbours", "all vertices have the same degree": regular.
+_SAME_DEGREE = re.compile(r"\b(?:every|each|all)\s+(?:nodes?|vertex|vertices)\s+(?:has|have)\s+"
+                          r"(?:exactly\s+|the\s+same\s+)?(?:degree\b|number of\b|\w+\s+"
+                          r"(?:neighbou?rs|edges)\b)")
+
+
 def _content(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(_TWO_COLOURS.sub(" bicolorable ", text.lower()))) - _STOP
+    text = _SAME_DEGREE.sub(" regular ", _TWO_COLOURS.sub(" bicolorable ", text.lower()))
+    return frozenset(_WORD.findall(text)) - _STOP
 
 
 # Words that ask or assert the same graph predicate ("Is there an edge between 3 and 5?"
