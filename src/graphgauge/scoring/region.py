@@ -723,7 +723,8 @@ def _without_loop_tail(body: str) -> str:
     fragment = stripped[end:].strip()
     if not end or not fragment or len(fragment) > 300:
         return body
-    sentences = [s.strip() for s in SENTENCE_SPLIT.split(stripped[:end]) if s.strip()]
+    window = stripped[max(0, end - 2000):end]  # the last two sentences are all it needs
+    sentences = [s.strip() for s in SENTENCE_SPLIT.split(window) if s.strip()][-2:]
     if len(sentences) >= 2 and sentences[-1] == sentences[-2] and sentences[-1].startswith(
             fragment):
         return stripped[:end]
