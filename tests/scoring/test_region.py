@@ -438,3 +438,11 @@ def test_a_made_up_next_exercise_after_the_answer_is_not_read():
     assert read_answer(text, digits) == 3
     # without an answer before it, a "Question:" line is only the question restated
     assert read_answer("Question: degree of node 2?\n\nIt is 3.", digits) == 3
+
+
+def test_an_explanation_ending_on_the_other_verdict_is_a_second_answer():
+    context = Context("Is the graph a tree?", None)
+    text = "No.\n\nExplanation: 6 nodes, 5 edges, and every node is reached from 0, so yes, a tree."
+    assert not answers.BOOL.read(text, None, context).ok
+    text = "No.\n\nExplanation: 6 nodes but 6 edges, so no, it has a cycle."
+    assert answers.BOOL.read(text, None, context).value is False

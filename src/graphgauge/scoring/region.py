@@ -589,11 +589,11 @@ def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Regi
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
-    body, _ = split_answer_first(_without_new_exercise(normalize(body)))
+    body, explanation = split_answer_first(_without_new_exercise(normalize(body)))
     data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
-    return thinking, body, tuple(_commitments(body, size))
+    return thinking, body, tuple(_commitments(body, size)), explanation
 
 
 def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
@@ -609,7 +609,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
     prepared = _prepare(text, size)
     if isinstance(prepared, NoAnswer | Region):
         return prepared
-    thinking, body, commits = prepared
+    thinking, body, commits, explanation = prepared
+    if explanation and _concludes_otherwise(body, explanation, reader):
+        return NoAnswer("the explanation concludes with another answer")
     chosen = _choose(commits, body, reader)
     if isinstance(chosen, NoAnswer):
         return chosen
@@ -642,6 +644,20 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
     return _bare(body, thinking, size, reader)
+
+
+# "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
+# explanation ends on the other verdict, with no correction cue; two answers.
+_CONCLUDED_VERDICT = re.compile(r"\b(?:so|thus|therefore|hence)\b[ \t,]*(yes|no)\b"
+                                r"(?=[ \t]*(?:[,.;:!—–-]|\Z))", re.I)
+
+
+def _concludes_otherwise(answer: str, explanation: str, reader: Reader | None) -> bool:
+    verdicts = list(_CONCLUDED_VERDICT.finditer(explanation, max(0, len(explanation) - 1000)))
+    if reader is None or not verdicts:
+        return False
+    given = reader(answer, True)
+    return isinstance(given, bool) and given != (verdicts[-1][1].lower() == "yes")
 
 
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:

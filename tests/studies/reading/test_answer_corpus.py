@@ -48,7 +48,6 @@ BLIND_MISSES = {
     "core_blind_s3b.jsonl:26",
     "core_blind_s3b.jsonl:5",
     "region_blind_fifth.jsonl:10",
-    "region_blind_first.jsonl:38",
     "region_blind_first.jsonl:43",
     "region_blind_fourth.jsonl:58",
     "region_blind_ninth.jsonl:2",

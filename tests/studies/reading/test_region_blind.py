@@ -65,9 +65,6 @@ KNOWN_MISSES = {
     # a refusal phrased as inability ("I'm not able to verify acyclicity ..., which I can't do
     # here") is read by the yes/no reader as "not acyclic"
     "region_blind_third.jsonl:5",
-    # a second answer inside the explanation with no correction cue ("... so no, the graph
-    # is not connected" after "Yes."): read as the first answer
-    "region_blind_first.jsonl:38",
     # typed yes/no reader: "node 4 is isolated" read as "connected"
     "region_blind_first.jsonl:43",
     # typed int reader: a count read from a list of pairs ("The edges are (0,1), ... (2,3)")
