@@ -427,9 +427,11 @@ def test_a_repetition_loop_cut_off_keeps_the_repeated_answer():
 def test_a_check_cut_off_before_its_verdict_voids_the_answer():
     text = "So 6 leaves. Let me verify the leaves: 2 has degree 1, 5 has degree 1, 9 has degree"
     assert isinstance(final_region(text, digits), NoAnswer)
-    text = "So 6 leaves. Let me verify: 2, 5, 7, 8, 9 and 11 have degree 1, and 4"
+    text = "So 6 leaves. Let me verify: 2 yes, 5 yes, 7 yes, 8"
     assert isinstance(final_region(text, digits), NoAnswer)
     assert read_answer("So 6 leaves. Let me verify: 1 + 2 + 3 = 6", digits) == 6
+    assert read_answer("So 6 leaves. Let me verify: 2, 5, 7, 8, 9 and 11 each have degree 1",
+                       digits) == 1  # (the test reader reads the last number)
 
 
 def test_a_made_up_next_exercise_after_the_answer_is_not_read():
@@ -446,3 +448,7 @@ def test_an_explanation_ending_on_the_other_verdict_is_a_second_answer():
     assert not answers.BOOL.read(text, None, context).ok
     text = "No.\n\nExplanation: 6 nodes but 6 edges, so no, it has a cycle."
     assert answers.BOOL.read(text, None, context).value is False
+
+
+def test_a_dependence_with_one_value_after_it_is_no_case_split():
+    assert read_answer("This depends only on the degrees. Node 3 has degree 4.", digits) == 4

@@ -295,6 +295,7 @@ def test_a_label_with_another_offered_afterwards(text, expected):
     ("Is the graph connected?", "Yes, but node 5 is only connected through node 2.", True),
     ("Is there an edge between node 3 and node 5?",
      "No, but they are connected via node 4.", False),
+    ("Is the graph connected?", "Yes, although node 4 has no edge to node 5.", True),
 ])
 def test_a_claim_after_but_that_denies_the_verdict_voids_it(question, text, expected):
     assert parse_bool(text, question) is expected

@@ -701,7 +701,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
     if cues:
         after = kept[cues[-1].end():]
-        if _CHECKING.search(cues[-1].group()) and not _FINISHED.search(after):
+        if _CHECKING.search(cues[-1].group()) and _CHECK_CUT.search(after):
             # "That's 4. Hmm, let me double check {2,3,5}: 2-3 yes, 3-5 yes, 2-5"
             return NoAnswer("cut off while checking the answer")
         if retracted(kept[cues[0].start():]):
@@ -726,8 +726,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
 
 
 _CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
-_FINISHED = re.compile(r"(?:[.!?)\]}✓✔]|=[ \t]*[\d.]+|\b(?:yes|no|correct|confirmed|right|ok(?:ay)?"
-                       r"|good|fine|holds))['\"*_`]*\s*\Z", re.I)
+# Items checked one by one, the last without its verdict: "2-3 yes, 3-5 yes, 2-5".
+_CHECK_CUT = re.compile(r"(?:\b(?:yes|no|ok|present|missing|exists?|fine)|[✓✔✗])[ \t]*,[ \t]*"
+                        r"[^,.;:!?\n]{1,40}\Z", re.I)
 
 
 def _without_loop_tail(body: str) -> str:
@@ -820,7 +821,9 @@ def _hedge_scope(paragraph: str, stated: str) -> str:
     sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
     if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
         return "\n".join(sentences[-2:])
-    if len(sentences) > 1 and _DEPENDS.search(paragraph):
+    depends = _DEPENDS.search(paragraph) if len(sentences) > 2 else None
+    if depends and sum(bool(_NUMBER.search(s)) for s in SENTENCE_SPLIT.split(
+            paragraph[depends.end():])) >= 2:
         return paragraph  # "It depends on X. Undirected: 3. Directed: 8."
     return stated
 

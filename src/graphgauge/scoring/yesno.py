@@ -199,7 +199,12 @@ def _contradicted(region: str, verdict: bool, question: str) -> bool:
     claim = re.split(r"[.!?\n]", region[contrast.end():], maxsplit=1)[0]
     if _bool_words(claim, False) or not _about_this_graph(claim):
         return False
-    found = _polarity(claim, _content(claim), question)
+    said = _content(claim)
+    _, denying = _asked(question)
+    named = {w[:4] for w in _content(question)}
+    if not ({w[:4] for w in said} & named or any(_claimed(w) & denying for w in said)):
+        return False  # about something else ("no edge to node 5" when connectivity is asked)
+    found = _polarity(claim, said, question)
     return found is not None and found != verdict
 
 
