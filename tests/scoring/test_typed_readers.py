@@ -403,3 +403,7 @@ def test_the_same_degree_everywhere_answers_regular(text, expected):
 ])
 def test_undefined_settled_by_a_convention(text, expected):
     assert parse_float(text) == expected
+
+
+def test_a_firm_verdict_with_a_concession_after_it_stands():
+    assert parse_bool("No, although it is close to bipartite.", "Is the graph bipartite?") is False

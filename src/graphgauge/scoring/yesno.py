@@ -188,14 +188,17 @@ _LEADING_CLAUSE = re.compile(r"^(\W*(?:since|because|as|if|when|although|though|
 # "I would say yes, but I'm fairly sure there's an odd cycle": the claim after the
 # contrast takes the verdict back.
 _CONTRAST = re.compile(r"\b(?:but|although|though|however)\b", re.I)
+_LEANING = re.compile(r"\b(?:I'?d say|I would say|I think|I guess|I believe|I'd lean|probably"
+                      r"|maybe|likely)\b", re.I)
 
 
 def _contradicted(region: str, verdict: bool, question: str) -> bool:
     """Does a claim after the last "but" of bare text deny the yes/no word before it?"""
     contrasts = list(_CONTRAST.finditer(region, max(0, len(region) - 1000)))
     contrast = contrasts[-1] if contrasts else None
-    if contrast is None or not _bool_words(region[:contrast.start()], False):
-        return False
+    if contrast is None or not _bool_words(region[:contrast.start()], False) or not _LEANING.search(
+            region, max(0, contrast.start() - 200), contrast.start()):
+        return False  # a firm "No, although it is close to bipartite." stands
     claim = re.split(r"[.!?\n]", region[contrast.end():], maxsplit=1)[0]
     if _bool_words(claim, False) or not _about_this_graph(claim):
         return False
