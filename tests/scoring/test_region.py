@@ -344,3 +344,111 @@ def test_then_again_with_a_conditional_other_value_and_cant_rule_out():
     assert isinstance(read_answer(text, digits), NoAnswer)
     assert isinstance(final_region("No cycle found, but I can't rule it out.", digits),
                       NoAnswer)
+
+
+def test_it_depends_opening_the_paragraph_makes_the_values_cases():
+    text = "That depends on the weights. Unit weights: 5 steps. Given weights: 9 steps."
+    assert isinstance(final_region(text, digits), NoAnswer)
+    settled = "It depends on the weights. Unit: 5. Given: 9. Since weights are given, 9."
+    assert read_answer(settled, digits) == 9
+
+
+def test_a_flaw_named_after_the_answer_takes_it_back_unless_a_verdict_follows():
+    for text in ("Answer: yes.\n\nHmm, but edge 1-5 links two nodes placed in the same side.",
+                 "Order: 3 1 2 0\n\nWait, I don't think that's a valid order — I skipped node 4."):
+        assert isinstance(final_region(text, digits), NoAnswer), text
+    context = Context("Is the graph bipartite?", None)
+    text = "Yes. Wait, (1, 5) joins two nodes in the same colour class. Not bipartite."
+    assert answers.BOOL.read(text, None, context).value is False
+
+
+def test_an_elided_path_is_not_written_out():
+    assert not answers.NODE_LIST.read("3 → 4 → ... → 12", None, Context(None, 13)).ok
+    assert not answers.NODE_LIST.read("Path: 2, 5, …, 11", None, Context(None, 13)).ok
+
+
+def test_another_value_that_would_also_work_is_a_hedge():
+    for text in ("Cover: 1-2, 3-4. (5-6 would also work in place of 3-4.)",
+                 "Order: (0, 1), (0, 3), (1, 2) — (0, 3) could just as well come first."):
+        assert not answers.EDGE_SET.read(text, None, Context(None, 8)).ok, text
+
+
+def test_a_list_left_to_continue_is_not_written_out():
+    for text in ("Spanning tree: (0, 4), (4, 2), etc.",
+                 "Tree edges: (5, 1), (1, 3) and so on for the other nodes.",
+                 "Edges (3, 0), (3, 2), and the rest follow the same way."):
+        assert not answers.EDGE_SET.read(text, None, Context(None, 8)).ok, text
+
+
+def test_the_same_list_stated_twice_differently_is_two_answers():
+    context = Context(None, 12)
+    text = "Leaves of the tree: 3, 7, 9.\n\nThe leaves are 3, 7 and 11."
+    assert not answers.NODE_SET.read(text, None, context).ok
+    text = "Spanning tree edges: (0, 3), (3, 4).\n\nThe tree is (0, 4), (3, 4)."
+    assert not answers.EDGE_SET.read(text, None, context).ok
+    # a remark on the answer is no second statement of it
+    text = "Leaves: [3, 7, 9]\n\nThese have degree 1 + 0 = 1."
+    assert answers.NODE_SET.read(text, None, context).value == [3, 7, 9]
+    text = ("The spanning forest includes (1, 2), (2, 5). "
+            "The spanning forest includes (1, 5), (2, 5).")
+    assert not answers.EDGE_SET.read(text, None, context).ok
+
+
+def test_refusals_guesses_and_approximations_without_a_value():
+    for text in ("Counting the cycles by hand isn't something I can do reliably in 20 nodes.",
+                 "With 4 of 6 pairs linked, the coefficient is 4/",
+                 "It's somewhat below a third? Hmm no: a little over a quarter.",
+                 "Hmm, roughly a fifth."):
+        assert isinstance(final_region(text, digits), NoAnswer) or not answers.FLOAT.read(
+            text, None, Context(None, None)).ok, text
+    assert not answers.NODE_LIST.read("Maybe 4, 1, 0 but I honestly don't know.", None,
+                                      Context(None, 6)).ok
+    assert answers.FLOAT.read("Approximately one half.", None, Context(None, None)).value == 0.5
+
+
+def test_a_list_with_every_item_in_bold_is_read_whole():
+    text = "## Order\n\n- **7**\n- **2**\n- **9**"
+    assert answers.NODE_LIST.read(text, None, Context(None, 10)).value == [7, 2, 9]
+    # one bold value after a plain list is still the highlighted answer
+    assert read_answer("Counts:\n- 4\n- 6\n\nSo **6**.", digits) == 6
+
+
+def test_values_in_code_spans_on_one_line_are_read_together():
+    text = "**Cut edges:** `(1, 4)`, `(4, 8)` and `(8, 9)`"
+    assert answers.EDGE_SET.read(text, None, Context(None, 10)).value == [[1, 4], [4, 8], [8, 9]]
+
+
+def test_a_repetition_loop_cut_off_keeps_the_repeated_answer():
+    text = "Node 3 has degree 4. Node 3 has degree 4. Node 3 has degree"
+    assert read_answer(text, digits) == 4
+    assert isinstance(final_region("Node 3 has degree 4. Node 3 has the", digits), NoAnswer)
+
+
+def test_a_check_cut_off_before_its_verdict_voids_the_answer():
+    text = "So 6 leaves. Let me verify the leaves: 2 has degree 1, 5 has degree 1, 9 has degree"
+    assert isinstance(final_region(text, digits), NoAnswer)
+    text = "So 6 leaves. Let me verify: 2 yes, 5 yes, 7 yes, 8"
+    assert isinstance(final_region(text, digits), NoAnswer)
+    assert read_answer("So 6 leaves. Let me verify: 1 + 2 + 3 = 6", digits) == 6
+    assert read_answer("So 6 leaves. Let me verify: 2, 5, 7, 8, 9 and 11 each have degree 1",
+                       digits) == 1  # (the test reader reads the last number)
+
+
+def test_a_made_up_next_exercise_after_the_answer_is_not_read():
+    text = ("Question: What is the degree of node 2?\nAnswer: 3, from edges to 0, 4 and 6.\n\n"
+            "Question: What is the degree of node 5?\nAnswer: 1, from its edge to 4.")
+    assert read_answer(text, digits) == 3
+    # without an answer before it, a "Question:" line is only the question restated
+    assert read_answer("Question: degree of node 2?\n\nIt is 3.", digits) == 3
+
+
+def test_an_explanation_ending_on_the_other_verdict_is_a_second_answer():
+    context = Context("Is the graph a tree?", None)
+    text = "No.\n\nExplanation: 6 nodes, 5 edges, and every node is reached from 0, so yes, a tree."
+    assert not answers.BOOL.read(text, None, context).ok
+    text = "No.\n\nExplanation: 6 nodes but 6 edges, so no, it has a cycle."
+    assert answers.BOOL.read(text, None, context).value is False
+
+
+def test_a_dependence_with_one_value_after_it_is_no_case_split():
+    assert read_answer("This depends only on the degrees. Node 3 has degree 4.", digits) == 4

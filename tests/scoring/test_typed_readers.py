@@ -288,3 +288,122 @@ def test_an_answer_that_ends_as_a_formula_is_no_number(text, expected):
 def test_a_label_with_another_offered_afterwards(text, expected):
     found = committed_label(text, [*PAPERS, "Probabilistic_Methods"])
     assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    ("Is the graph a tree?", "I'd say yes, though there's a cycle through nodes 2, 4, 7.", None),
+    ("Is the graph connected?", "Yes, but node 5 is only connected through node 2.", True),
+    ("Is there an edge between node 3 and node 5?",
+     "No, but they are connected via node 4.", False),
+    ("Is the graph connected?", "Yes, although node 4 has no edge to node 5.", True),
+])
+def test_a_claim_after_but_that_denies_the_verdict_voids_it(question, text, expected):
+    assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Closeness of node 2: 0.4\nCloseness of node 6: 0.55", "What is the closeness of node 4?",
+     None),
+    ("Closeness of node 2: 0.4\nCloseness of node 6: 0.55", "What is the closeness of node 6?",
+     0.55),
+    ("| Quantity | Value |\n|---|---|\n| Average degree | 2.5 |\n| Density | 0.25 |",
+     "What is the average degree of the graph?", 2.5),
+])
+def test_values_named_per_node_or_in_a_table_answer_only_the_one_asked(text, question, expected):
+    assert parse_float(text, question) == expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Each of the 3 nodes has an odd degree, so there are no Euler circuits.",
+     "How many Euler circuits does the graph have?", 0),
+    ("Every node sits on at least one cycle, therefore the graph has no cut vertices.", None, 0),
+    ("So far none; with one more pass, so 2 bridges.", None, 2),
+])
+def test_a_conclusion_that_there_is_none_is_zero(text, question, expected):
+    assert parse_int(text, question) == expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("Vertex 7 is isolated.", "Is the graph connected?", False),
+    ("Node 2 is isolated, so no.", "Is node 2 connected to node 6?", False),
+])
+def test_an_isolated_node_denies_connectivity(text, question, expected):
+    assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I think the Estrada index is about 14.2, but I haven't verified it.", 14.2),
+    ("Values: 0.2 for node 1, 0.5 for node 3 — I haven't verified node 3 yet.", None),
+])
+def test_unverified_whole_answer_stands_but_an_unverified_part_does_not(text, expected):
+    assert parse_float(text) == expected
+
+
+def test_values_for_several_nodes_answer_no_single_question():
+    text = "**Closeness of node 1:** 0.5\n**Closeness of node 3:** 0.75"
+    assert parse_float(text) is None
+    assert parse_float(text, "What is the closeness centrality of node 3?") == 0.75
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("λ_max - λ_min = 3.41 - 0.59 = 2.82", 2.82),
+    ("Somewhere in 0.41-0.45.", None),
+])
+def test_a_subtraction_of_decimals_is_not_a_range(text, expected):
+    assert parse_float(text) == expected
+
+
+def test_edge_lists_with_bracketed_weights_and_backtracking_prose():
+    text = "Tree: (2,5) [w=4], (5,1) [w=2], (1,0) [weight=7]. Total 13."
+    assert answers.EDGE_SET.read(text, None, Context(None, 6)).value == [[2, 5], [5, 1], [1, 0]]
+    text = "DFS edges: 5-2, 2-0, then backtrack to node 5 and take 5-3."
+    assert answers.EDGE_SEQUENCE.read(text, None, Context(None, 6)).value == [
+        [5, 2], [2, 0], [5, 3]]
+    text = "Pairs: node 4 with 1 and node 2 with 0."
+    assert answers.EDGE_SET.read(text, None, Context(None, 6)).value == [[4, 1], [2, 0]]
+
+
+def test_a_path_concluded_after_checking_alternatives():
+    text = ("Best route 1 → 4 → 6 at cost 5. Others: 1 → 2 → 6 costs 8, 1 → 3 → 6 costs 9. "
+            "Hence 1 → 4 → 6 is the cheapest.")
+    assert answers.NODE_LIST.read(text, None, Context(None, 7)).value == [1, 4, 6]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Theory. It cites some Neural_Networks work, but the results are proofs.", "Theory"),
+    ("**Genetic Algorithms** — evolved rule sets, not Rule_Learning in the usual sense.",
+     "Genetic_Algorithms"),
+    ("Theory. On reflection, it's Neural_Networks.", "Neural_Networks"),
+    ("Theory. Though Rule_Learning might fit better.", None),
+    ("Theory, Rule_Learning.", None),
+])
+def test_a_label_answered_first_then_explained(text, expected):
+    found = committed_label(text, ["Theory", "Neural_Networks", "Rule_Learning",
+                                   "Genetic_Algorithms"])
+    assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+def test_a_table_read_by_its_node_column():
+    text = "| # | Vertex | Dist |\n|---|---|---|\n| 1 | 4 | 0 |\n| 2 | 7 | 1 |\n| 3 | 2 | 2 |"
+    assert answers.NODE_LIST.read(text, None, Context(None, 8)).value == [4, 7, 2]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Each vertex has exactly 4 edges.", True),
+    ("All nodes have the same degree.", True),
+    ("Not every node has two neighbours: node 3 has one.", False),
+])
+def test_the_same_degree_everywhere_answers_regular(text, expected):
+    assert parse_bool(text, "Is the graph regular?") is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Closeness is undefined for the isolated node 4, so by convention I'd report 0.", 0.0),
+    ("The ratio is undefined here: node 4 has 1 neighbour.", None),
+])
+def test_undefined_settled_by_a_convention(text, expected):
+    assert parse_float(text) == expected
+
+
+def test_a_firm_verdict_with_a_concession_after_it_stands():
+    assert parse_bool("No, although it is close to bipartite.", "Is the graph bipartite?") is False

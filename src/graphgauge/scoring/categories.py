@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from graphgauge.scoring.region import ABSENT, NoAnswer, read_answer
-from graphgauge.scoring.signals import POSSIBLE, TENTATIVE
+from graphgauge.scoring.signals import CUE, POSSIBLE, TENTATIVE
 
 _SEPARATOR = r"[\s_\-]+"
 # Words that start many phrases and never spell out an acronym ("about information").
@@ -114,6 +114,9 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
         return named
     if len(named) == 1:
         return _unless_another_offered(text or "", named[0], labels)
+    opening = _opening_label(text or "", labels)
+    if opening is not None:
+        return _unless_another_offered(text or "", opening, labels)
     closing = [s for s in _SENTENCE.findall(text or "") if mentioned_labels(s, labels)]
     commits = list(_COMMITS.finditer(closing[-1])) if closing else []
     if commits:  # "..., so the best category is Data Mining": what follows the commitment
@@ -121,6 +124,32 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
         if len(last) == 1:
             return last[0]
     return NoAnswer("several labels named")
+
+
+# The answer first, on its own ("Chemistry. At first I considered Biology, ...", "Tech — the
+# article is about chips"): what follows is its explanation.
+_OPENING = re.compile(r"\A[\s*_#>`\"']*(?:(?:category|label|class|answer|prediction)"
+                      r"[\s*_]*:[\s*_]*)?(?P<name>[^.\n—–:;,(?!]{1,60})(?:[.\n—–:;(!]|\Z)", re.I)
+_NAME_ONLY = re.compile(r"[\s*_`\"']*")
+
+
+def _opening_label(text: str, labels: Sequence[str]) -> str | None:
+    """The label a reply opens with, alone, when nothing later corrects it or commits to
+    another ("..., so I'd go with X")."""
+    m = _OPENING.match(text)
+    if m is None:
+        return None
+    found = _mentions(m["name"], labels)
+    if len(found) != 1 or CUE.search(text, m.end()):
+        return None
+    pattern, _ = _pattern(tuple(labels))
+    if not _NAME_ONLY.fullmatch(pattern.sub("", m["name"])):
+        return None  # "This paper is about X" is a sentence, not the answer alone
+    label = found[0][1]
+    for sentence in _SENTENCE.findall(text[m.end():]):
+        if set(mentioned_labels(sentence, labels)) - {label} and _COMMITS.search(sentence):
+            return None
+    return label
 
 
 def _unless_another_offered(text: str, label: str, labels: Sequence[str]) -> str | NoAnswer:

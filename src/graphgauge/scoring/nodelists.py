@@ -100,8 +100,11 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
+# "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
+_CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
-_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")
+_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ \t]))"
+                     r"|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")  # "0 → ... → 9" is one clause
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
@@ -159,6 +162,13 @@ def _is_example(text: str, start: int) -> bool:
     return _EXAMPLE.search(text, max(0, start - 20), start) is not None
 
 
+_NODE_HEAD = re.compile(r"[*_`\s]*(?:node|vertex|id)[*_`\s]*", re.I)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
 def _items_as_list(region: str) -> str:
     """Bullets, numbered lines and markdown table rows as one bracketed list of the first
     id on each line (the rest of a line is its annotation: degree, score, step text); a
@@ -173,7 +183,19 @@ def _items_as_list(region: str) -> str:
             out.append(block[0])
         block.clear()
 
+    column = None  # a table whose node column is not the first ("| Step | Node |")
     for line in lines:
+        if "|" not in line:
+            column = None
+        elif column is None and not _DIGITS.search(line):
+            heads = [i for i, c in enumerate(_cells(line)) if _NODE_HEAD.fullmatch(c)]
+            column = heads[0] if len(heads) == 1 and heads[0] > 0 else None
+        elif column is not None and not _TABLE_RULE.match(line):
+            cells = _cells(line)
+            first = _DIGITS.search(cells[column]) if column < len(cells) else None
+            if first is not None:
+                block.append(first.group())
+                continue
         step = _STEP_LINE.match(line)
         if step is not None:
             block.append(step["id"])
@@ -310,7 +332,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not explicit:
         lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
     line = decisive(lines, explicit)
-    if not explicit and _remark(line) and not _STATES_IDS.search(line):
+    if not explicit and _remark(line) and not _STATES_IDS.search(line) and not _CONCLUDING.match(
+            line):
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
@@ -372,14 +395,17 @@ _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
     r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
-    r"|go|to|after that)\b"
-    r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\))*",
+    r"|go|to|after that|takes?|taking)\b"
+    r"|\bback-?track(?:s|ed|ing)?\s+to\s+(?:node\s+)?\d+\b"  # "then backtrack to 0 and take 0-3"
+    r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
+    r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\])*",
     re.I,
 )
 # Prose and JSON spellings of one edge, rewritten to "(u, v)".
 _EDGE_PROSE = re.compile(
     r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
+    r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
     r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a)\"\s*:\s*\"?(\d+)\"?[^{}]{0,40}?"
     r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"

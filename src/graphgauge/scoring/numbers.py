@@ -63,7 +63,7 @@ _NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
 # A number after these is what the sentence states ("is 7", "has 3", "so 4", "≈ 0.33").
 _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
-    r"|count|counted|found|estimate|size|length|weight|total|capacity"
+    r"|count|counted|found|estimate|size|length|weight|total|capacity|report(?:s|ed)?"
     r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
 _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
@@ -142,6 +142,7 @@ def _free_number(text: str) -> bool:
 
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
+                        r"(?:by convention[\s,]*)?(?:I(?:'d| would) (?:report|say|give|put)\s+)?"
                         r"(?:(?:it|this|that|the \w+(?: \w+)?)\s+(?:is|equals|=)\s*)?$", re.I)
 
 
@@ -187,7 +188,11 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
 
 
 # "Global efficiency: 0.62": a quantity named before its value.
-_NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=]")
+_NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=|]")  # a table row too
+# "Clustering of node 1: 0.5": a value named for one node.
+_NODE_VALUE = re.compile(
+    r"^[\W_]*[A-Za-z][A-Za-z \-]{2,40}?\b(?:node|vertex)[ \t]+(\d+)[\W_]*[:=|]", re.I)
+_ASKED_NODE = re.compile(r"\b(?:node|vertex)[ \t]+(\d+)", re.I)
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 
 
@@ -231,7 +236,14 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
     sentence that counts other things ("Answer: The graph has 9 nodes. The number of edges
     is 13.") is context, and of named values ("Global efficiency: 0.62", "Local efficiency:
     0.48") the one line whose name the question uses; else all of them."""
-    if not question or len(sentences) < 2:
+    if len(sentences) < 2:
+        return sentences
+    per_node = [m[1] for s in sentences if (m := _NODE_VALUE.match(s))]
+    if len(per_node) == len(sentences) and len(set(per_node)) > 1:
+        # one value per node: the asked node's, or none when it is not among them
+        asked_nodes = set(_ASKED_NODE.findall(question or ""))
+        return [s for s, node in zip(sentences, per_node, strict=True) if node in asked_nodes]
+    if not question:
         return sentences
     thing = _ASKED_THING.search(question)
     if thing:
@@ -274,6 +286,18 @@ def _json_fields(region: str, question: str | None) -> str | None:
     return asked[0] if len(asked) == 1 else ""
 
 
+_SO = re.compile(r"\b(?:so|thus|therefore|hence)\b", re.I)
+
+
+def _concludes_nothing(sentence: str) -> bool:
+    """Does the sentence conclude, after its working, that there is none of the thing?"""
+    conclusions = list(_SO.finditer(sentence))
+    if not conclusions:
+        return False
+    rest = sentence[conclusions[-1].end():]
+    return not _DIGIT.search(rest) and _NOTHING.search(rest) is not None
+
+
 def _read_number(region: str, explicit: bool, question: str | None = None) -> Any:
     if "{" in region and (field := _json_fields(region, question)) is not None:
         if not field:
@@ -297,7 +321,11 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
             if not sentences:
                 return None  # "Node 5 has the most neighbours.": only nodes are named
         sentences = _asked_sentences(sentences, question, explicit)
+        if not sentences:
+            return None  # values for other nodes than the one asked about
         sentence = decisive(sentences, explicit)
+        if _concludes_nothing(sentence):
+            return Fraction(0)  # "Every edge lies on 1 cycle, so the graph has no bridges."
         found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)
         if found is None or _UNSETTLED.search(sentence, max(0, found.start() - 24),
                                               found.end() + 16):

@@ -363,16 +363,33 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     if not regions:
         emphasis = [m for m in _EMPHASIS.finditer(text, len(text) - len(tail(text)))
                     if value_like(next(g for g in m.groups() if g is not None))]
-        if emphasis:
+        if emphasis and not _bold_list(text, emphasis):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
             line_start = text.rfind("\n", 0, m.start()) + 1
             same_line = [e for e in emphasis if e.start() >= line_start]
+            body = text[start:end]
             if len(same_line) > 1:
                 start = same_line[0].start()  # "**C** and **H**": together the answer
-            regions.append(Region(text[start:end], True, "emphasis", WEAK, start, end))
+                body = _MARKUP.sub(" ", text[start:end])
+            regions.append(Region(body, True, "emphasis", WEAK, start, end))
     return regions[-_MAX_COMMITMENTS:]
+
+
+_MARKUP = re.compile(r"[`*]+")
+
+
+def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
+    """Is the last emphasised value one item of a list whose items are all emphasised
+    ("1. **5**\n2. **4**")? Then the list is the answer, not its last item."""
+    if len(emphasis) < 2:
+        return False
+    last, before = emphasis[-1], emphasis[-2]
+    line = text.rfind("\n", 0, last.start()) + 1
+    previous = text.rfind("\n", 0, max(0, line - 1)) + 1
+    return (ITEM.match(text, line) is not None and previous <= before.start() < line
+            and ITEM.match(text, previous) is not None)
 
 
 # --- the final region ---------------------------------------------------------------------
@@ -548,6 +565,21 @@ def _offered(after: str, reader: Reader | None) -> bool:
     return bool(valued) and POSSIBLE.search(valued[-1]) is not None
 
 
+# A small model that answers, then makes up the next exercise ("Question: How many edges
+# ...?\nAnswer: ..."): what follows its first answered question is not about the prompt.
+_NEW_EXERCISE = re.compile(r"^[ \t#*_]*(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
+                           r"[ \t*_]*:", re.I | re.M)
+_ANSWER_LINE = re.compile(r"^[ \t#*_]*(?:final[ \t]+)?answer[ \t*_]*\d*[ \t*_]*:", re.I | re.M)
+
+
+def _without_new_exercise(body: str) -> str:
+    answered = _ANSWER_LINE.search(body)
+    if answered is None:
+        return body
+    head = _NEW_EXERCISE.search(body, answered.end())
+    return body if head is None else body[:head.start()]
+
+
 @lru_cache(maxsize=8)
 def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Region | NoAnswer:
     """(thinking, answer body, commitments) of ``text``, or its JSON answer region, or why
@@ -557,11 +589,11 @@ def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Regi
     if isinstance(parts, NoAnswer):
         return parts
     thinking, body = parts
-    body, _ = split_answer_first(normalize(body))
+    body, explanation = split_answer_first(_without_new_exercise(normalize(body)))
     data = _json_answer(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
-    return thinking, body, tuple(_commitments(body, size))
+    return thinking, body, tuple(_commitments(body, size)), explanation
 
 
 def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
@@ -577,7 +609,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
     prepared = _prepare(text, size)
     if isinstance(prepared, NoAnswer | Region):
         return prepared
-    thinking, body, commits = prepared
+    thinking, body, commits, explanation = prepared
+    if explanation and _concludes_otherwise(body, explanation, reader):
+        return NoAnswer("the explanation concludes with another answer")
     chosen = _choose(commits, body, reader)
     if isinstance(chosen, NoAnswer):
         return chosen
@@ -612,6 +646,20 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
     return _bare(body, thinking, size, reader)
 
 
+# "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
+# explanation ends on the other verdict, with no correction cue; two answers.
+_CONCLUDED_VERDICT = re.compile(r"\b(?:so|thus|therefore|hence)\b[ \t,]*(yes|no)\b"
+                                r"(?=[ \t]*(?:[,.;:!—–-]|\Z))", re.I)
+
+
+def _concludes_otherwise(answer: str, explanation: str, reader: Reader | None) -> bool:
+    verdicts = list(_CONCLUDED_VERDICT.finditer(explanation, max(0, len(explanation) - 1000)))
+    if reader is None or not verdicts:
+        return False
+    given = reader(answer, True)
+    return isinstance(given, bool) and given != (verdicts[-1][1].lower() == "yes")
+
+
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
     """No marker anywhere: the end of the text is the answer, unless it refuses, asks
     back, hedges or was cut off. Code the model wrote (without its output) is a way to
@@ -619,6 +667,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     body = _CODE.sub(_code_or_value, body)
     if not body.strip():
         return NoAnswer("code instead of an answer")
+    body = _without_loop_tail(body)
     if is_truncated(body):
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
@@ -652,6 +701,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
     if cues:
         after = kept[cues[-1].end():]
+        if _CHECKING.search(cues[-1].group()) and _CHECK_CUT.search(after):
+            # "That's 4. Hmm, let me double check {2,3,5}: 2-3 yes, 3-5 yes, 2-5"
+            return NoAnswer("cut off while checking the answer")
         if retracted(kept[cues[0].start():]):
             return NoAnswer("answer retracted without a new one")
         if len(cues) > 1 and not _WORD.search(after):
@@ -673,12 +725,36 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
+_CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
+# Items checked one by one, the last without its verdict: "2-3 yes, 3-5 yes, 2-5".
+_CHECK_CUT = re.compile(r"(?:\b(?:yes|no|ok|present|missing|exists?|fine)|[✓✔✗])[ \t]*,[ \t]*"
+                        r"[^,.;:!?\n]{1,40}\Z", re.I)
+
+
+def _without_loop_tail(body: str) -> str:
+    """A small model caught repeating its answer sentence is cut off inside yet another
+    copy ("It is 2. It is 2. It is"): the copy is not new text, the sentence before it
+    committed."""
+    stripped = body.rstrip()
+    end = max(stripped.rfind(c) for c in ".!?\n") + 1
+    fragment = stripped[end:].strip()
+    if not end or not fragment or len(fragment) > 300:
+        return body
+    window = stripped[max(0, end - 2000):end]  # the last two sentences are all it needs
+    sentences = [s.strip() for s in SENTENCE_SPLIT.split(window) if s.strip()][-2:]
+    if len(sentences) >= 2 and sentences[-1] == sentences[-2] and sentences[-1].startswith(
+            fragment):
+        return stripped[:end]
+    return body
+
+
 # A closing sentence in brackets after the answer, or a bracketed remark in words right
 # after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
 _TRAILING_ASIDE = re.compile(
     r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
-_OTHER_VALUE = re.compile(r"\bor\b|\?", re.I)
+_OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
+                          r"|\binstead\b", re.I)
 # "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
 _REJECTED = re.compile(
     r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"
@@ -734,12 +810,21 @@ _ABOUT_SEVERAL = re.compile(r"\b(?:both|either (?:one|of)|each of (?:these|them|
                             r"two)|any of (?:these|them|those|the two))\b", re.I)
 
 
+# "It depends ..." opening a paragraph makes the values after it cases, not answers.
+_DEPENDS = re.compile(r"\b(?:it|this|that|the (?:answer|count|result|value)) (?:really |all )?"
+                      r"(?:depends|would depend)\b(?! on (?:nothing|no\b))", re.I)
+
+
 def _hedge_scope(paragraph: str, stated: str) -> str:
     """Where a hedge of a bare answer would be: its value sentence, or, when the last
     sentence speaks of several candidates at once, the sentence before it as well."""
     sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
     if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
         return "\n".join(sentences[-2:])
+    depends = _DEPENDS.search(paragraph) if len(sentences) > 2 else None
+    if depends and sum(bool(_NUMBER.search(s)) for s in SENTENCE_SPLIT.split(
+            paragraph[depends.end():])) >= 2:
+        return paragraph  # "It depends on X. Undirected: 3. Directed: 8."
     return stated
 
 
@@ -778,14 +863,33 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     if not 2 <= len(paragraphs) <= 3 or any(
             "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in last_two):
         return False
-    if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]) or any(
-            len(_NUMBER.findall(p)) != 1 for p in last_two):
+    if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]):
         return False
-    words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
+    if all(len(_NUMBER.findall(p)) == 1 for p in last_two):
+        words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
+    else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
+        words = [_subject(p) for p in last_two]
     if not words[0] & words[1]:
         return False  # not the same quantity
     values = [reader(p, False) for p in last_two]
     return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+
+
+# What a one-sentence statement is about: its words (and node ids) before the verb.
+_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
+_SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
+_ANAPHOR = re.compile(r"[\W_]*(?:this|that|these|those|it|its|they|their)\b", re.I)
+_SUM = re.compile(r"\d\s*[+*/×=]\s*\d")
+_NOT_SUBJECT = frozenset(("the", "and", "for", "with", "from", "this", "that", "ther", "grap",
+                          "its", "all", "here", "answ", "fina"))
+
+
+def _subject(statement: str) -> set[str]:
+    """Empty for a remark on the answer before it ("This path has weight 3 + 2 = 5")."""
+    m = _SUBJECT.match(statement)
+    if m is None or _ANAPHOR.match(statement) or _SUM.search(statement):
+        return set()
+    return {w[:4] for w in _SUBJECT_WORD.findall(m.group().lower())} - _NOT_SUBJECT
 
 
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")

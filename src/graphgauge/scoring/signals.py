@@ -72,8 +72,8 @@ TAKEN_BACK = re.compile(
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+(?:trust|believe)[ \t]+(?:this|that|it|my)\b"
     r"|\b(?:that|this|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:match|add[ \t]+up|check[ \t]+out)"
     r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b)"
-    r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)[ \t]+is[ \t]+"
-    r"(?:right|correct)", re.I)
+    r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)(?:[ \t]+is|'s)"
+    r"[ \t]+(?:an?[ \t]+)?(?:right|correct|valid)", re.I)
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
 # answer", "both are plausible"), and what chooses one of them afterwards.
 _ALTERNATIVES = re.compile(
@@ -120,14 +120,16 @@ _NEW_VALUE = re.compile(
     r"\b(?:so|thus|therefore|hence|instead|should be|must be|answers?|correct(?:ed)?|actually"
     r"|really)\b|(?:\b(?:is|are|was|were|has|have|gives?|get)|'re|'s)\b[^.!?\n]*(?:\d|\b(?:yes|no|not"
     r"|none|true|false)\b)|[:=→][ \t]*(?:(?:yes|no|none|true|false)\b|[\[({]?[ \t]*\d"
-    r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))", re.I)
+    r"[\d \t,;\[\](){}\-–]*(?:[.!\n]|\Z))"
+    r"|(?:^|(?<=[.!?\n]))[ \t*_]*(?:(?:yes|no)[ \t]*[.,!;:]|not[ \t]+[a-z-]+[ \t]*[.!]?[ \t]*\Z)",
+    re.I)
 
 
 # A flaw found in the answer ("there's no edge 2-6", "3 and 4 aren't adjacent", "3 must come
 # before 1"; not "the graph is not connected", a value): without a new value after it, the
 # answer is taken back.
 _FLAW = re.compile(
-    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh)"
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i )"
     r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
     r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
@@ -136,7 +138,10 @@ _FLAW = re.compile(
     r"|\b(?:doesn'?t|does not|don'?t|do not) (?:exist|appear)\b"
     r"|\b(?:fails|(?:doesn'?t|does not|won'?t|will not) work) (?:for|on|at|with|because)\b"
     r"|\b(?:must|has to|needs to|should) (?:come|go|be placed|appear) (?:before|after|first"
-    r"|last)\b)",
+    r"|last)\b"
+    r"|\b(?:joins|connects|links) (?:two|both) (?:\w+ ){0,5}?(?:in|on|into) the same (?:part|side"
+    r"|group|set|colou?r|class|partition)\b"
+    r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b)",
     re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
@@ -222,9 +227,12 @@ _HEDGE = re.compile(
     r"|(?:,|\band\b|\bor\b|\bplus\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
+    r"|\b(?:a (?:bit|little|tad)|slightly|just) (?:under|over|below|above|more than|less than)\b"
+    r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
+    r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z))|∈\s*[\[(]"
-    r"|\d\.\d+\s*[-–]\s*\d*\.\d"
+    r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
@@ -266,6 +274,8 @@ REFUSAL = re.compile(
     r"(?:determine"
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
+    r"|.{0,80}\b(?:isn'?t|is not) (?:something|a thing) I (?:can|could) (?:do|compute|calculate"
+    r"|work out|determine)\b"
     r"|\b(?:could|can|would) you (?:please )?(?:provide|clarify|share|give|specify|confirm"
     r"|tell|paste|send|include|check|double-check|re-?check|verify)\b"
     r"|\bplease (?:provide|clarify|share|specify)\b|\bas an AI\b"
@@ -291,7 +301,7 @@ _TRUNCATED_END = re.compile(
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
     r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
     r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
-    r"|[,:(\[{=+\-–—→]|->|=>)"
+    r"|[,:(\[{=+\-–—→/]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
 )
@@ -306,7 +316,8 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "valid", "correct", "acceptable", "optimal", "minim", "maxim",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
                 "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
-                "oder", "或", "accept", "without", "excluding", "ignoring")
+                "oder", "或", "accept", "without", "excluding", "ignoring", "a bit", "a little",
+                "a tad", "slightly", "just", "almost", "nearly", "close to")
 
 
 def _may_hedge(text: str) -> bool:
@@ -379,14 +390,17 @@ UNSURE = re.compile(
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
     r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured"
-    r"|done|enumerated|confirmed)\b"
-    r"|\ba few (?:others|more)\b|\b(?:undefined|not defined)\b|\bno way to (?:know|tell)\b"
+    r"|done|enumerated|confirmed)\b(?! (?:it|this|that|the (?:answer|result|value|count))\b)"
+    r"|\ba few (?:others|more)\b|\bno way to (?:know|tell)\b"
+    r"|\b(?:undefined|not defined)\b"
+    r"(?![^.\n]*\b(?:so|hence|thus|therefore|by convention)\b[^.\n]*\d)"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"
     r"|\bnot sure which\b|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double-checked)\b"
+    r"(?! (?:it|this|that|the (?:answer|result|value|count))\b)"
     r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
     r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
@@ -402,11 +416,15 @@ _UNDECIDED = re.compile(
     r"|:[ \t*_]*(?:uncertain|undetermined|not sure|n/a)\b|\b(?:some|any) of\s+[\[{(]"
     r"|\b(?:I'?m|I am) between\b|\b(?:not sure|unsure|uncertain|can'?t tell|don'?t know) which\b"
     r"|\b(?:probably|likely|possibly)[ \t]*\?"
-    r"|\b(?:can'?t|cannot|couldn'?t|could not) rule (?:it|one|that|this|them) out\b",
+    r"|\b(?:can'?t|cannot|couldn'?t|could not) rule (?:it|one|that|this|them) out\b"
+    r"|(?<=[\d)\]}])[ \t,]*(?:\.\.\.|…)?[ \t,]*(?:and so (?:on|forth)|etc\b"
+    r"|and (?:more|the rest)\b)"
+    r"|\bthe rest (?:follows?|are similar|is similar|go(?:es)? the same)\b",
     re.I)
 _UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or", "ambiguous",
                     "uncertain", "undetermined", "not sure", "n/a", "some of", "any of", "between",
-                    "which", "probably", "likely", "possibly", "rule")
+                    "which", "probably", "likely", "possibly", "rule", "and so", "etc", "and more",
+                    "the rest")
 
 
 def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
@@ -425,11 +443,14 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|if|co|pr|li|po|ye|no"
-                       r"|tr|fa|th|ju)(?:might be\b|maybe\b|perhaps\b"
+TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|wo|if|co|pr|li|po|ye"
+                       r"|no|tr|fa|th|ju)(?:might be\b|maybe\b|perhaps\b"
+                       r"|(?:might|could|may|would) (?:just )?as well (?:be|come|go|work)\b"
                        r"|(?:probably|likely|possibly|yes|no|true|false)[ \t]*\?"
                        r"|I(?:'d)? guess\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
+                       r"|\bI (?:really |honestly |just )?(?:don'?t|do not) (?:really )?know\b"
+                       r"(?! (?:why|how|whether|if))"
                        r"|\brough (?:estimate|guess)\b|\bwild guess\b|\bI'?d bet\b"
                        r"|\b(?:that'?s|it'?s|this is) (?:just |only )?a guess\b|\bjust a guess\b"
                        r"|\bif I (?:had|have) to (?:bet|guess|pick|choose|wager)\b"
@@ -454,7 +475,7 @@ def value_asked(text: str) -> bool:
         at = text.find("?", at + 1)
     return False
 _PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
-_STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?)\b", re.I)
+_STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?|includes?)\b", re.I)
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
 
 

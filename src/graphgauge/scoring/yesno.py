@@ -70,8 +70,15 @@ _ANTONYM_PREFIXES = ("un", "dis", "non", "in", "a", "ir", "il", "im")
 _TWO_COLOURS = re.compile(r"\b(?:2|two|bi)[- ]?colou?r(?:able|ed|ing|s)?\b")
 
 
+# "Every node has exactly three neighbours", "all vertices have the same degree": regular.
+_SAME_DEGREE = re.compile(r"\b(?:every|each|all)\s+(?:nodes?|vertex|vertices)\s+(?:has|have)\s+"
+                          r"(?:exactly\s+|the\s+same\s+)?(?:degree\b|number of\b|\w+\s+"
+                          r"(?:neighbou?rs|edges)\b)")
+
+
 def _content(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(_TWO_COLOURS.sub(" bicolorable ", text.lower()))) - _STOP
+    text = _SAME_DEGREE.sub(" regular ", _TWO_COLOURS.sub(" bicolorable ", text.lower()))
+    return frozenset(_WORD.findall(text)) - _STOP
 
 
 # Words that ask or assert the same graph predicate ("Is there an edge between 3 and 5?"
@@ -105,7 +112,7 @@ def _claimed(word: str) -> frozenset[Any]:
 # cycle rules out a tree, a forest or a DAG.
 _RULED_OUT_BY: dict[Any, frozenset[Any]] = {}
 for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "cycle"),
-                           ("dag", "cycle")):
+                           ("dag", "cycle"), ("connected", "isolated")):
     for _key in _concepts(_asked_word):
         _RULED_OUT_BY[_key] = _RULED_OUT_BY.get(_key, frozenset()) | _concepts(_fact)
 
@@ -114,7 +121,7 @@ for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "
 _SPECIFIC = re.compile(
     r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
     r"|^[\s*_]*(?-i:[A-Z]{1,2}|\d+) (?:is|has|can|does)\b"
-    r"|\bthere (?:is|are|exists?)(?:\b|n'?t\b)|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
+    r"|\bthere(?:'s\b| (?:is|are|exists?)(?:\b|n'?t\b))|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
     r"|\b\w+ and \w+ are\b"
     r"|\(\s*\w+\s*,\s*\w+\s*\)|\b\d+\s*(?:,|and)\s*\d+|\b(?:all|every|each) (?:the )?"
     r"(?:nodes?|pairs?|vertex|vertices|degrees?)\b|\bno (?:such )?(?:edge|path|cycle)s?\b"
@@ -178,10 +185,40 @@ _LEADING_CLAUSE = re.compile(r"^(\W*(?:since|because|as|if|when|although|though|
                              r"|given that)\b[^,;]*),", re.I)
 
 
+# "I would say yes, but I'm fairly sure there's an odd cycle": the claim after the
+# contrast takes the verdict back.
+_CONTRAST = re.compile(r"\b(?:but|although|though|however)\b", re.I)
+_LEANING = re.compile(r"\b(?:I'?d say|I would say|I think|I guess|I believe|I'd lean|probably"
+                      r"|maybe|likely)\b", re.I)
+
+
+def _contradicted(region: str, verdict: bool, question: str) -> bool:
+    """Does a claim after the last "but" of bare text deny the yes/no word before it?"""
+    contrasts = list(_CONTRAST.finditer(region, max(0, len(region) - 1000)))
+    contrast = contrasts[-1] if contrasts else None
+    if contrast is None or not _bool_words(region[:contrast.start()], False) or not _LEANING.search(
+            region, max(0, contrast.start() - 200), contrast.start()):
+        return False  # a firm "No, although it is close to bipartite." stands
+    claim = re.split(r"[.!?\n]", region[contrast.end():], maxsplit=1)[0]
+    if _bool_words(claim, False) or not _about_this_graph(claim):
+        return False
+    said = _content(claim)
+    _, denying = _asked(question)
+    named = {w[:4] for w in _content(question)}
+    if not ({w[:4] for w in said} & named or any(_claimed(w) & denying for w in said)):
+        return False  # about something else ("no edge to node 5" when connectivity is asked)
+    found = _polarity(claim, said, question)
+    return found is not None and found != verdict
+
+
 def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     words = _bool_words(region, explicit)
     if words:
-        return pick(words, explicit)
+        verdict = pick(words, explicit)
+        if question and not explicit and isinstance(verdict, bool) and _contradicted(
+                region, verdict, question):
+            return None
+        return verdict
     if not question:
         return ABSENT
     # The answer opens an explicit region and closes bare text: a bounded number of

@@ -36,15 +36,21 @@ def test_readers_agree_with_the_grader():
 
 # Every blind entry the readers still get wrong, as of the last change to them: a change
 # that fixes one removes it here; a change that breaks another fails.
+# core_blind_s3a / core_blind_s3b (129 + 129 answers over the eight core types, written and
+# graded before reading the readers) read at first try 86.0% (111/129, false commits 8/36)
+# and 83.7% (108/129, false commits 11/45); after the general rules they prompted, 129/129
+# and 125/129. Left: two answers for one quantity without a cue that a rule cannot yet tell
+# from working ("The diameter is 4. ... has length 5."; "is 3.5 ..., so the average is
+# 3.67", graded no answer), and BFS trees told in prose ("node 1 is discovered from 0").
 BLIND_MISSES = {
-    "region_blind_eighth.jsonl:29",
+    "core_blind_s3b.jsonl:100",
+    "core_blind_s3b.jsonl:107",
+    "core_blind_s3b.jsonl:26",
+    "core_blind_s3b.jsonl:5",
     "region_blind_fifth.jsonl:10",
-    "region_blind_first.jsonl:38",
     "region_blind_first.jsonl:43",
-    "region_blind_fourth.jsonl:10",
     "region_blind_fourth.jsonl:58",
     "region_blind_ninth.jsonl:2",
-    "region_blind_ninth.jsonl:24",
     "region_blind_ninth.jsonl:9",
     "region_blind_second.jsonl:25",
     "region_blind_second.jsonl:57",
@@ -52,8 +58,6 @@ BLIND_MISSES = {
     "region_blind_second.jsonl:63",
     "region_blind_seventh.jsonl:17",
     "region_blind_seventh.jsonl:39",
-    "region_blind_sixth.jsonl:16",
-    "region_blind_third.jsonl:58",
     "typed_blind_eighth.jsonl:25",
     "typed_blind_eighth.jsonl:37",
     "typed_blind_eighth.jsonl:40",
@@ -62,18 +66,14 @@ BLIND_MISSES = {
     "typed_blind_eighth.jsonl:6",
     "typed_blind_fifth.jsonl:39",
     "typed_blind_fifth.jsonl:56",
-    "typed_blind_fourth.jsonl:10",
     "typed_blind_fourth.jsonl:3",
     "typed_blind_fourth.jsonl:31",
-    "typed_blind_fourth.jsonl:44",
     "typed_blind_fourth.jsonl:51",
     "typed_blind_fourth.jsonl:56",
     "typed_blind_seventh.jsonl:18",
-    "typed_blind_seventh.jsonl:2",
     "typed_blind_seventh.jsonl:22",
     "typed_blind_seventh.jsonl:32",
     "typed_blind_seventh.jsonl:47",
-    "typed_blind_seventh.jsonl:53",
     "typed_blind_sixth.jsonl:59",
     "typed_blind_third.jsonl:12",
     "typed_blind_third.jsonl:73",

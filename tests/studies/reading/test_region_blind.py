@@ -62,15 +62,9 @@ from tests.support.paths import ANSWERS
 FOLDER = ANSWERS
 
 KNOWN_MISSES = {
-    # typed float reader reads the fraction word: "Roughly a third." (graded: an approximation,
-    # no answer) reads 1/3
-    "region_blind_ninth.jsonl:24",
     # a refusal phrased as inability ("I'm not able to verify acyclicity ..., which I can't do
     # here") is read by the yes/no reader as "not acyclic"
     "region_blind_third.jsonl:5",
-    # a second answer inside the explanation with no correction cue ("... so no, the graph
-    # is not connected" after "Yes."): read as the first answer
-    "region_blind_first.jsonl:38",
     # typed yes/no reader: "node 4 is isolated" read as "connected"
     "region_blind_first.jsonl:43",
     # typed int reader: a count read from a list of pairs ("The edges are (0,1), ... (2,3)")
@@ -83,9 +77,6 @@ KNOWN_MISSES = {
     # typed label reader: a second label named in passing voids the committed one
     "region_blind_second.jsonl:62",
     "region_blind_second.jsonl:63",
-    "region_blind_third.jsonl:58",
-    "region_blind_sixth.jsonl:16",
-    "region_blind_eighth.jsonl:29",
     # typed yes/no reader: "one short of a hub" read as yes
     "region_blind_ninth.jsonl:9",
     # the corrected value comes before its only cue ("... = 8 edges, so I was off by
@@ -95,8 +86,6 @@ KNOWN_MISSES = {
     "region_blind_seventh.jsonl:17",
     # typed int reader: "No triangles." (0) not read
     "region_blind_seventh.jsonl:39",
-    # typed node-list reader: an elided path "0 → 1 → ... → 9" read as [9]
-    "region_blind_fourth.jsonl:10",
     # "Either 6 or six — same thing: 6.": either/or is a hedge whatever its two sides
     "region_blind_fourth.jsonl:58",
     # typed yes/no reader: a general statement ("Nodes can be neighbours if there is an
