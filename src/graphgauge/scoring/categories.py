@@ -51,7 +51,8 @@ def _alternatives(label: str) -> list[str]:
     out = [_SEPARATOR.join([*map(re.escape, words[:-1]), _number_variants(words[-1])])]
     if len(words) == 1 and label.isupper() and label.isalpha() and 2 <= len(label) <= 5:
         out.append(_SEPARATOR.join(
-            rf"(?!(?:{_FUNCTION_WORDS})\b){re.escape(ch)}[a-z]{{2,}}" for ch in label))
+            rf"(?={re.escape(ch)}[a-z]{{2}})(?!(?:{_FUNCTION_WORDS})\b){re.escape(ch)}[a-z]{{2,}}"
+            for ch in label))
     if len(words) >= 2 and all(w[:1].isalpha() for w in words):
         out.append("(?-i:" + "".join(w[0].upper() for w in words) + ")")
     return out
