@@ -259,7 +259,7 @@ _HEDGE = re.compile(
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 REFUSAL = re.compile(
-    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so"
+    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*+(?:(?:sorry|unfortunately|however|but|hmm|well|so"
     r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
     r"I(?: (?:cannot|can'?t|can not|am unable to|am not able to|won'?t be able to"
     r"|do not have enough|don'?t have enough)|'m (?:unable to|not able to)) (?:\w+ ){0,2}?"
