@@ -71,6 +71,12 @@ def hostile() -> dict[str, str]:
         "spaced measures": "length" + " " * 20_000 + "is" + " " * 20_000 + "x 1",
         "unicode digits": "Answer: " + "٣ – ٤ — ５ ‒ ७, " * 5000,
         "100k no spaces": spaceless,
+        # a long run between two values (backtracking regexes took up to 60 s on these)
+        "blank gap": "The answer is 1" + " " * 5000 + "2.",
+        "tab gap": "The answer is 1" + "\t" * 3000 + "2.",
+        "digit run": "Yes" + "9" * 3000 + "no",
+        "bracket run": "Yes" + "(" * 3000 + "no",
+        "20k stars": "*" * 20_000,
     }
 
 

@@ -48,7 +48,9 @@ _GROUP_VERB = re.compile(r"[:=]|\b(?:consists? of|contains?|includes?|has|have|a
                          r"comprises?|with|gets?|holds?)\b|→|->|\s[—–-]\s", re.I)
 # Where one line holds several statements: "Node 0 ..., Node 1 ...", "Community 0 = {..},
 # Community 1 = {..}", sentences and semicolon clauses.
-_SEGMENT = re.compile(r";\s+|\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])|(?:,\s+(?:and\s+)?|\s+and\s+)"
+# (a blank run is split from its start only: the same splits, in linear time)
+_SEGMENT = re.compile(r";\s+|(?<!\s)\s+\|\s+|(?<=[a-z0-9)}\]])\.\s+(?=[A-Z])"
+                      r"|(?:,\s+(?:and\s+)?|(?<!\s)\s+and\s+)"
                       r"(?=(?:node|vertex|community|group|cluster)\s*#?\s*\w+\s*(?:[:=→\-–—]|\bbelongs|\bis\b|\bgoes|"
                       r"\bcontains|\bincludes|\bhas\b|\bconsists))",
                       re.I)
