@@ -277,3 +277,13 @@ def test_batch4_classes_indirect_links_parentheses_and_two_outliers():
     revised = {"task": "outlier", "n": 9,
                "text": "At first Node 2 seemed the outlier, but Node 8 is the outlier."}
     assert reading_of(revised) == [8]
+
+
+def test_a_python_dict_with_a_sentence_per_node_still_reads_as_a_dict():
+    # dicts are compiled only up to ~200 characters a node (a longer chunk is not one)
+    why = "fits the cluster: its title is about query optimisation like the others " * 2
+    text = "{" + ", ".join(f"{i}: 'not an outlier, {why}'" if i != 3 else
+                       f"{i}: 'outlier, the title is about protein folding'"
+                       for i in range(6)) + "}"
+    assert get_task("infer", "outlier").parse(text, instance("outlier", 6)).value[
+        "answer"] == [3]

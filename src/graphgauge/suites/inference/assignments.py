@@ -166,9 +166,10 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
         return None
     chunk = body[start:end + 1]
     data: Any = None
-    # A Python dict of one entry per node is short; compiling a long chunk that is not one
-    # (a 10k-item list cut by the clip) took 22 ms.
-    loaders = (json.loads, ast.literal_eval) if len(chunk) <= 60 * n + 500 else (json.loads,)
+    # A Python dict of one entry per node (with a sentence of explanation each) is at most
+    # ~200 characters a node; compiling a longer chunk that is not one (a 10k-item list cut
+    # by the clip) took 22 ms. JSON is read at any length.
+    loaders = (json.loads, ast.literal_eval) if len(chunk) <= 200 * n + 1000 else (json.loads,)
     for loader in loaders:
         try:
             data = loader(chunk)
