@@ -67,6 +67,9 @@ HOSTILE = [
     "[" * 10_000 + "1" + "]" * 10_000, "\\boxed{" * 3000 + "1" + "}" * 3000,
     "Answer: " + "9" * 5000, "Answer: NaN", "Answer: 1e99999", "answer: " * 5000,
     "<think>" + "x 1 " * 20_000, '{"answer": ' + "[" * 5000 + "]" * 5000 + "}",
+    # long runs between two values: each took 0.1-60 s in a backtracking regex
+    "The answer is 1" + " " * 5000 + "2.", "Yes" + "9" * 3000 + "no", "Yes" + "(" * 3000 + "no",
+    "nodes 1" + "\t" * 3000 + "to 3", "*" * 20_000, "\n" + "'" * 8000 + "x",
 ]
 
 

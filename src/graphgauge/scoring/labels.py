@@ -39,10 +39,15 @@ def _reader(
         # answer. Longer capitalised words ("NOTE") and the usual acronyms of graph
         # prose ("BFS", "MST") are not names.
         longest = max(map(len, labels)) + 1
-        pattern = re.compile(rf"(?<![A-Za-z0-9_])([A-Z]{{1,{longest}}})(?![A-Za-z0-9_])")
+        # (the leading lookahead lets the scan skip other characters at C speed)
+        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])([A-Z]{{1,{longest}}})"
+                             r"(?![A-Za-z0-9_])")
     else:
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
-        pattern = re.compile(rf"(?<![A-Za-z0-9_])({alternatives})(?![A-Za-z0-9_])")
+        first = "".join(sorted({re.escape(label[0]) for label in labels})) if all(labels) \
+            else ""
+        pattern = re.compile((rf"(?=[{first}])" if first else "")
+                             + rf"(?<![A-Za-z0-9_])({alternatives})(?![A-Za-z0-9_])")
     unknown = str(OFFSET + n)
     names.update((word, word) for word in _PROSE_CAPITALS if word not in names)
 

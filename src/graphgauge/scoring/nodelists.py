@@ -108,7 +108,7 @@ _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ 
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
-_UNFINISHED_LIST = re.compile(r"\d\s*(?:,|→|->|-)?\s*(?:\.\.\.|…|etc\b)", re.I)
+_UNFINISHED_LIST = re.compile(r"\d\s*+(?:(?:,|→|->|-)\s*+)?(?:\.\.\.|…|etc\b)", re.I)  # linear
 _WORDY = re.compile(r"[A-Za-z]{3}")
 # An answer that says, before naming any node, that no such list exists.
 # ("It isn't possible to reach 5, so ..." goes on to say what is.)

@@ -259,7 +259,7 @@ _HEDGE = re.compile(
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
     r"(?:is|would be|becomes|are)\b"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*[,(]?\s*(?:or|o|ou|oder|或者?)\s*"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(]?\s*+(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
     r"(?P<b>\d+(?:\.\d+)?(?:/\d+)?|yes|no|true|false)(?!\w|\.\d)",
@@ -267,7 +267,7 @@ _HEDGE = re.compile(
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 REFUSAL = re.compile(
-    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*(?:(?:sorry|unfortunately|however|but|hmm|well|so"
+    r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*+(?:(?:sorry|unfortunately|however|but|hmm|well|so"
     r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
     r"I(?: (?:cannot|can'?t|can not|am unable to|am not able to|won'?t be able to"
     r"|do not have enough|don'?t have enough)|'m (?:unable to|not able to)) (?:\w+ ){0,2}?"

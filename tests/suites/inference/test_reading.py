@@ -358,3 +358,13 @@ def test_s3_rules_stay_fast_on_hostile_text(task, text):
     start = time.process_time()
     reading_of({"task": task, "n": 10, "text": text})
     assert time.process_time() - start < 1.0
+
+
+def test_a_python_dict_with_a_sentence_per_node_still_reads_as_a_dict():
+    # dicts are compiled only up to ~200 characters a node (a longer chunk is not one)
+    why = "fits the cluster: its title is about query optimisation like the others " * 2
+    text = "{" + ", ".join(f"{i}: 'not an outlier, {why}'" if i != 3 else
+                       f"{i}: 'outlier, the title is about protein folding'"
+                       for i in range(6)) + "}"
+    assert get_task("infer", "outlier").parse(text, instance("outlier", 6)).value[
+        "answer"] == [3]

@@ -43,13 +43,13 @@ def _nearest(answer: str, labels: tuple[str, ...], encoder: str) -> str:
     made each answer ~10x slower on a busy machine (230 ms against 19 ms)."""
     import torch
 
-    from graphgauge.datasets.embeddings import embed_texts
+    from graphgauge.datasets.embeddings import embed_one
 
     label_vectors = _label_vectors(labels, encoder)
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
-        vector = embed_texts([answer], encoder, cache=False)[0]
+        vector = embed_one(answer, encoder)
     finally:
         torch.set_num_threads(threads)
     return labels[int(np.argmax(label_vectors @ vector))]

@@ -1,0 +1,23 @@
+"""The one-text encoder path GraphInfer's T1/T3 projection uses gives the vectors of
+``embed_texts`` (same modules, same pooling), with its tokens cut at ``max_tokens``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from graphgauge.datasets.embeddings import embed_one, embed_texts
+
+
+def test_a_short_topic_embeds_as_embed_texts_does():
+    for text in ("query processing and relational storage engines", "AI", ""):
+        one, batch = embed_one(text), embed_texts([text], cache=False)[0]
+        assert one.shape == batch.shape == (384,)
+        assert np.allclose(one, batch, atol=1e-5)
+
+
+def test_a_long_text_is_read_to_its_first_tokens_only():
+    # "word" is one token: 22 words + the two special tokens fill 24
+    cut = embed_one("word " * 60 + "database systems", max_tokens=24)
+    assert np.allclose(cut, embed_texts(["word " * 22], cache=False)[0], atol=1e-5)
+    assert not np.allclose(cut, embed_texts(["word " * 60 + "database systems"],
+                                            cache=False)[0], atol=1e-3)
