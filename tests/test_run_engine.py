@@ -153,6 +153,27 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
     assert issubclass(RunBusy, UserError)
 
 
+def test_a_claim_takes_only_items_nobody_holds_or_answered(tmp_path):
+    """The claim's fast path (every key inserted, nothing read back) and its partial path
+    (keys another holder has, answered ones, a repeated key) return the same thing."""
+    with Store(tmp_path / "s.db") as db:
+        db.begin_run("r", "m", {})
+        mine, other = db.take_lease("r"), db.take_lease("r", join=True)
+        keys = [(f"i{i}", "e", "v", 0) for i in range(6)]
+        assert db.claim(mine, keys[:2]) == keys[:2]  # all new: the fast path
+        assert db.claim(other, keys[1:4]) == keys[2:4]  # i1 is held by `mine`
+        db.write_items([ItemRecord("r", "i4", "e", "v", 0, "s", "t", response="x",
+                                   created=1.0)])
+        assert db.claim(mine, [keys[4], keys[5], keys[5], keys[0]]) == [keys[5], keys[5]]
+        assert db.claim(mine, keys) == []
+        held = dict(db.db.execute("SELECT instance_id, holder FROM claims").fetchall())
+        assert held == {"i0": mine.holder, "i1": mine.holder, "i2": other.holder,
+                        "i3": other.holder, "i5": mine.holder}
+        chunks = db.db.execute("SELECT DISTINCT chunk FROM claims WHERE holder = ? "
+                               "ORDER BY chunk", (mine.holder,)).fetchall()
+        assert chunks == [(1,), (2,)]
+
+
 def test_only_the_last_process_to_leave_a_shared_run_stamps_it_finished(bench, tmp_path):
     from graphgauge.models import load_model
     from graphgauge.runner import RunOptions, run_benchmark

@@ -134,6 +134,7 @@ class Store:
         try:
             self.db = _connect(self.path, write)
             self.lock = threading.RLock()
+            self._chunks: dict[str, int] = {}  # the last claim chunk of each lease's holder
             # First, so that a second process creating or migrating the same store waits
             # for the first one instead of failing at once with "database is locked".
             self.db.execute("PRAGMA busy_timeout=10000")
@@ -368,13 +369,25 @@ class Store:
 
     def claim(self, lease: Lease, keys: Sequence[tuple[str, str, str, int]]) -> list[tuple]:
         """Take the items in ``keys`` that nobody holds and nobody has answered; returns
-        those taken, in order."""
+        those taken, in order.
+
+        When every key was inserted (the common case: one process, nothing answered) the
+        insert count says so and nothing is read back; only a partial claim reads its chunk
+        back. A lease's chunks are numbered in memory after its first claim, since only
+        its own process writes them."""
         run, holder = lease.run_id, lease.holder
         with self.transaction(immediate=True):
-            (chunk,) = self.db.execute(
-                "SELECT COALESCE(MAX(chunk), 0) + 1 FROM claims WHERE run_id = ? AND holder = ?",
-                (run, holder)).fetchone()
-            self.db.executemany(_CLAIM, [(run, *key, holder, chunk, run, *key) for key in keys])
+            chunk = self._chunks.get(holder)
+            if chunk is None:
+                (chunk,) = self.db.execute(
+                    "SELECT COALESCE(MAX(chunk), 0) FROM claims WHERE run_id = ? AND holder = ?",
+                    (run, holder)).fetchone()
+            chunk += 1
+            self._chunks[holder] = chunk
+            taken = self.db.executemany(
+                _CLAIM, [(run, *key, holder, chunk, run, *key) for key in keys]).rowcount
+            if taken == len(keys):
+                return list(keys)
             mine = {tuple(row) for row in self.db.execute(
                 "SELECT instance_id, encoding, variant, repeat FROM claims "
                 "WHERE run_id = ? AND holder = ? AND chunk = ?", (run, holder, chunk))}
