@@ -22,6 +22,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -439,7 +440,7 @@ class _ClaimFeed:
 
     def __init__(self, store: Store, lease: Lease, units: list[list], chunk: int, advance):
         self.store, self.lease, self.chunk, self.advance = store, lease, chunk, advance
-        self.units, self.next, self.ready = units, 0, []
+        self.units, self.next, self.ready = units, 0, deque()
         self.taken_elsewhere = 0
 
     def take(self, size: int) -> list[list]:
@@ -447,17 +448,20 @@ class _ClaimFeed:
             chunk = self.units[self.next : self.next + self.chunk]
             self.next += len(chunk)
             wanted = [_item_key(request) for unit in chunk for request, _ in unit]
-            mine = set(self.store.claim(self.lease, wanted))
+            mine = self.store.claim(self.lease, wanted)
+            if len(mine) == len(wanted):  # all of it: nobody else holds or answered any
+                self.ready.extend(chunk)
+                continue
+            mine = set(mine)
             skipped = len(wanted) - len(mine)
-            if skipped:
-                self.taken_elsewhere += skipped
-                self.advance(skipped)
+            self.taken_elsewhere += skipped
+            self.advance(skipped)
             for unit in chunk:
                 kept = [pair for pair in unit if _item_key(pair[0]) in mine]
                 if kept:
                     self.ready.append(kept)
-        batch, self.ready = self.ready[:size], self.ready[size:]
-        return batch
+        ready = self.ready
+        return [ready.popleft() for _ in range(min(size, len(ready)))]
 
 
 class _Heartbeat:
