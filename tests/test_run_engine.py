@@ -174,6 +174,38 @@ def test_a_claim_takes_only_items_nobody_holds_or_answered(tmp_path):
         assert chunks == [(1,), (2,)]
 
 
+def test_checkpoints_wait_while_answers_arrive_and_resume_after(tmp_path):
+    """While a run's answers arrive the write-ahead log is not copied back every 1,000
+    pages (a checkpoint holds the store's lock, and the claims behind it); afterwards the
+    first commit does it."""
+    from graphgauge.store.sqlite import WAL_PAGES_WHILE_ANSWERING
+
+    def autocheckpoint(db):
+        return db.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+
+    def wal_frames(db):  # the log's length; a passive checkpoint also copies it back
+        return db.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+
+    def write(db, rows):
+        for i in range(0, len(rows), 10):
+            db.write_items(rows[i:i + 10])
+
+    with Store(tmp_path / "s.db") as db:
+        db.begin_run("r", "m", {})
+        before = autocheckpoint(db)
+        rows = [ItemRecord("r", f"i{i}", "e", "v", 0, "s", "t", prompt="p" * 3000,
+                           response="x", created=1.0) for i in range(3000)]
+        db.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with db.checkpoints_deferred():
+            assert autocheckpoint(db) == WAL_PAGES_WHILE_ANSWERING
+            write(db, rows[:1500])
+            assert wal_frames(db) > 1.5 * before  # grew past the default without a checkpoint
+        assert autocheckpoint(db) == before
+        write(db, rows[1500:])
+        assert wal_frames(db) < 1.2 * before  # checkpointed as usual again
+        assert db.db.execute("SELECT COUNT(*) FROM items").fetchone()[0] == 3000
+
+
 def test_only_the_last_process_to_leave_a_shared_run_stamps_it_finished(bench, tmp_path):
     from graphgauge.models import load_model
     from graphgauge.runner import RunOptions, run_benchmark
