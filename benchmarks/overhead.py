@@ -14,7 +14,8 @@ a separate process). Prints
 and the ratios (medians of --rounds repetitions). The machine's load average is printed
 before and after: on a shared machine the wall times follow the load, the CPU seconds of
 (c) much less so. Targets: (b) <= 1.5 x (a), (c) <= 3 s.
-Run: ``python benchmarks/overhead.py [--prompts 5000] [--concurrency 32]``.
+Run: ``python benchmarks/overhead.py [--prompts 5000] [--concurrency 32]``; with
+``--profile FILE`` the last round's (b) is profiled (its time then includes the profiler's).
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ def main() -> None:
     parser.add_argument("--prompts", type=int, default=5000)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--rounds", type=int, default=3, help="repeat and report medians")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="write a cProfile of the last round's (b) (the whole "
+                             "run_benchmark call, event loop thread) to FILE, for pstats")
     args = parser.parse_args()
 
     from graphgauge.instance import write_jsonl
@@ -100,9 +104,18 @@ def main() -> None:
                 with Store(Path(tmp) / f"b{r}.db") as store:
                     model = load_model("openai:fake-model", base_url=url,
                                        concurrency=args.concurrency)
+                    profiler = None
+                    if args.profile and r == rounds - 1:
+                        import cProfile
+
+                        profiler = cProfile.Profile()
+                        profiler.enable()
                     result = run_benchmark(instances, model, store,
                                            RunOptions(concurrency=args.concurrency),
                                            progress=False)
+                    if profiler is not None:
+                        profiler.disable()
+                        profiler.dump_stats(args.profile)
                 assert result.answered == len(prompts), result
                 b_times.append(result.respond_seconds)
                 start = time.perf_counter()

@@ -153,6 +153,59 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
     assert issubclass(RunBusy, UserError)
 
 
+def test_a_claim_takes_only_items_nobody_holds_or_answered(tmp_path):
+    """The claim's fast path (every key inserted, nothing read back) and its partial path
+    (keys another holder has, answered ones, a repeated key) return the same thing."""
+    with Store(tmp_path / "s.db") as db:
+        db.begin_run("r", "m", {})
+        mine, other = db.take_lease("r"), db.take_lease("r", join=True)
+        keys = [(f"i{i}", "e", "v", 0) for i in range(6)]
+        assert db.claim(mine, keys[:2]) == keys[:2]  # all new: the fast path
+        assert db.claim(other, keys[1:4]) == keys[2:4]  # i1 is held by `mine`
+        db.write_items([ItemRecord("r", "i4", "e", "v", 0, "s", "t", response="x",
+                                   created=1.0)])
+        assert db.claim(mine, [keys[4], keys[5], keys[5], keys[0]]) == [keys[5], keys[5]]
+        assert db.claim(mine, keys) == []
+        held = dict(db.db.execute("SELECT instance_id, holder FROM claims").fetchall())
+        assert held == {"i0": mine.holder, "i1": mine.holder, "i2": other.holder,
+                        "i3": other.holder, "i5": mine.holder}
+        chunks = db.db.execute("SELECT DISTINCT chunk FROM claims WHERE holder = ? "
+                               "ORDER BY chunk", (mine.holder,)).fetchall()
+        assert chunks == [(1,), (2,)]
+
+
+def test_checkpoints_wait_while_answers_arrive_and_resume_after(tmp_path):
+    """While a run's answers arrive the write-ahead log is not copied back every 1,000
+    pages (a checkpoint holds the store's lock, and the claims behind it); afterwards the
+    first commit does it."""
+    from graphgauge.store.sqlite import WAL_PAGES_WHILE_ANSWERING
+
+    def autocheckpoint(db):
+        return db.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+
+    def wal_frames(db):  # the log's length; a passive checkpoint also copies it back
+        return db.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+
+    def write(db, rows):
+        for i in range(0, len(rows), 10):
+            db.write_items(rows[i:i + 10])
+
+    with Store(tmp_path / "s.db") as db:
+        db.begin_run("r", "m", {})
+        before = autocheckpoint(db)
+        rows = [ItemRecord("r", f"i{i}", "e", "v", 0, "s", "t", prompt="p" * 3000,
+                           response="x", created=1.0) for i in range(3000)]
+        db.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with db.checkpoints_deferred():
+            assert autocheckpoint(db) == WAL_PAGES_WHILE_ANSWERING
+            write(db, rows[:1500])
+            assert wal_frames(db) > 1.5 * before  # grew past the default without a checkpoint
+        assert autocheckpoint(db) == before
+        write(db, rows[1500:])
+        assert wal_frames(db) < 1.2 * before  # checkpointed as usual again
+        assert db.db.execute("SELECT COUNT(*) FROM items").fetchone()[0] == 3000
+
+
 def test_only_the_last_process_to_leave_a_shared_run_stamps_it_finished(bench, tmp_path):
     from graphgauge.models import load_model
     from graphgauge.runner import RunOptions, run_benchmark

@@ -145,3 +145,31 @@ def test_file_digest_equals_instance_digest(bench, tmp_path):
     path = tmp_path / "b.jsonl"
     write_jsonl(bench, path)
     assert file_digest(path) == benchmark_digest(bench)
+
+
+def test_a_stored_row_spells_gold_and_meta_as_before():
+    """Rows built from an instance's precomputed columns equal rows built from the instance,
+    and gold/meta keep json.dumps' spelling (meta with sorted keys)."""
+    import dataclasses
+
+    from graphgauge.models.base import Request
+    from graphgauge.render import render
+    from graphgauge.runner import instance_columns, response_row
+
+    inst = generate("algorithmic", count=1, seed=3, tasks=["shortest_path"])[0]
+    inst = dataclasses.replace(inst, answer=[0, 2, 5],
+                               meta={"size": 7, "family": "path", "weights": [1.5, 2.0]})
+    request = Request(render(inst), inst, 1, 1)
+    response = Response("The path is 0, 2, 5.", None, 0.25, 30, 6)
+    row = response_row(request, response, "run-1", False, "k1")
+    again = response_row(request, response, "run-1", False, "k1", columns=instance_columns(inst))
+    assert dataclasses.replace(again, created=row.created) == row
+    assert row.gold == "[0, 2, 5]"
+    assert row.meta == '{"family": "path", "size": 7, "weights": [1.5, 2.0]}'
+    assert (row.suite, row.task, row.repeat, row.cache_key, row.cached) == (
+        "algorithmic", "shortest_path", 1, "k1", 0)
+    assert (row.response, row.latency, row.tokens_in, row.tokens_out) == (
+        "The path is 0, 2, 5.", 0.25, 30, 6)
+    assert row.parsed is None and row.parse_ok is None and row.scores is None
+    failed = response_row(request, Response(None, "HTTP 500: x", 0.1), "run-1", False, "k1")
+    assert failed.cache_key is None and failed.error == "HTTP 500: x"

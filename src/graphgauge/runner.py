@@ -22,6 +22,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -168,23 +169,36 @@ def _git_commit() -> str | None:
 
 
 def response_row(
-    request: Request, response: Response, run_id: str, cached: bool, key: str | None = None
+    request: Request, response: Response, run_id: str, cached: bool, key: str | None = None,
+    columns: tuple | None = None,
 ) -> ItemRecord:
     """The store record of a response, written the moment it arrives; scored later by
-    :func:`score_pending`, so the request phase does no parsing."""
+    :func:`score_pending`, so the request phase does no parsing. ``columns`` are the
+    instance's :func:`instance_columns` when the caller has them at hand."""
     inst, prompt = request.instance, request.prompt
+    suite, task, difficulty, gold, meta = columns or instance_columns(inst)
     error = response.error
     return ItemRecord(
         run_id=run_id, instance_id=inst.id, encoding=prompt.encoding,
-        variant=prompt.variant, repeat=request.repeat, suite=inst.suite,
-        task=inst.task, difficulty=task_of(inst).difficulty, prompt=prompt.text,
-        response=response.text, gold=json.dumps(inst.answer),
-        # family, size, split, dataset …: what suite tables group by, without the benchmark
-        meta=json.dumps(inst.meta, sort_keys=True),
-        latency=response.latency, tokens_in=response.tokens_in,
+        variant=prompt.variant, repeat=request.repeat, suite=suite, task=task,
+        difficulty=difficulty, prompt=prompt.text, response=response.text, gold=gold,
+        meta=meta, latency=response.latency, tokens_in=response.tokens_in,
         tokens_out=response.tokens_out, error=error, cached=int(cached),
         cache_key=key if error is None else None, created=time.time(),
     )
+
+
+# json.dumps(value, sort_keys=True) without building an encoder on every call
+_sorted_json = json.JSONEncoder(sort_keys=True).encode
+
+
+def instance_columns(inst: Instance) -> tuple[str, str, str | None, str, str]:
+    """(suite, task, difficulty, gold JSON, meta JSON): the columns every stored answer to
+    ``inst`` repeats, whatever its encoding, variant or repeat. A run computes them once
+    per instance while it plans, so the request loop only looks them up. ``meta`` holds
+    the family, size, split, dataset …: what suite tables group by, without the benchmark."""
+    return (inst.suite, inst.task, task_of(inst).difficulty, json.dumps(inst.answer),
+            _sorted_json(inst.meta))
 
 
 def score_response(
@@ -368,12 +382,17 @@ def _run_leased(instances, model, store, options, run_id, lease, progress,
     hits = store.cached(keys) if keys else {}
     pending: list[tuple[Request, str | None]] = []
     cached_rows = []
+    columns: dict[str, tuple] = {}  # instance id -> instance_columns, once per instance
     for i, request in enumerate(requests):
         key = keys[i] if keys else None
+        inst = request.instance
+        if inst.id not in columns:
+            columns[inst.id] = instance_columns(inst)
         if key in hits:
             hit = hits[key]
             response = Response(hit.text, None, hit.latency or 0.0, hit.tokens_in, hit.tokens_out)
-            cached_rows.append(response_row(request, response, run_id, cached=True))
+            cached_rows.append(response_row(request, response, run_id, cached=True,
+                                            columns=columns[inst.id]))
         else:
             pending.append((request, key))
     if cached_rows:
@@ -384,9 +403,10 @@ def _run_leased(instances, model, store, options, run_id, lease, progress,
         if options.concurrency:
             model.concurrency = options.concurrency
         model.prepare(prepare_on)
-        phase = time.perf_counter()
-        asyncio.run(_respond_all(pending, model, store, lease, result, progress))
-        result.respond_seconds = time.perf_counter() - phase
+        with store.checkpoints_deferred():  # no request waits behind a checkpoint
+            phase = time.perf_counter()
+            asyncio.run(_respond_all(pending, model, store, lease, result, progress, columns))
+            result.respond_seconds = time.perf_counter() - phase
     result.scored += score_pending(store, run_id, instances, progress)
     result.elapsed = time.perf_counter() - started
     return result
@@ -420,7 +440,7 @@ class _ClaimFeed:
 
     def __init__(self, store: Store, lease: Lease, units: list[list], chunk: int, advance):
         self.store, self.lease, self.chunk, self.advance = store, lease, chunk, advance
-        self.units, self.next, self.ready = units, 0, []
+        self.units, self.next, self.ready = units, 0, deque()
         self.taken_elsewhere = 0
 
     def take(self, size: int) -> list[list]:
@@ -428,17 +448,20 @@ class _ClaimFeed:
             chunk = self.units[self.next : self.next + self.chunk]
             self.next += len(chunk)
             wanted = [_item_key(request) for unit in chunk for request, _ in unit]
-            mine = set(self.store.claim(self.lease, wanted))
+            mine = self.store.claim(self.lease, wanted)
+            if len(mine) == len(wanted):  # all of it: nobody else holds or answered any
+                self.ready.extend(chunk)
+                continue
+            mine = set(mine)
             skipped = len(wanted) - len(mine)
-            if skipped:
-                self.taken_elsewhere += skipped
-                self.advance(skipped)
+            self.taken_elsewhere += skipped
+            self.advance(skipped)
             for unit in chunk:
                 kept = [pair for pair in unit if _item_key(pair[0]) in mine]
                 if kept:
                     self.ready.append(kept)
-        batch, self.ready = self.ready[:size], self.ready[size:]
-        return batch
+        ready = self.ready
+        return [ready.popleft() for _ in range(min(size, len(ready)))]
 
 
 class _Heartbeat:
@@ -464,8 +487,9 @@ class _Heartbeat:
         self.thread.join()
 
 
-async def _respond_all(pending, model, store, lease, result, show_progress):
-    """Send every group of requests from ``slots`` workers, committing answers as they come.
+async def _respond_all(pending, model, store, lease, result, show_progress, columns):
+    """Send every group of requests from ``slots`` workers, committing answers as they come
+    (``columns``: each instance's :func:`instance_columns`, computed while planning).
 
     A worker holds one batch at a time, so ``concurrency`` batches are in flight and none
     waits inside the model for a free connection. A ``ServiceUnreachable`` from the model
@@ -490,7 +514,8 @@ async def _respond_all(pending, model, store, lease, result, show_progress):
                 for unit, response in zip(batch, responses, strict=True):
                     for request, key in unit:
                         rows.append(response_row(request, response, lease.run_id,
-                                                 cached=False, key=key))
+                                                 cached=False, key=key,
+                                                 columns=columns[request.instance.id]))
                         asked.append(request.instance)
                     if response.error is None:
                         result.answered += len(unit)

@@ -133,6 +133,8 @@ class OpenAIModel:
         return None
 
     async def respond(self, requests: Sequence[Request]) -> list[Response]:
+        if len(requests) == 1:  # the usual batch: no comprehension frame to resume through
+            return [await self._complete(requests[0])]
         return [await self._complete(request) for request in requests]
 
     async def aclose(self) -> None:
