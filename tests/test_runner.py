@@ -153,7 +153,7 @@ def test_a_stored_row_spells_gold_and_meta_as_before():
     import dataclasses
 
     from graphgauge.models.base import Request
-    from graphgauge.render import render
+    from graphgauge.registry import render
     from graphgauge.runner import instance_columns, response_row
 
     inst = generate("algorithmic", count=1, seed=3, tasks=["shortest_path"])[0]
