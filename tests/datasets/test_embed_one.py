@@ -1,5 +1,6 @@
 """The one-text encoder path GraphInfer's T1/T3 projection uses gives the vectors of
-``embed_texts`` (same modules, same pooling), with its tokens cut at ``max_tokens``."""
+``embed_texts`` (same modules, same pooling, same length limit), or its first ``max_tokens``
+tokens when asked."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import numpy as np
 from graphgauge.datasets.embeddings import embed_one, embed_texts
 
 
-def test_a_short_topic_embeds_as_embed_texts_does():
-    for text in ("query processing and relational storage engines", "AI", ""):
+def test_a_topic_embeds_as_embed_texts_does():
+    for text in ("query processing and relational storage engines", "AI", "",
+                 "a long rambling topic about " + "graph databases and their engines " * 12):
         one, batch = embed_one(text), embed_texts([text], cache=False)[0]
         assert one.shape == batch.shape == (384,)
         assert np.allclose(one, batch, atol=1e-5)

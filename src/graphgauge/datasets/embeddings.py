@@ -58,20 +58,21 @@ def embed_texts(
     return vectors
 
 
-def embed_one(text: str, encoder: str = MINILM, max_tokens: int = 24) -> np.ndarray:
+def embed_one(text: str, encoder: str = MINILM, max_tokens: int | None = None) -> np.ndarray:
     """One short text (a free-text topic answer) through the model's own modules, as
     ``embed_texts`` embeds it but without ``encode``'s batching machinery (a third of the
-    time for one text), its tokens cut at ``max_tokens``: a topic is a few words, and a
-    MiniLM forward pass costs ~0.3 ms per token on top of ~9 ms for reading the weights,
-    so 300 characters of tag soup took 40 ms. The cut keeps the closing special token,
-    as the tokenizer's own truncation does."""
+    time for one text). By default the text is read to the model's own length limit, as
+    ``embed_texts`` reads it, so a projected topic is the one GraphInfer's protocol gives;
+    ``max_tokens`` cuts it shorter (a MiniLM pass costs ~0.3 ms per token on top of ~9 ms
+    for reading the weights), keeping the closing special token as the tokenizer's own
+    truncation does."""
     import torch
 
     model = _model(encoder)
     prepare = getattr(model, "preprocess", None) or model.tokenize
     features = dict(prepare([str(text)]))
     length = features["input_ids"].shape[1]
-    if length > max_tokens:
+    if max_tokens is not None and length > max_tokens:
         keep = torch.cat([torch.arange(max_tokens - 1), torch.tensor([length - 1])])
         features = {key: value[:, keep] if isinstance(value, torch.Tensor) and value.dim() == 2
                     and value.shape[1] == length else value for key, value in features.items()}
