@@ -230,12 +230,16 @@ def test_no_package_cycles():
     assert not cycles, "packages importing each other:\n" + "\n".join(lines)
 
 
-def test_moved_scripted_models_keep_their_old_spec_for_one_release():
+def test_moved_scripted_models_keep_their_old_spec_for_one_release(capsys):
     from graphgauge.models.python_callable import load_callable
     from graphgauge.studies.gteval import models
 
-    assert load_callable("graphgauge.analysis.gteval_models:oracle") is models.oracle
     assert load_callable("graphgauge.studies.gteval.models:oracle") is models.oracle
+    assert capsys.readouterr().err == ""
+    assert load_callable("graphgauge.analysis.gteval_models:oracle") is models.oracle
+    assert capsys.readouterr().err == (
+        "graphgauge: warning: 'python:graphgauge.analysis.gteval_models:oracle' is deprecated;"
+        " use 'python:graphgauge.studies.gteval.models:oracle'\n")
 
 
 def test_the_checks_catch_an_upward_import_and_a_cycle(tmp_path):
