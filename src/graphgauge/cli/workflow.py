@@ -187,10 +187,14 @@ def run(
     import gc
 
     from graphgauge import api
+    from graphgauge.gcpause import paused_gc
     from graphgauge.models.base import ServiceUnreachable
 
-    bench = api.load_benchmark(benchmark, split)
-    gc.freeze()  # the instances live for the whole run: spare the collector rescanning them
+    with paused_gc():
+        bench = api.load_benchmark(benchmark, split)
+        # the instances live for the whole run: frozen before the collector resumes, no
+        # pass ever scans them (freezing after it would come after two such passes)
+        gc.freeze()
     try:
         api.evaluate(
             bench, model, store=store, params=parse_params(param),
