@@ -186,14 +186,15 @@ def run(
     {model_list}"""
     import gc
 
-    from graphgauge import api
     from graphgauge.gcpause import paused_gc
-    from graphgauge.models.base import ServiceUnreachable
 
     with paused_gc():
+        from graphgauge import api
+        from graphgauge.models.base import ServiceUnreachable
+
         bench = api.load_benchmark(benchmark, split)
-        # the instances live for the whole run: frozen before the collector resumes, no
-        # pass ever scans them (freezing after it would come after two such passes)
+        # the modules and instances live for the whole run: frozen before the collector
+        # resumes, no pass ever scans them (tenths of a second on a large benchmark)
         gc.freeze()
     try:
         api.evaluate(
