@@ -29,7 +29,7 @@ from typing import Any
 
 from graphgauge import __version__
 from graphgauge.baselines import Baselines, judged_later
-from graphgauge.gcpause import paused_gc
+from graphgauge.gcpause import frozen_gc, paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
 from graphgauge.registry import check_prompts, task_of
@@ -345,8 +345,9 @@ def run_benchmark(
     lease = store.take_lease(run_id, join=options.join)
     beating = _Heartbeat(store, lease)
     try:
-        result = _run_leased(instances, model, store, options, run_id, lease, progress,
-                             prepare_on or instances)
+        with frozen_gc() as settle:
+            result = _run_leased(instances, model, store, options, run_id, lease, progress,
+                                 prepare_on or instances, settle)
         result.resumed = resumed
     finally:
         beating.stop()
@@ -358,7 +359,7 @@ def run_benchmark(
 
 
 def _run_leased(instances, model, store, options, run_id, lease, progress,
-                prepare_on) -> RunResult:
+                prepare_on, settle=lambda: None) -> RunResult:
     started = time.perf_counter()
     done = store.done_keys(run_id)
     encodings = [encoding_of(spec) for spec in options.encodings]
@@ -374,6 +375,7 @@ def _run_leased(instances, model, store, options, run_id, lease, progress,
                 for repeat, key in enumerate(keys):
                     if key not in done:
                         requests.append(Request(prompt, inst, repeat, options.seed + repeat))
+        settle()  # the requests live for the whole run (see frozen_gc)
     result = RunResult(run_id, False,
                        len(instances) * len(encodings) * len(options.variants) * options.repeats)
     result.skipped = result.total - len(requests)
