@@ -277,8 +277,9 @@ def _block_after(text: str, pos: int, limit: int) -> int:
 
 def _boxes(text: str) -> list[tuple[int, int]]:
     """(start, end) of each ``\\boxed{...}`` body, braces balanced; an unclosed box runs
-    to the end of the text. One pass over the braces, however many boxes."""
-    opens = {m.end() for m in _BOX.finditer(text)}
+    to the end of the text. One pass over the braces, however many boxes. Only the last
+    boxes can be among the commitments kept, so earlier ones are not followed."""
+    opens = set(sorted(m.end() for m in _BOX.finditer(text))[-3 * _MAX_COMMITMENTS:])
     if not opens:
         return []
     ends: dict[int, int] = {}
@@ -290,6 +291,8 @@ def _boxes(text: str) -> list[tuple[int, int]]:
             start = stack.pop()
             if start in opens:
                 ends[start] = m.start()
+                if len(ends) == len(opens):
+                    break
     return [(start, ends.get(start, len(text))) for start in sorted(opens)]
 
 
@@ -899,7 +902,7 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
 # What a one-sentence statement is about: its words (and node ids) before the verb.
 _SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
 _SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
-_ANAPHOR = re.compile(r"[\W_]*(?:this|that|these|those|it|its|they|their)\b", re.I)
+_ANAPHOR = re.compile(r"[\W_]*+(?:this|that|these|those|it|its|they|their)\b", re.I)
 _SUM = re.compile(r"\d\s*[+*/×=]\s*\d")
 _NOT_SUBJECT = frozenset(("the", "and", "for", "with", "from", "this", "that", "ther", "grap",
                           "its", "all", "here", "answ", "fina"))
