@@ -99,8 +99,10 @@ def _one_list(m: re.Match) -> str:
 _CSV_HEADER = re.compile(r"\s*(?:node|id|paper|vertex)\w*(?:\s*[,;\t]\s*[A-Za-z_ ?]{2,20}){1,3}\s*",
                          re.I)
 
-# Compiled once: these run on every line of a long answer.
-_CELL_SEP = re.compile(r"\s*[,;\t]\s*")
+# Compiled once: these run on every line of a long answer. A separator with its blanks
+# starts where a blank run starts (or at a comma right after the last separator): tried
+# inside a run, it re-read the run from every blank (150 ms on 5000 spaces).
+_CELL_SEP = re.compile(r"(?<!\s)\s*[,;\t]\s*|(?<=\s)[,;]\s*")
 _NODE_SEP = re.compile(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
                        r"|\bgoes to\b|\bis\b)", re.I)
 
