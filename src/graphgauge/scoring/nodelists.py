@@ -73,12 +73,12 @@ _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
                           r"|so that|while|whereas)\b|\s[–—]\s", re.I)
 # Scores, weights and percentages, never node ids.
-_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d+(?:\.\d+)?[ \t]*%")
+_DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 # "3 such nodes", "6 nodes in total", "its length is 2", "3 hops": a count or a
 # measurement, not an id.
-_COUNT = re.compile(r"\b\d+\s+(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
+_COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
-                    r"|\b\d+\s+(?:of them|in total)\b"
+                    r"|\b\d++\s++(?:of them|in total)\b"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
                     r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
                     re.I)
@@ -129,10 +129,10 @@ _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
 
-_SAYS_EMPTY = re.compile(r"\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
+_SAYS_EMPTY = re.compile(r"\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
                          r"|\b(?:nobody|no one|no-one)\b"
-                         r"|^[\s*_`\"']*(?:none|nothing|empty)\b"
+                         r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
 
                          r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
                          re.I)

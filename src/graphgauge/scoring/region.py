@@ -277,8 +277,9 @@ def _block_after(text: str, pos: int, limit: int) -> int:
 
 def _boxes(text: str) -> list[tuple[int, int]]:
     """(start, end) of each ``\\boxed{...}`` body, braces balanced; an unclosed box runs
-    to the end of the text. One pass over the braces, however many boxes."""
-    opens = {m.end() for m in _BOX.finditer(text)}
+    to the end of the text. One pass over the braces, however many boxes. Only the last
+    boxes can be among the commitments kept, so earlier ones are not followed."""
+    opens = set(sorted(m.end() for m in _BOX.finditer(text))[-3 * _MAX_COMMITMENTS:])
     if not opens:
         return []
     ends: dict[int, int] = {}
@@ -290,6 +291,8 @@ def _boxes(text: str) -> list[tuple[int, int]]:
             start = stack.pop()
             if start in opens:
                 ends[start] = m.start()
+                if len(ends) == len(opens):
+                    break
     return [(start, ends.get(start, len(text))) for start in sorted(opens)]
 
 
@@ -321,7 +324,7 @@ def _markers(text: str) -> list[re.Match]:
 # conflict, not a revision.
 _OPENING_VERDICT = re.compile(
     r"(?:[^\d\n]{0,80}(?<!\byes)(?<!\bno)\n[ \t]*\n)?"  # a greeting line may come first
-    r"\s*[*_]*(?P<verdict>(?:yes|no|true|false)\b(?:[*_.!]*[ \t]*\n|[*_]*[,.!;:—–-](?!\s*(?:let"
+    r"\s*+[*_]*+(?P<verdict>(?:yes|no|true|false)\b(?:[*_.!]*[ \t]*\n|[*_]*[,.!;:—–-](?!\s*(?:let"
     r"|I'?ll|I can|I need|we need|sure|wait|hold|hmm|actually))[^.!?\n]{0,80}[.!]?))", re.I)
 
 
@@ -361,8 +364,7 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         if body.strip():
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
-        emphasis = [m for m in _EMPHASIS.finditer(text, len(text) - len(tail(text)))
-                    if value_like(next(g for g in m.groups() if g is not None))]
+        emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
         if emphasis and not _bold_list(text, emphasis):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
@@ -378,6 +380,28 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
 
 
 _MARKUP = re.compile(r"[`*]+")
+
+
+def _last_valued(matches: list[re.Match]) -> list[re.Match]:
+    """Of the emphases, those holding a value that the caller weighs: the last, the first
+    on its line (together they are the answer), and otherwise the one before it (a bold
+    list?). Checked outward from the end, so thousands of ``**`` cost a few checks."""
+    def valued(m: re.Match) -> bool:
+        return value_like(next(g for g in m.groups() if g is not None))
+
+    i = len(matches) - 1
+    while i >= 0 and not valued(matches[i]):
+        i -= 1
+    if i < 0:
+        return []
+    last = matches[i]
+    line_start = last.string.rfind("\n", 0, last.start()) + 1
+    k = i
+    while k > 0 and matches[k - 1].start() >= line_start:
+        k -= 1
+    first = next((m for m in matches[k:i] if valued(m)), None)
+    before = None if first else next((m for m in reversed(matches[:k]) if valued(m)), None)
+    return [m for m in (before, first, last) if m is not None]
 
 
 def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
@@ -567,9 +591,9 @@ def _offered(after: str, reader: Reader | None) -> bool:
 
 # A small model that answers, then makes up the next exercise ("Question: How many edges
 # ...?\nAnswer: ..."): what follows its first answered question is not about the prompt.
-_NEW_EXERCISE = re.compile(r"^[ \t#*_]*(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
+_NEW_EXERCISE = re.compile(r"^[ \t#*_]*+(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
                            r"[ \t*_]*:", re.I | re.M)
-_ANSWER_LINE = re.compile(r"^[ \t#*_]*(?:final[ \t]+)?answer[ \t*_]*\d*[ \t*_]*:", re.I | re.M)
+_ANSWER_LINE = re.compile(r"^[ \t#*_]*+(?:final[ \t]+)?answer[ \t*_]*\d*[ \t*_]*:", re.I | re.M)
 
 
 def _without_new_exercise(body: str) -> str:
@@ -878,7 +902,7 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
 # What a one-sentence statement is about: its words (and node ids) before the verb.
 _SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
 _SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
-_ANAPHOR = re.compile(r"[\W_]*(?:this|that|these|those|it|its|they|their)\b", re.I)
+_ANAPHOR = re.compile(r"[\W_]*+(?:this|that|these|those|it|its|they|their)\b", re.I)
 _SUM = re.compile(r"\d\s*[+*/×=]\s*\d")
 _NOT_SUBJECT = frozenset(("the", "and", "for", "with", "from", "this", "that", "ther", "grap",
                           "its", "all", "here", "answ", "fina"))

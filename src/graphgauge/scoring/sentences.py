@@ -50,7 +50,7 @@ def split_sentences(region: str) -> list[str]:
 
 # A sentence that refers back to the answer before it ("Those are the nodes that depend on
 # 4.", "This is because ...") elaborates; it does not answer again.
-_ANAPHOR = re.compile(r"^[\s*_>#-]*\(|^[\s*_>#-]*(?:(?:this|that)(?!'s\b| is\b| makes\b| gives\b)"
+_ANAPHOR = re.compile(r"^[\s*_>#-]*+\(|^[\s*_>#-]*+(?:(?:this|that)(?!'s\b| is\b| makes\b| gives\b)"
                       r"|these|those|they|here|note"
                       r"|which|since|because|i\.e\.|hope|let me know|however|although|though|also"
                       r"|additionally|in addition|for example|for instance)\b"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 # A final answer is short: by default an explicit region is read up to SIZE characters,
@@ -497,7 +498,7 @@ def restated_differently(text: str) -> bool:
 
 
 # A question the text asks ("Is it connected? Good question."): never an answer.
-QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:is|are|does|do|did|can|could|would|should"
+QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[ \t*_]*+(?:is|are|does|do|did|can|could|would|should"
                        r"|will|what|which|who|how|why|where|when|has|have|was|were|shall|may"
                        r"|might)\b[^.!?\n]*\?", re.I)
 _VALUE_TOKEN = re.compile(r"\d|\b(?:yes|no|true|false|none)\b|\[\s*\]|\{\s*\}|∅", re.I)
@@ -510,9 +511,9 @@ def value_sentence(paragraph: str) -> str:
     own, it settles what came before ("I thought it might be 5, but after checking, the
     count is 6")."""
     sentences = [s for s in SENTENCE_SPLIT.split(strip_enumerators(paragraph)) if s.strip()]
-    valued = [s for s in sentences if _VALUE_TOKEN.search(s) and (
-        "%" not in s or _VALUE_TOKEN.search(DOUBT.sub(" ", s)))]
-    picked = [*valued[-1:], *sentences[-1:]]
+    valued = list(islice((s for s in reversed(sentences) if _VALUE_TOKEN.search(s) and (
+        "%" not in s or _VALUE_TOKEN.search(DOUBT.sub(" ", s)))), 1))  # the last only
+    picked = [*valued, *sentences[-1:]]
     text = "\n".join(dict.fromkeys(picked))
     contrast = list(_BUT.finditer(text))
     if contrast and _VALUE_TOKEN.search(text, contrast[-1].end()):
@@ -532,10 +533,10 @@ def strip_enumerators(text: str) -> str:
     return _ENUMERATOR.sub("", text)
 # "To find isolated nodes, look for nodes with degree 0.": how to answer, not an answer.
 _INSTRUCTION = re.compile(
-    r"^[\s*_>#-]*(?:to\s+[a-z]+\b[^,.]*,|(?:use|run|apply|look|find|check|count|compute"
+    r"^[\s*_>#-]*+(?:to\s+[a-z]+\b[^,.]*,|(?:use|run|apply|look|find|check|count|compute"
     r"|calculate|identify|list|consider|perform|recall|remember|sum|add|divide|multiply"
     r"|report)\b)", re.I)
-_ECHO = re.compile(r"^\W*here (?:is|are) (?:the|your) (?:graph|edges?|edge list|input)\b", re.I)
+_ECHO = re.compile(r"^\W*+here (?:is|are) (?:the|your) (?:graph|edges?|edge list|input)\b", re.I)
 _CONCLUSION = re.compile(r"\b(?:so|thus|therefore|hence|is|are|was|were|has|have|gives?"
                          r"|get|yes|no)\b|=|:\s*(?:nodes?\s*)?[\[({]?\d", re.I)
 

@@ -99,6 +99,13 @@ def _one_list(m: re.Match) -> str:
 _CSV_HEADER = re.compile(r"\s*(?:node|id|paper|vertex)\w*(?:\s*[,;\t]\s*[A-Za-z_ ?]{2,20}){1,3}\s*",
                          re.I)
 
+# Compiled once: these run on every line of a long answer. A separator with its blanks
+# starts where a blank run starts (or at a comma right after the last separator): tried
+# inside a run, it re-read the run from every blank (150 ms on 5000 spaces).
+_CELL_SEP = re.compile(r"(?<!\s)\s*[,;\t]\s*|(?<=\s)[,;]\s*")
+_NODE_SEP = re.compile(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
+                       r"|\bgoes to\b|\bis\b)", re.I)
+
 
 def _lines(body: str) -> list[str]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
@@ -119,7 +126,7 @@ def _lines(body: str) -> list[str]:
             out.append(_table_row(cells, header))
             continue
         header = None
-        cells = [c.strip() for c in re.split(r"\s*[,;\t]\s*", line)]
+        cells = [c.strip() for c in _CELL_SEP.split(line)]
         if _CSV_HEADER.fullmatch(line):  # "node,community": the rows after it are a table
             csv_header = cells
             continue
@@ -152,8 +159,7 @@ def _split_node_line(line: str) -> tuple[int, str] | None:
     if m is None:
         return None
     rest = PAREN.sub(" ", line[m.end():])
-    sep = re.match(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
-                   r"|\bgoes to\b|\bis\b)", rest, re.I)
+    sep = _NODE_SEP.match(rest)
     if sep is None:
         return None
     return int(m[1]), rest[sep.end():].strip()
