@@ -109,6 +109,10 @@ _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ 
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
 _UNFINISHED_LIST = re.compile(r"\d\s*+(?:(?:,|→|->|-)\s*+)?(?:\.\.\.|…|etc\b)", re.I)  # linear
+# The same after an edge list: "(0, 1), (1, 2), ..." or "0-1, 1-2, …".
+_ELIDED = re.compile(r"[ \t]*+,?[ \t]*+(?:\.\.\.|…)")
+_ELIDED_BEFORE = re.compile(r"(?:\.\.\.|…)[ \t,]*(?:(?:up to|until|through|and|and then"
+                            r"|ending with)[ \t]+)?[(\[]?\Z")
 _WORDY = re.compile(r"[A-Za-z]{3}")
 # An answer that says, before naming any node, that no such list exists.
 # ("It isn't possible to reach 5, so ..." goes on to say what is.)
@@ -485,16 +489,21 @@ def _read_edges(region: str, explicit: bool) -> Any:
         return []
     region = _edge_spellings(region)
     clusters: list[tuple[int, list[tuple[str, str]]]] = []
+    ends: dict[int, int] = {}
     last_end = -1
     for start, end, edges in _edge_items(region):
         if clusters and _EDGE_GAP.fullmatch(region, last_end, start):
             clusters[-1][1].extend(edges)
         else:
             clusters.append((start, list(edges)))
-        last_end = end
+        ends[clusters[-1][0]] = last_end = end
     clusters = [c for c in clusters if not _is_example(region, c[0])]
     if clusters:
-        ids = _ids([x for edge in pick(clusters, explicit)[1] for x in edge])
+        chosen = pick(clusters, explicit)
+        if _ELIDED.match(region, ends[chosen[0]]) or _ELIDED_BEFORE.search(
+                region, max(0, chosen[0] - 24), chosen[0]):
+            return None  # "0-1, 1-2, 2-0, 0-3, ...": the model did not finish the list
+        ids = _ids([x for edge in chosen[1] for x in edge])
         return None if ids is None else list(zip(ids[::2], ids[1::2], strict=True))
     return [] if _empty_answer(region, explicit) else None
 

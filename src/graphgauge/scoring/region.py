@@ -754,7 +754,8 @@ _TRAILING_ASIDE = re.compile(
     r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
 _OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
-                          r"|\binstead\b", re.I)
+                          r"|\binstead\b|\b(?:equally|just as) (?:valid|correct|good|acceptable"
+                          r"|optimal)\b", re.I)
 # "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
 _REJECTED = re.compile(
     r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"
