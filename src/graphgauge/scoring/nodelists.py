@@ -54,7 +54,9 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
     (re.compile(rf"\{{({_LIST_BODY})\}}", re.I),),
     (re.compile(rf"(?<![\w)])\(({_LIST_BODY})\)", re.I),),
 )
-_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|go|goes|going|finally|next"
+_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+、和及与]|(?:and|then|nodes?|to|go|goes|going"
+                      r"|finally|next"
+                      r"|et|und|y|e|en|и|puis|dann"  # "and", "then" in other languages
                       r"|plus|also|as well as|along with"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
@@ -398,10 +400,13 @@ _PAIR_GROUP = re.compile(
 _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
-    r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
+    r"(?:[\s,;&*•+|\-–—→⟶>`、和及与]|(?:and|then|edges?|next|finally|followed by|backtracks?"
+    r"|back|goes"
+    r"|et|und|y|e|en|и|puis|dann"
     r"|go|to|after that|takes?|taking)\b"
     r"|\bback-?track(?:s|ed|ing)?\s+to\s+(?:node\s+)?\d+\b"  # "then backtrack to 0 and take 0-3"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
+    r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
     r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\])*",
     re.I,
 )

@@ -455,8 +455,9 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|wo|if|co|pr|li|po|ye"
-                       r"|no|tr|fa|th|ju)(?:might be\b|maybe\b|perhaps\b"
+TENTATIVE = re.compile(r"\b(?=[bcfhijlmnpqrtvwy])(?=mi|ma|pe|i|ha|be|ro|wi|wo|if|co|pr|li|po"
+                       r"|ye|no|tr|fa|th|ju|ta|qu|vi)(?:might be\b|maybe\b|perhaps\b"
+                       r"|tal vez\b|quizás?\b|vielleicht\b|peut-être\b"  # "maybe" elsewhere
                        r"|(?:might|could|may|would) (?:just )?as well (?:be|come|go|work)\b"
                        r"|(?:probably|likely|possibly|yes|no|true|false)[ \t]*\?"
                        r"|I(?:'d)? guess\b|I (?:want|'d like|would like) to say\b"
