@@ -436,3 +436,19 @@ def test_and_in_other_languages_joins_a_list(kind, text, expected):
 def test_yes_and_no_in_other_languages(text, expected):
     read = answers.BOOL.read(text, None, Context("Is there a path from 0 to 4?", 6))
     assert (read.value if read.ok else None) == expected
+
+
+def test_values_named_for_labelled_nodes_answer_only_their_node():
+    text = "Closeness of node Ann: 0.75\nCloseness of node Cy: 0.6"
+    context = Context("What is the closeness centrality of node Dee?", 4)
+    assert not answers.FLOAT.read(text, None, context).ok
+    context = Context("What is the closeness centrality of node Cy?", 4)
+    assert answers.FLOAT.read(text, None, context).value == 0.6
+
+
+def test_doubt_about_one_node_voids_a_set_but_not_doubt_about_an_edge():
+    ctx = Context(None, 10)
+    text = "Cut vertices: 2, 5. I'm not sure about 8 though."
+    assert not answers.NODE_SET.read(text, None, ctx).ok
+    text = "Final answer: 9. Hmm, I'm not sure about the edge 4-6."
+    assert answers.INT.read(text, None, ctx).value == 9

@@ -413,6 +413,7 @@ UNSURE = re.compile(
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"
     r"|\bnot sure which\b|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double-checked)\b"
     r"(?! (?:it|this|that|the (?:answer|result|value|count))\b)"
+    r"|\bnot (?:sure|certain) (?:about|of) (?:node |vertex )?\d+\b(?![ \t]*(?:[-–,]|and)[ \t]*\d)"
     r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
     r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
