@@ -490,3 +490,12 @@ def test_an_edge_list_left_to_continue_is_no_answer():
     assert not answers.EDGE_SET.read("Tree: 0-1, 1-2, 2-3, ... up to 8-9", None, ctx).ok
     assert answers.EDGE_SET.read("Tree: 0-1, 1-2, 2-3.", None, ctx).value == [[0, 1], [1, 2],
                                                                               [2, 3]]
+
+
+def test_a_made_up_next_exercise_in_q_and_a_form_is_not_read():
+    text = ("Q: What is the diameter of the graph?\nA: It is 4 hops.\n\n"
+            "Q: What is the radius?\nA: 2")
+    assert read_answer(text, digits) == 4
+    # alpha-labelled lines are no exercise: no question follows them
+    text = "Degrees:\nA: 2\nB: 3\nSo node B has degree 3."
+    assert read_answer(text, digits) == 3

@@ -452,3 +452,10 @@ def test_doubt_about_one_node_voids_a_set_but_not_doubt_about_an_edge():
     assert not answers.NODE_SET.read(text, None, ctx).ok
     text = "Final answer: 9. Hmm, I'm not sure about the edge 4-6."
     assert answers.INT.read(text, None, ctx).value == 9
+
+
+def test_a_majority_vote_commits_to_its_label():
+    labels = ["Sports", "Politics", "Tech"]
+    text = "Three neighbours are Tech papers and one is Politics. The majority label: Tech."
+    assert committed_label(text, labels) == "Tech"
+    assert isinstance(committed_label("Tech and Politics both fit.", labels), NoAnswer)

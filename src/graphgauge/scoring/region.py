@@ -567,9 +567,10 @@ def _offered(after: str, reader: Reader | None) -> bool:
 
 # A small model that answers, then makes up the next exercise ("Question: How many edges
 # ...?\nAnswer: ..."): what follows its first answered question is not about the prompt.
-_NEW_EXERCISE = re.compile(r"^[ \t#*_]*(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
-                           r"[ \t*_]*:", re.I | re.M)
-_ANSWER_LINE = re.compile(r"^[ \t#*_]*(?:final[ \t]+)?answer[ \t*_]*\d*[ \t*_]*:", re.I | re.M)
+_NEW_EXERCISE = re.compile(r"^[ \t#*_]*(?:(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
+                           r"[ \t*_]*:|Q[ \t]*:(?=[^\n]*\?[ \t*_]*$))", re.I | re.M)  # "Q: ...?"
+_ANSWER_LINE = re.compile(r"^[ \t#*_]*(?:(?:final[ \t]+)?answer[ \t*_]*\d*|A)[ \t*_]*:",
+                          re.I | re.M)
 
 
 def _without_new_exercise(body: str) -> str:
