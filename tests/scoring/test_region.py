@@ -452,3 +452,50 @@ def test_an_explanation_ending_on_the_other_verdict_is_a_second_answer():
 
 def test_a_dependence_with_one_value_after_it_is_no_case_split():
     assert read_answer("This depends only on the degrees. Node 3 has degree 4.", digits) == 4
+
+
+def test_refusals_in_other_words_and_a_confidence_withdrawn():
+    ctx = Context(None, 12)
+    for text in ("I'm not going to be able to give a trustworthy count for a graph this big.",
+                 "I would rather not report a made-up figure for the spectral radius of 40 nodes.",
+                 "Result: 0.87. Hmm, the sum looks off to me; I'm no longer sure about that "
+                 "number now."):
+        assert not answers.FLOAT.read(text, None, ctx).ok, text
+    # doubt that does not withdraw the value keeps it
+    assert answers.FLOAT.read("Result: 0.87, though I'm not fully sure.", None, ctx).value == 0.87
+
+
+def test_a_second_candidate_put_as_equally_good_is_a_hedge():
+    ctx = Context(None, 10)
+    for kind, text in (
+            (answers.INT, "I count 5 cut vertices, but it could just as easily be 6."),
+            (answers.NODE_LIST, "Order: 4, 0, 2, 1 (though 0, 4, 2, 1 is just as valid)."),
+            (answers.EDGE_SET, "Cover: (1,2), (3,4). Another possible cover of equal size is "
+                               "(2,3), (4,1)."),
+            (answers.NODE_LIST, "2 → 6 → 9 is a shortest route, and 2 → 5 → 9 is another of "
+                                "the same length."),
+            (answers.EDGE_SEQUENCE, "(1,0), (0,3), (3,2). Or, if ties go to larger ids, (1,3), "
+                                    "(3,0), (0,2)."),
+            (answers.NODE_LIST, "I want to say 3, 0, 2 but the arrows confuse me.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a neighbour named as "another" is no second answer
+    assert answers.NODE_SET.read("Neighbours of 3: 1 and 7. Node 1 is another hub.", None,
+                                 ctx).value == [1, 7]
+
+
+def test_an_edge_list_left_to_continue_is_no_answer():
+    ctx = Context(None, 10)
+    assert not answers.EDGE_SEQUENCE.read("Euler circuit: (2,3), (3,4), (4,2), …", None,
+                                          ctx).ok
+    assert not answers.EDGE_SET.read("Tree: 0-1, 1-2, 2-3, ... up to 8-9", None, ctx).ok
+    assert answers.EDGE_SET.read("Tree: 0-1, 1-2, 2-3.", None, ctx).value == [[0, 1], [1, 2],
+                                                                              [2, 3]]
+
+
+def test_a_made_up_next_exercise_in_q_and_a_form_is_not_read():
+    text = ("Q: What is the diameter of the graph?\nA: It is 4 hops.\n\n"
+            "Q: What is the radius?\nA: 2")
+    assert read_answer(text, digits) == 4
+    # alpha-labelled lines are no exercise: no question follows them
+    text = "Degrees:\nA: 2\nB: 3\nSo node B has degree 3."
+    assert read_answer(text, digits) == 3

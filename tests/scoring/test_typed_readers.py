@@ -407,3 +407,55 @@ def test_undefined_settled_by_a_convention(text, expected):
 
 def test_a_firm_verdict_with_a_concession_after_it_stands():
     assert parse_bool("No, although it is close to bipartite.", "Is the graph bipartite?") is False
+
+
+def test_edge_items_with_weights_or_in_code_spans_are_one_list():
+    ctx = Context(None, 10)
+    text = "Tree edges:\n* (4, 2) cost 3\n* (2, 7) cost 1\n* (7, 9) cost 6"
+    assert answers.EDGE_SET.read(text, None, ctx).value == [[4, 2], [2, 7], [7, 9]]
+    text = "Order of discovery:\n1. `(3, 1)`\n2. `(1, 6)`\n3. `(6, 8)`"
+    assert answers.EDGE_SEQUENCE.read(text, None, ctx).value == [[3, 1], [1, 6], [6, 8]]
+
+
+@pytest.mark.parametrize(("kind", "text", "expected"), [
+    (answers.NODE_SET, "Les sommets communs sont 1, 6 et 8.", [1, 6, 8]),
+    (answers.NODE_SET, "Gemeinsame Nachbarn: 2 und 9", [2, 9]),
+    (answers.EDGE_SET, "Las aristas puente son (0, 5) y (5, 6).", [[0, 5], [5, 6]]),
+    (answers.NODE_SET, "答案：3、4 和 9", [3, 4, 9]),
+])
+def test_and_in_other_languages_joins_a_list(kind, text, expected):
+    assert kind.read(text, None, Context(None, 10)).value == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Oui, il existe un chemin.", True),
+    ("Nein — es gibt keinen Kreis.", False),
+    ("Sí.", True),
+    ("Vielleicht ja, ich bin mir nicht sicher.", None),
+])
+def test_yes_and_no_in_other_languages(text, expected):
+    read = answers.BOOL.read(text, None, Context("Is there a path from 0 to 4?", 6))
+    assert (read.value if read.ok else None) == expected
+
+
+def test_values_named_for_labelled_nodes_answer_only_their_node():
+    text = "Closeness of node Ann: 0.75\nCloseness of node Cy: 0.6"
+    context = Context("What is the closeness centrality of node Dee?", 4)
+    assert not answers.FLOAT.read(text, None, context).ok
+    context = Context("What is the closeness centrality of node Cy?", 4)
+    assert answers.FLOAT.read(text, None, context).value == 0.6
+
+
+def test_doubt_about_one_node_voids_a_set_but_not_doubt_about_an_edge():
+    ctx = Context(None, 10)
+    text = "Cut vertices: 2, 5. I'm not sure about 8 though."
+    assert not answers.NODE_SET.read(text, None, ctx).ok
+    text = "Final answer: 9. Hmm, I'm not sure about the edge 4-6."
+    assert answers.INT.read(text, None, ctx).value == 9
+
+
+def test_a_majority_vote_commits_to_its_label():
+    labels = ["Sports", "Politics", "Tech"]
+    text = "Three neighbours are Tech papers and one is Politics. The majority label: Tech."
+    assert committed_label(text, labels) == "Tech"
+    assert isinstance(committed_label("Tech and Politics both fit.", labels), NoAnswer)

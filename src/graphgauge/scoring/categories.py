@@ -94,7 +94,7 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
-                      r"|(?:mainly|mostly|primarily|really) about)\b|→|=>|->",
+                      r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority)\b|→|=>|->",
                       re.I)
 # Sentences; "i.e.", "e.g." and the dot inside a name ("cs.CV") do not end one.
 _SENTENCE = re.compile(r"(?:\b(?:i\.e|e\.g)\.|[^.!?\n]|\.(?=\w))*(?:[.!?]+|\n|$)", re.I)

@@ -54,7 +54,9 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
     (re.compile(rf"\{{({_LIST_BODY})\}}", re.I),),
     (re.compile(rf"(?<![\w)])\(({_LIST_BODY})\)", re.I),),
 )
-_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+]|(?:and|then|nodes?|to|go|goes|going|finally|next"
+_RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+、和及与]|(?:and|then|nodes?|to|go|goes|going"
+                      r"|finally|next"
+                      r"|et|und|y|e|en|и|puis|dann"  # "and", "then" in other languages
                       r"|plus|also|as well as|along with"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
@@ -109,6 +111,10 @@ _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ 
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")
 _UNFINISHED_LIST = re.compile(r"\d\s*+(?:(?:,|→|->|-)\s*+)?(?:\.\.\.|…|etc\b)", re.I)  # linear
+# The same after an edge list: "(0, 1), (1, 2), ..." or "0-1, 1-2, …".
+_ELIDED = re.compile(r"[ \t]*+,?[ \t]*+(?:\.\.\.|…)")
+_ELIDED_BEFORE = re.compile(r"(?:\.\.\.|…)[ \t,]*(?:(?:up to|until|through|and|and then"
+                            r"|ending with)[ \t]+)?[(\[]?\Z")
 _WORDY = re.compile(r"[A-Za-z]{3}")
 # An answer that says, before naming any node, that no such list exists.
 # ("It isn't possible to reach 5, so ..." goes on to say what is.)
@@ -394,10 +400,13 @@ _PAIR_GROUP = re.compile(
 _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
-    r"(?:[\s,;&*•+|\-–—→⟶>]|(?:and|then|edges?|next|finally|followed by|backtracks?|back|goes"
+    r"(?:[\s,;&*•+|\-–—→⟶>`、和及与]|(?:and|then|edges?|next|finally|followed by|backtracks?"
+    r"|back|goes"
+    r"|et|und|y|e|en|и|puis|dann"
     r"|go|to|after that|takes?|taking)\b"
     r"|\bback-?track(?:s|ed|ing)?\s+to\s+(?:node\s+)?\d+\b"  # "then backtrack to 0 and take 0-3"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
+    r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
     r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\])*",
     re.I,
 )
@@ -485,16 +494,21 @@ def _read_edges(region: str, explicit: bool) -> Any:
         return []
     region = _edge_spellings(region)
     clusters: list[tuple[int, list[tuple[str, str]]]] = []
+    ends: dict[int, int] = {}
     last_end = -1
     for start, end, edges in _edge_items(region):
         if clusters and _EDGE_GAP.fullmatch(region, last_end, start):
             clusters[-1][1].extend(edges)
         else:
             clusters.append((start, list(edges)))
-        last_end = end
+        ends[clusters[-1][0]] = last_end = end
     clusters = [c for c in clusters if not _is_example(region, c[0])]
     if clusters:
-        ids = _ids([x for edge in pick(clusters, explicit)[1] for x in edge])
+        chosen = pick(clusters, explicit)
+        if _ELIDED.match(region, ends[chosen[0]]) or _ELIDED_BEFORE.search(
+                region, max(0, chosen[0] - 24), chosen[0]):
+            return None  # "0-1, 1-2, 2-0, 0-3, ...": the model did not finish the list
+        ids = _ids([x for edge in chosen[1] for x in edge])
         return None if ids is None else list(zip(ids[::2], ids[1::2], strict=True))
     return [] if _empty_answer(region, explicit) else None
 

@@ -195,10 +195,11 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
 
 # "Global efficiency: 0.62": a quantity named before its value.
 _NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=|]")  # a table row too
-# "Clustering of node 1: 0.5": a value named for one node.
+# "Clustering of node 1: 0.5": a value named for one node (by id, or by the prompt's label:
+# "Degree of node Carol: 2").
 _NODE_VALUE = re.compile(
-    r"^[\W_]*[A-Za-z][A-Za-z \-]{2,40}?\b(?:node|vertex)[ \t]+(\d+)[\W_]*[:=|]", re.I)
-_ASKED_NODE = re.compile(r"\b(?:node|vertex)[ \t]+(\d+)", re.I)
+    r"^[\W_]*[A-Za-z][A-Za-z \-]{2,40}?\b(?:node|vertex)[ \t]+(\w+)[\W_]*[:=|]", re.I)
+_ASKED_NODE = re.compile(r"\b(?:node|vertex)[ \t]+(\w+)", re.I)
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 
 
@@ -244,10 +245,10 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
     0.48") the one line whose name the question uses; else all of them."""
     if len(sentences) < 2:
         return sentences
-    per_node = [m[1] for s in sentences if (m := _NODE_VALUE.match(s))]
+    per_node = [m[1].lower() for s in sentences if (m := _NODE_VALUE.match(s))]
     if len(per_node) == len(sentences) and len(set(per_node)) > 1:
         # one value per node: the asked node's, or none when it is not among them
-        asked_nodes = set(_ASKED_NODE.findall(question or ""))
+        asked_nodes = {n.lower() for n in _ASKED_NODE.findall(question or "")}
         return [s for s, node in zip(sentences, per_node, strict=True) if node in asked_nodes]
     if not question:
         return sentences

@@ -591,9 +591,11 @@ def _offered(after: str, reader: Reader | None) -> bool:
 
 # A small model that answers, then makes up the next exercise ("Question: How many edges
 # ...?\nAnswer: ..."): what follows its first answered question is not about the prompt.
-_NEW_EXERCISE = re.compile(r"^[ \t#*_]*+(?:question|instruction|exercise|user|human)[ \t*_]*\d*"
-                           r"[ \t*_]*:", re.I | re.M)
-_ANSWER_LINE = re.compile(r"^[ \t#*_]*+(?:final[ \t]+)?answer[ \t*_]*\d*[ \t*_]*:", re.I | re.M)
+_NEW_EXERCISE = re.compile(r"^[ \t#*_]*+(?:(?:question|instruction|exercise|user|human)"
+                           r"[ \t*_]*\d*[ \t*_]*:|Q[ \t]*:(?=[^\n]*\?[ \t*_]*$))",
+                           re.I | re.M)  # "Q: ...?"
+_ANSWER_LINE = re.compile(r"^[ \t#*_]*+(?:(?:final[ \t]+)?answer[ \t*_]*\d*|A)[ \t*_]*:",
+                          re.I | re.M)
 
 
 def _without_new_exercise(body: str) -> str:
@@ -778,7 +780,8 @@ _TRAILING_ASIDE = re.compile(
     r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
 _OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
-                          r"|\binstead\b", re.I)
+                          r"|\binstead\b|\b(?:equally|just as) (?:valid|correct|good|acceptable"
+                          r"|optimal)\b", re.I)
 # "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
 _REJECTED = re.compile(
     r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"

@@ -72,7 +72,9 @@ TAKEN_BACK = re.compile(
     r"|\brules?[ \t]+(?:that|this|it)[ \t]+out\b|\bnever[ \t]?mind\b"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+(?:trust|believe)[ \t]+(?:this|that|it|my)\b"
     r"|\b(?:that|this|it)[ \t]+(?:doesn'?t|does[ \t]+not)[ \t]+(?:match|add[ \t]+up|check[ \t]+out)"
-    r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b)"
+    r"|\bI[ \t]+(?:was[ \t]+looking[ \t]+at|misread|mixed[ \t]+up|confused)\b"
+    r"|\bI(?:'m|[ \t]+am)[ \t]+(?:no[ \t]+longer|not)[ \t]+(?:confident|sure)[ \t]+(?:in|about"
+    r"|of)[ \t]+(?:that|this|it|my)\b[^.!?\n]{0,30}?(?:any[ \t]?more|now)\b)"
     r"|\b(?:don'?t|do[ \t]+not)[ \t]+think[ \t]+(?:this|that|it|my[ \t]+answer)(?:[ \t]+is|'s)"
     r"[ \t]+(?:an?[ \t]+)?(?:right|correct|valid)", re.I)
 # Several answers offered side by side ("Option A: ... Option B: ...", "another possible
@@ -219,7 +221,8 @@ UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:sti
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
     r"|would depend|could depend)\b(?! on (?:nothing|no\b))|\bdepending on\b"
-    r"|\b(?:could|might|may) (?:also |either |possibly )?be\s+(?:\w+\s+){0,2}?[\[({]?"
+    r"|\b(?:could|might|may) (?:also |either |possibly |(?:just as )?easily |just as well "
+    r"|equally (?:well )?)?be\s+(?:\w+\s+){0,2}?[\[({]?"
     r"(?:\d|(?:yes|no|true|false)\b)"
     r"|\botherwise\b|\byes and no\b|\bno and yes\b"
     r"|\((?:if|when|for)\b[^()\n]*\)(?:[^.\n]|\.\d)*\((?:if|when|for)\b"
@@ -237,6 +240,11 @@ _HEDGE = re.compile(
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
+    r"|\b(?:equally|just as) (?:valid|correct|acceptable|good|optimal)\b"
+    r"|\banother (?:equally )?(?:valid|possible|correct|optimal|acceptable) (?!(?:edge|node"
+    r"|vertex|neighbou?r)s?\b)\w+|\bis another\b(?! (?:edge|node|vertex|neighbou?r)s?\b)"
+    r"(?: \w+)?(?: of (?:equal|the same) (?:length|size|weight|cost))"
+    r"|(?:\A|(?<=[.!?\n]))[ \t*_(]*or,?[ \t]+if\b"
     r"|\banother (?:valid |possible |correct |equally good )?(?:one|answer|option|solution"
     r"|ordering|order|path|choice):"
     r"|\b(?:two|three|several|multiple|many|various) (?:different |equally )?(?:valid|possible"
@@ -270,8 +278,9 @@ _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
 REFUSAL = re.compile(
     r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*+(?:(?:sorry|unfortunately|however|but|hmm|well|so"
     r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
-    r"I(?: (?:cannot|can'?t|can not|am unable to|am not able to|won'?t be able to"
-    r"|do not have enough|don'?t have enough)|'m (?:unable to|not able to)) (?:\w+ ){0,2}?"
+    r"I(?: (?:cannot|can'?t|can not|am unable to|am not (?:going to be )?able to|won'?t be able to"
+    r"|do not have enough|don'?t have enough)|'m (?:unable to|not (?:going to be )?able to))"
+    r" (?:\w+ ){0,2}?"
     r"(?:determine"
     r"|answer|solve|compute|calculate|say|tell|help|provide|know|verify|decide|information)"
     r"|\bI (?:do not|don'?t) know\b|.{0,60}\b(?:not enough|insufficient|more) information\b"
@@ -284,6 +293,9 @@ REFUSAL = re.compile(
     r"|I(?:'d| would) need (?:to see )?(?:the (?:full|complete|whole|rest)|more)\b"
     r"|I (?:do not|don'?t) have (?:a |any )?(?:\w+ )?way to\b"
     r"|.{0,40}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) guess\b"
+    r"|.{0,80}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) (?:give|offer"
+    r"|provide|report|make up|invent)\b[^.!?\n]{0,30}\b(?:made[- ]up|invented|fabricated"
+    r"|guessed)\b"
     r"|I (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to) (?:reliably |fully )?"
     r"(?:work out|figure out|compute|calculate|determine|count)"
     r"|.{0,60}\bas an AI\b"
@@ -314,7 +326,7 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "yes", "around", "about", "roughly", "approx", "somewhere", "anywhere",
                 "estimate", "possibly", "maybe", "perhaps", "probably", "least", "range",
                 "something", "path", "answer", "solution", "option", "possib", "only", "order",
-                "valid", "correct", "acceptable", "optimal", "minim", "maxim",
+                "valid", "correct", "acceptable", "optimal", "minim", "maxim", "equally",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
                 "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
                 "oder", "或", "accept", "without", "excluding", "ignoring", "a bit", "a little",
@@ -402,6 +414,7 @@ UNSURE = re.compile(
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"
     r"|\bnot sure which\b|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double-checked)\b"
     r"(?! (?:it|this|that|the (?:answer|result|value|count))\b)"
+    r"|\bnot (?:sure|certain) (?:about|of) (?:node |vertex )?\d+\b(?![ \t]*(?:[-–,]|and)[ \t]*\d)"
     r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
     r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
@@ -444,11 +457,12 @@ OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A new value put forward only as a possibility ("so X might fit better").
 POSSIBLE = re.compile(r"\b(?:might|could|may) (?:also |well |even )?(?:be|fit|work|apply)\b",
                       re.I)
-TENTATIVE = re.compile(r"\b(?=[bcfhijlmnprtwy])(?=mi|ma|pe|i|ha|be|ro|wi|wo|if|co|pr|li|po|ye"
-                       r"|no|tr|fa|th|ju)(?:might be\b|maybe\b|perhaps\b"
+TENTATIVE = re.compile(r"\b(?=[bcfhijlmnpqrtvwy])(?=mi|ma|pe|i|ha|be|ro|wi|wo|if|co|pr|li|po"
+                       r"|ye|no|tr|fa|th|ju|ta|qu|vi)(?:might be\b|maybe\b|perhaps\b"
+                       r"|tal vez\b|quizás?\b|vielleicht\b|peut-être\b"  # "maybe" elsewhere
                        r"|(?:might|could|may|would) (?:just )?as well (?:be|come|go|work)\b"
                        r"|(?:probably|likely|possibly|yes|no|true|false)[ \t]*\?"
-                       r"|I(?:'d)? guess\b"
+                       r"|I(?:'d)? guess\b|I (?:want|'d like|would like) to say\b"
                        r"|\bhard to (?:tell|say)\b|\bbest guess\b|\bI'?m (?:just |only )?guessing\b"
                        r"|\bI (?:really |honestly |just )?(?:don'?t|do not) (?:really )?know\b"
                        r"(?! (?:why|how|whether|if))"

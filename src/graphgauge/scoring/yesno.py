@@ -19,7 +19,9 @@ _BOOL_CHOICE = re.compile(r"\b(?:yes\s*(?:/|or|[ \t])\s*no|true\s*(?:/|or|[ \t])
                           r"|no\s*(?:/|or|[ \t])\s*yes|false\s*(?:/|or|[ \t])\s*true)\b", re.I)
 # "yes"/"true"/"false" as a word; "no" only standing alone ("No, ...", "... so no.") and
 # never as the determiner in "there is no path".
-_BOOL = re.compile(r"\b(?:(yes|true|false|yep|yeah|correct|incorrect)\b|(no|nope)\b)", re.I)
+# "Ja", "Oui", "Sí", "Nein", "Non": the same words in other languages.
+_BOOL = re.compile(r"\b(?:(yes|true|false|yep|yeah|correct|incorrect|ja|oui|sí)\b"
+                   r"|(no|nope|nein|non)\b)", re.I)
 _STANDS_ALONE = re.compile(r"[\s*_`\"')\]]*(?:[,.!;:)\]—–]|-\s|$)")
 _BOOL_CLAUSE = re.compile(r"(?:^|[\n.,;:!?*(\[\"'>]|\b(?:and|so|thus|therefore|hence|then|is"
                           r"|answer|be)\b)[\s*_`\"']*$", re.I)
@@ -44,7 +46,8 @@ def _bool_words(region: str, explicit: bool) -> list[bool]:
         if m[1] and not explicit and (word in ("correct", "incorrect") or not (opens or alone)):
             continue
         negated = _NOT_TRUE.search(region, max(0, m.start() - 6), m.end()) is not None
-        out.append((word in ("yes", "true", "yep", "yeah", "correct")) != negated)
+        out.append((word in ("yes", "true", "yep", "yeah", "correct", "ja", "oui", "sí"))
+                   != negated)
     return out
 
 
