@@ -359,7 +359,7 @@ def run_benchmark(
 
 
 def _run_leased(instances, model, store, options, run_id, lease, progress,
-                prepare_on, settle=lambda: None) -> RunResult:
+                prepare_on, settle) -> RunResult:
     started = time.perf_counter()
     done = store.done_keys(run_id)
     encodings = [encoding_of(spec) for spec in options.encodings]
