@@ -499,3 +499,25 @@ def test_a_made_up_next_exercise_in_q_and_a_form_is_not_read():
     # alpha-labelled lines are no exercise: no question follows them
     text = "Degrees:\nA: 2\nB: 3\nSo node B has degree 3."
     assert read_answer(text, digits) == 3
+
+
+def test_a_stated_answer_then_a_different_marked_one_is_two_answers():
+    ctx = Context("How many bridges does the graph have?", 12)
+    for kind, text in (
+            (answers.INT, "There are 3 bridges.\n\n**Final answer:** 2"),
+            (answers.FLOAT, "Average degree: 2.4\n\nAnswer: 4.2"),
+            (answers.NODE_SET, "The articulation points are 2 and 9.\n\nAnswer: [2, 9, 11]"),
+            (answers.EDGE_SET, "The cut edges are (1, 4) and (4, 8).\n\nAnswer: [(1, 4)]")):
+        assert not kind.read(text, None, ctx).ok, text
+    # the same value, working, another quantity, a question restated, or a remark: the
+    # marked answer stands
+    for kind, text, value in (
+            (answers.INT, "There are 3 bridges.\n\nFinal answer: 3", 3),
+            (answers.INT, "There are 12 nodes.\n\nFinal answer: 3", 3),
+            (answers.INT, "Node 4 has 3 neighbours.\n\nFinal answer: 5", 5),
+            (answers.INT, "Bridges = 9 - 6.\n\nFinal answer: 3", 3),
+            (answers.INT, "The bridges of the 12-node graph:\n\nFinal answer: 3", 3),
+            (answers.NODE_SET, "First I look at node 5's row.\n\nAnswer: [1, 3]", [1, 3]),
+            (answers.EDGE_SET, "The edge (0, 4) has weight 2, and 4-7 is another path.\n"
+                               "Answer: [(1, 2)]", [[1, 2]])):
+        assert kind.read(text, None, ctx).value == value, text

@@ -108,6 +108,15 @@ def test_the_count_of_the_thing_asked_for(text, question, expected):
     assert parse_int(text, question) == expected
 
 
+@pytest.mark.parametrize("text", [
+    "The graph has 9 nodes.",
+    "I see 4 components here, with 9 vertices in total.",
+])
+def test_a_bare_count_of_other_things_answers_nothing(text):
+    assert parse_int(text, EDGES) is None
+    assert parse_int(text + "\n\nFinal answer: 13", EDGES) == 13
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("The shortest path is 2 → 7 → 3; its length is 2.", [2, 7, 3]),
     ("The shortest path is 2 → 7 → 3. Its total weight is 9.", [2, 7, 3]),

@@ -238,6 +238,15 @@ def _counted_asked(sentence: str, question: str | None) -> re.Match | None:
     return _NUMBER.match(sentence, mine[0].start())
 
 
+def _counts_only_others(sentences: list[str], question: str | None) -> bool:
+    """Do the sentences count only things the question does not ask about (and not that
+    there is none of them)?"""
+    thing = _ASKED_THING.search(question) if question else None
+    return thing is not None and bool(sentences) and all(
+        _counts_other_things(s, _thing(thing[1])) and not _NOTHING.search(s)
+        for s in sentences)
+
+
 def _asked_sentences(sentences: list[str], question: str | None, explicit: bool) -> list[str]:
     """When an answer reports several quantities, the ones the question asks for: a
     sentence that counts other things ("Answer: The graph has 9 nodes. The number of edges
@@ -328,6 +337,8 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
             if not sentences:
                 return None  # "Node 5 has the most neighbours.": only nodes are named
         sentences = _asked_sentences(sentences, question, explicit)
+        if not explicit and _counts_only_others(sentences, question):
+            return ABSENT  # "There are 10 nodes." states no count of the edges asked for
         if not sentences:
             return None  # values for other nodes than the one asked about
         sentence = decisive(sentences, explicit)

@@ -646,6 +646,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         corrected = _after_cue(body, region, value, reader)
         if isinstance(corrected, NoAnswer):
             return corrected
+        if corrected is None and _opening_differs(body, commits, region, value, reader):
+            return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected
         elif is_truncated(body) and CUE.search(body, region.start):
@@ -670,6 +672,40 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
     return _bare(body, thinking, size, reader)
+
+
+_STATES = re.compile(r"\b(?:is|are|was|were|equals?)\b|[:=]", re.I)
+_DIGITS = re.compile(r"\d+")
+_WORKING = re.compile(r"\d\s*[+*/×=^]\s*\d|\d\s+-\s+\d")  # arithmetic, not a statement
+
+
+def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, value: Any,
+                     reader: Reader | None) -> bool:
+    """A one-sentence statement of the answer right before a strong marked answer that
+    gives another value ("There are 4 strongly connected components.\n\nFinal answer:
+    5", "Class: project\n\nFinal answer: course"): two final answers, no correction
+    between them. (A yes/no opening is weighed as an opening verdict.)"""
+    if reader is None or chosen.strength != STRONG or isinstance(value, bool):
+        return False
+    line = body.rfind("\n", 0, chosen.start) + 1
+    if any(c.start < line for c in commits) or line == 0:
+        return False
+    opening = body[:line].strip()
+    if (not opening or len(opening) > 240 or "\n" in opening or opening.endswith((":", "?"))
+            or len(SENTENCE_SPLIT.split(opening)) > 1 or CUE.search(opening)
+            or _WORKING.search(opening) or ";" in opening):
+        return False
+    verbs = list(_STATES.finditer(opening))
+    stated = opening[verbs[-1].end():] if verbs else ""
+    if not stated.strip() or len(_WORDS.findall(_DIGITS.sub(" ", stated))) > 6:
+        return False  # a remark ("The edge (0, 4) has weight 2, and 4-7 is another path.")
+    said = reader(stated, True)
+    if said is ABSENT or said is None or _key(reader(opening, False)) != _key(said):
+        return False  # the statement names other things too, or not what is asked
+    if isinstance(said, list) and len(said) > 1 and all(isinstance(x, str) for x in said):
+        return False  # several category names: the reasoning weighs them
+    return said is not ABSENT and said is not None and not isinstance(said, bool) and (
+        _key(said) != _key(value))
 
 
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
