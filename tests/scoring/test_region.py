@@ -521,3 +521,23 @@ def test_a_stated_answer_then_a_different_marked_one_is_two_answers():
             (answers.EDGE_SET, "The edge (0, 4) has weight 2, and 4-7 is another path.\n"
                                "Answer: [(1, 2)]", [[1, 2]])):
         assert kind.read(text, None, ctx).value == value, text
+
+
+def test_refusals_in_other_words():
+    ctx = Context(None, 10)
+    for kind, text in (
+            (answers.INT, "Summing 45 pair distances is something I can't do reliably."),
+            (answers.INT, "With 17 nodes and 40 edges, which I cannot really do by hand, you "
+                          "should use a library."),
+            (answers.NODE_LIST, "Checking all 120 orders by hand is slow, so I won't give an "
+                                "ordering I can't verify."),
+            (answers.NODE_SET, "I'll need the complete edge list; yours ends at (8, 9)."),
+            (answers.NODE_LIST, "I started from 2, then 7, and got stuck both times; I was "
+                                "unable to find one.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a search that found nothing better, or a refusal to explain, still answers
+    for kind, text, value in (
+            (answers.NODE_LIST, "I couldn't find a shorter path than 1 → 4 → 6.", [1, 4, 6]),
+            (answers.INT, "I won't give every step, but the count is 8.", 8),
+            (answers.INT, "I need more than 3 colours here, so the answer is 4.", 4)):
+        assert kind.read(text, None, ctx).value == value, text
