@@ -7,6 +7,7 @@ import re
 
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
 from graphgauge.scoring.parsing import parse_int
 from graphgauge.scoring.region import ABSENT, NoAnswer, Region, final_region, read_answer
 
@@ -541,3 +542,31 @@ def test_refusals_in_other_words():
             (answers.INT, "I won't give every step, but the count is 8.", 8),
             (answers.INT, "I need more than 3 colours here, so the answer is 4.", 4)):
         assert kind.read(text, None, ctx).value == value, text
+
+
+def test_bounds_cases_and_lists_left_to_go_on_are_no_answer():
+    ctx = Context(None, 10)
+    for kind, text in (
+            (answers.INT, "The cut has capacity at least 9, because two disjoint paths carry "
+                          "4 and 5."),
+            (answers.FLOAT, "Algebraic connectivity: between 0.8 and 1.1, going by the degree "
+                            "bounds."),
+            (answers.FLOAT, "λ₂ ≈ between 0.8 and 1.1"),
+            (answers.NODE_LIST, "Routes 1-6-9 and 1-4-9 tie at two hops, so either one works."),
+            (answers.EDGE_SEQUENCE, "BFS gives (0, 2), (0, 4), (2, 7) when 2 is queued first, "
+                                    "and (0, 4), (0, 2), (4, 7) when 4 is queued first."),
+            (answers.NODE_LIST, "Topological order: 3, 1 if ties go to the larger id, and 1, 3 "
+                                "if they go to the smaller."),
+            (answers.EDGE_SEQUENCE, "The walk begins (4, 1), (1, 6) and proceeds likewise "
+                                    "until every node is seen."),
+            (answers.INT, "7. Hmm, 8 might be right too if the loop counts.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a bound in the reason, not on the value, and one case named, are answers
+    for kind, text, value in (
+            (answers.INT, "The diameter is 4, since at least 4 hops separate 0 and 9.", 4),
+            (answers.NODE_LIST, "Path: 2 → 5 → 9; either direction of the edges works the "
+                                "same here.", [2, 5, 9])):
+        assert kind.read(text, None, ctx).value == value, text
+    assert committed_label("Theory. Hmm, Neural_Networks might fit better.",
+                           ["Theory", "Neural_Networks"]) == NoAnswer(
+        "another answer offered as a possibility")

@@ -277,7 +277,8 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
 
 
 # A value stated as a range or a ratio ("is between 3 and 5", "2:3") is not one number.
-_UNSETTLED = re.compile(r"(?:^[\W_]*|\b(?:is|are|be|lies|somewhere|anywhere)\s+)between\s+[-+]?"
+_UNSETTLED = re.compile(r"(?:^[\W_]*|[:=≈~][ \t*_]*|\b(?:is|are|be|lies|somewhere|anywhere)\s+)"
+                        r"between\s+[-+]?"
                         r"[\d.]+\s+and\s+[-+]?[\d.]|(?<![\w.:])\d+:\d+(?![\d.:])", re.I)
 # "0,35": a decimal comma (a leading "0," never starts a list of counts).
 _DECIMAL_COMMA = re.compile(r"(?<![\w.,])0,(\d+)(?![\d,])")

@@ -780,6 +780,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         elif sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
             kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
+        elif _offered(after, reader):
+            return NoAnswer("another answer offered as a possibility")  # "X. Hmm, Y might fit"
         elif reader is not None and reader(after, False) not in (ABSENT, None):
             kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
     if not kept.strip():

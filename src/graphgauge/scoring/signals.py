@@ -235,12 +235,15 @@ _HEDGE = re.compile(
     r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
-    r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z))|∈\s*[\[(]"
+    r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
+    r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
     r"|\b(?:equally|just as) (?:valid|correct|acceptable|good|optimal)\b"
+    r"|\beither (?:one |of (?:them|these|those|the two) )?(?:is|works|would work|will do"
+    r"|would do)\b"
     r"|\banother (?:equally )?(?:valid|possible|correct|optimal|acceptable) (?!(?:edge|node"
     r"|vertex|neighbou?r)s?\b)\w+|\bis another\b(?! (?:edge|node|vertex|neighbou?r)s?\b)"
     r"(?: \w+)?(?: of (?:equal|the same) (?:length|size|weight|cost))"
@@ -253,8 +256,8 @@ _HEDGE = re.compile(
     r"|\balso (?:seems? |looks? |sounds? )?(?:plausible|possible)\b|\bor (?:yes|no)\?"
     r"|\bgive or take (?:a few|some|about|\d)"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
-    r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b[^.\n]{0,80}"
-    r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)\s+(?:if|when)\b"
+    r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b[^.\n]{0,160}"
+    r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b"
     r"|\bif\b[^.;\n]{0,80},\s*(?:yes|no|true|false|\d+(?:\.\d+)?)\b[^.\n]{0,12}[;,]\s*(?:if|otherwise"
     r"|else)\b"
     r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
@@ -443,12 +446,16 @@ _UNDECIDED = re.compile(
     r"|\b(?:can'?t|cannot|couldn'?t|could not) rule (?:it|one|that|this|them) out\b"
     r"|(?<=[\d)\]}])[ \t,]*(?:\.\.\.|…)?[ \t,]*(?:and so (?:on|forth)|etc\b"
     r"|and (?:more|the rest)\b)"
-    r"|\bthe rest (?:follows?|are similar|is similar|go(?:es)? the same)\b",
+    r"|\bthe rest (?:follows?|are similar|is similar|go(?:es)? the same)\b"
+    r"|\b(?:continues?|continuing|proceeds?|carr(?:y|ies) on|goes on|go on|keeps? going)"
+    r"\s+(?:on\s+)?(?:similarly|likewise|in the same (?:way|manner|fashion|pattern)|the same way"
+    r"|like this|as before)\b",
     re.I)
 _UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or", "ambiguous",
                     "uncertain", "undetermined", "not sure", "n/a", "some of", "any of", "between",
                     "which", "probably", "likely", "possibly", "rule", "and so", "etc", "and more",
-                    "the rest")
+                    "the rest", "similarly", "likewise", "same way", "same manner", "same fashion",
+                    "same pattern", "like this", "as before")
 
 
 def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
