@@ -468,3 +468,19 @@ def test_a_majority_vote_commits_to_its_label():
     text = "Three neighbours are Tech papers and one is Politics. The majority label: Tech."
     assert committed_label(text, labels) == "Tech"
     assert isinstance(committed_label("Tech and Politics both fit.", labels), NoAnswer)
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    # a clause about other nodes does not answer for the asked pair
+    ("Is there an edge between node 4 and node 9?",
+     "4 and 9 are not neighbours; 9 only links to 1, 2 and 6.", False),
+    ("Is there an edge between node 4 and node 9?",
+     "There's no edge joining 4 and 9. Node 4 is adjacent to 3 and 7.", False),
+    ("Is there a path between node 4 and node 9?",
+     "They are connected, via 4 → 2 → 9.", True),
+    # a verdict before a dash, then a reason with its own negation
+    ("Is the graph bipartite?", "Not bipartite – the cycle 1-2-3 has no even length.", False),
+    ("Is the graph regular?", "Regular — no node has a degree other than 3.", True),
+])
+def test_the_claim_about_the_asked_pair_or_before_the_dash(question, text, expected):
+    assert parse_bool(text, question) is expected

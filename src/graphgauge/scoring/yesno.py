@@ -176,7 +176,7 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
 _BOOL_CLAUSES = re.compile(r"[:;]|,\s*(?=(?:so|thus|hence|therefore|because|since|as|but|yet|while)"
-                           r"\b)|(?<!\s)\s++(?=(?:because|since)\b)",
+                           r"\b)|(?<!\s)\s++(?=(?:because|since)\b)|(?<!\s)[ \t]+[—–][ \t]+",
                            re.I)
 # A clause that gives a reason ("because node 8 has no incoming edges") backs the claim;
 # it is weighed only when no claim speaks to the question.
@@ -214,6 +214,22 @@ def _contradicted(region: str, verdict: bool, question: str) -> bool:
     return found is not None and found != verdict
 
 
+_ASKED_ID = re.compile(r"\b(?:node|vertex)\s+(\d+)\b", re.I)
+_ID = re.compile(r"\d+")
+
+
+def _asked_ids(question: str | None) -> frozenset[str]:
+    return frozenset(_ASKED_ID.findall(question)) if question else frozenset()
+
+
+def _other_nodes(clause: str, pair: frozenset[str]) -> bool:
+    """Does a clause speak of other nodes, and not of both asked ones ("33 only connects
+    to 4, 18 and 27" to "Is there an edge between node 10 and node 33?")? Its claim is
+    then about them, not about the asked pair ("2 and 8 share neighbour 5" still is)."""
+    named = set(_ID.findall(clause))
+    return len(pair) > 1 and bool(named - pair) and not pair <= named
+
+
 def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     words = _bool_words(region, explicit)
     if words:
@@ -228,8 +244,10 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     # sentences from that end is enough, however long the text.
     sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
+    pair = _asked_ids(question)
     clauses = [(c, _content(c)) for s in sentences if _about_this_graph(s)
-               for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))]
+               for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))
+               if not _other_nodes(c, pair)]
     clauses = clauses if explicit else clauses[::-1]
     clauses = ([c for c in clauses if not _REASON.match(c[0])]
                + [c for c in clauses if _REASON.match(c[0])])
