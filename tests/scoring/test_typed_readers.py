@@ -484,3 +484,47 @@ def test_a_majority_vote_commits_to_its_label():
 ])
 def test_the_claim_about_the_asked_pair_or_before_the_dash(question, text, expected):
     assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    # "i.e." before words opens a remark; before a value it restates the answer
+    ("Betweenness of node 6 is 0.25, i.e. the share of the 28 shortest paths through it.",
+     None, 0.25),
+    ("Jaccard = 2 of 8, i.e. 0.25.", None, 0.25),
+    # a JSON object echoing the asked node: the field with the fuller matching name
+    ('{"vertex": 7, "clustering coefficient": 0.4}',
+     "What is the clustering coefficient of vertex 7?", 0.4),
+])
+def test_restatements_and_echoed_fields(text, question, expected):
+    assert parse_float(text, question) == pytest.approx(expected)
+
+
+def test_a_closing_none_of_the_asked_thing_is_zero():
+    question = "How many bridges does the graph have?"
+    text = "Edges 2-5 and 5-9 both sit on the cycle 2-5-9-2. Hence no bridges here."
+    assert parse_int(text, question) == 0
+    # ... but none of another thing leaves the count stated before it
+    assert parse_int("The graph has 3 bridges. There are no isolated nodes.", question) == 3
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("N(2) = {1, 4} and N(7) = {3, 5}. They share no neighbours.", []),
+    ("Empty — nodes 2 and 7 have disjoint neighbourhoods.", []),
+])
+def test_the_empty_set_closing_or_opening_with_its_reason(text, expected):
+    assert answers.NODE_SET.read(text, None, Context(None, 10)).value == expected
+
+
+@pytest.mark.parametrize(("kind", "text", "expected"), [
+    (answers.EDGE_SET, "Two bridges: the edge between 1 and 4, and the edge between 4 and 6.",
+     [[1, 4], [4, 6]]),
+    (answers.EDGE_SET, "Nothing — every edge of this 3-regular graph is on a cycle.", []),
+    (answers.EDGE_SEQUENCE, "Starting at 3: first 3 to 1, then 1 to 0, then back up to 3 and "
+                            "take 3 to 5.", [[3, 1], [1, 0], [3, 5]]),
+    (answers.EDGE_SEQUENCE, "From 2 to 6, from 6 to 8, then back up and from 2 to 4.",
+     [[2, 6], [6, 8], [2, 4]]),
+    (answers.EDGE_SEQUENCE, '[{"parent": 3, "child": 1}, {"parent": 3, "child": 5}]',
+     [[3, 1], [3, 5]]),
+])
+def test_edges_in_prose_and_json(kind, text, expected):
+    assert kind.read(text, None, Context(None, 10)).value == expected

@@ -261,7 +261,13 @@ def _empty_answer(region: str, explicit: bool) -> bool:
         return empty is not None and (digit is None or empty.start() < digit.start())
     lines = [line for line in region.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
-    return digit is None or (_EMPTY.search(last) is not None and not _DIGITS.search(last))
+    return digit is None or (_EMPTY.search(last) is not None and not _DIGITS.search(last)) or (
+        _EMPTY_FIRST.match(last) is not None)
+
+
+# "None — the graph is 2-edge-connected.": the empty answer first, then its reason.
+_EMPTY_FIRST = re.compile(r"[\s*_`\"']*+(?:none|nothing|empty|∅|\[\s*\]|\{\s*\})[\s*_`\"']*"
+                          r"(?:[.,;:!—–]|-\s|\Z)", re.I)
 
 
 def _ids(tokens: list[str]) -> list[int] | None:
@@ -338,6 +344,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not explicit:
         lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
     line = decisive(lines, explicit)
+    if not explicit and line is not lines[-1] and not _DIGITS.search(lines[-1]) and (
+            _SAYS_EMPTY.search(lines[-1])):
+        return []  # "N(3) = {0, 2} and N(8) = {1, 5}. They have no common neighbours."
     if not explicit and _remark(line) and not _STATES_IDS.search(line) and not _CONCLUDING.match(
             line):
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
@@ -400,11 +409,12 @@ _PAIR_GROUP = re.compile(
 _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
-    r"(?:[\s,;&*•+|\-–—→⟶>`、和及与]|(?:and|then|edges?|next|finally|followed by|backtracks?"
-    r"|back|goes"
+    r"(?:[\s,;&*•+|\-–—→⟶>`、和及与]|(?:and|then|edges?|the|an?|next|finally|followed by"
+    r"|backtracks?|back(?:\s+up)?|goes"
     r"|et|und|y|e|en|и|puis|dann"
     r"|go|to|after that|takes?|taking)\b"
-    r"|\bback-?track(?:s|ed|ing)?\s+to\s+(?:node\s+)?\d+\b"  # "then backtrack to 0 and take 0-3"
+    r"|\b(?:back-?track(?:s|ed|ing)?|back(?:\s+up)?|return(?:s|ing)?)\s+to\s+(?:node\s+)?\d+\b"
+    # "then backtrack to 0 and take 0-3", "back up to 3"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
     r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\])*",
@@ -415,8 +425,11 @@ _EDGE_PROSE = re.compile(
     r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
     r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
-    r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a)\"\s*:\s*\"?(\d+)\"?[^{}]{0,40}?"
-    r"\"(?:target|v|to|dst|end|node2|tail|b)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
+    r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a|parent)\"\s*:\s*\"?(\d+)\"?"
+    r"[^{}]{0,40}?\"(?:target|v|to|dst|end|node2|tail|b|child)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
+    # a walk told step by step: "first 0 to 2, then 2 to 5, ... and take 0 to 3"
+    r"|\b(?:first|then|next|finally|take|takes|taking)\s+(?:nodes?\s+)?(\d+)\s+to\s+"
+    r"(?:nodes?\s+)?(\d+)\b"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
     r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"
     r"(?:[a-z]+\s+)?(\d+)\b",

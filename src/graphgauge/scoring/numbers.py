@@ -74,7 +74,8 @@ _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step
 _TRAILING_CLAUSE = re.compile(
     r"(?:,[ \t]*+|(?<![ \t])[ \t]++)(?:which|where|because|since|as it|as the|meaning|e\.g\."
     r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
-    r"|including|out of)\b|(?<![ \t])[ \t]*+\((?![\d \t./%*+×-]*+\))|(?<![ \t])[ \t]++[–—][ \t]+"
+    r"|including|out of)\b|,[ \t]*+(?:i\.e\.|that is|namely),?[ \t]++(?=[A-Za-z]{2})"
+    r"|(?<![ \t])[ \t]*+\((?![\d \t./%*+×-]*+\))|(?<![ \t])[ \t]++[–—][ \t]+"
     r"|;|:(?=[ \t]*+[\[{(]?[ \t]*+\d+[ \t]*+(?:,[ \t]*+\d|[-–→][ \t]*+\d+[ \t]*+,))",
     re.I)
 # What joins a value to the one it is rewritten as ("6/20 = 0.3", "5 → 5.0", "1/2, i.e.
@@ -272,8 +273,11 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
              for s in sentences if (m := _NAMED_VALUE.match(s))]
     if len(named) < 2:
         return sentences
-    matching = [s for s, words in named if words and words <= asked]
-    return matching if len(matching) == 1 else sentences
+    matching = [(s, words) for s, words in named if words and words <= asked]
+    if len(matching) > 1:  # '{"node": 2, "closeness_centrality": 0.16}': the fuller name
+        most = max(len(words) for _, words in matching)
+        matching = [(s, words) for s, words in matching if len(words) == most]
+    return [matching[0][0]] if len(matching) == 1 else sentences
 
 
 # A value stated as a range or a ratio ("is between 3 and 5", "2:3") is not one number.
@@ -303,6 +307,16 @@ def _json_fields(region: str, question: str | None) -> str | None:
     return asked[0] if len(asked) == 1 else ""
 
 
+_NONE_OF = re.compile(rf"\bno\s+(?:\w+\s+)?({_THINGS})\b", re.I)
+
+
+def _none_asked(sentence: str, question: str | None) -> bool:
+    """Does the sentence say there is none of the thing the question counts?"""
+    thing = _ASKED_THING.search(question) if question else None
+    return thing is not None and any(_thing(m[1]) == _thing(thing[1])
+                                     for m in _NONE_OF.finditer(sentence))
+
+
 _SO = re.compile(r"\b(?:so|thus|therefore|hence)\b", re.I)
 
 
@@ -328,7 +342,11 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
     if _LETTER.search(region):
         region = _SYMBOLIC.sub(_symbols_only, _spell_numbers(region))
     region = strip_enumerators(region) if not explicit else region
-    sentences = [s for s in split_sentences(region) if _NUMBER.search(s)]
+    every = split_sentences(region)
+    if not explicit and every and not _NUMBER.search(every[-1]) and _none_asked(every[-1],
+                                                                              question):
+        return Fraction(0)  # "... but 0-7 doesn't. So there are no triangles."
+    sentences = [s for s in every if _NUMBER.search(s)]
     # The answer opens an explicit region and closes bare text: a bounded number of
     # sentences from that end is enough, however long the text.
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]

@@ -40,11 +40,14 @@ def pick(items: list, explicit: bool):
     return items[0] if explicit else items[-1]
 
 
-_SENTENCE = re.compile(r"(?:[^.!?\n]|\.(?=\d))*+(?:[.!?]+|\n|$)")
+_SENTENCE = re.compile(r"(?:\b(?i:i\.e|e\.g)\.(?=,?[ \t]+[A-Za-z]{2})|[^.!?\n]|\.(?=\d))*+"
+                       r"(?:[.!?]+|\n|$)")
 
 
 def split_sentences(region: str) -> list[str]:
-    """Sentences and lines of ``region`` (a decimal point does not end a sentence)."""
+    """Sentences and lines of ``region`` (a decimal point does not end a sentence, nor does
+    "i.e." or "e.g." before words; before a value, "i.e. 0.75", the value is the restated
+    answer and stands as its own sentence)."""
     return [s for s in _SENTENCE.findall(region) if s.strip()]
 
 
