@@ -570,3 +570,14 @@ def test_bounds_cases_and_lists_left_to_go_on_are_no_answer():
     assert committed_label("Theory. Hmm, Neural_Networks might fit better.",
                            ["Theory", "Neural_Networks"]) == NoAnswer(
         "another answer offered as a possibility")
+
+
+def test_a_list_of_worked_steps_cut_inside_its_next_item_is_no_answer():
+    ctx = Context(None, 12)
+    text = ("Augmenting paths:\n- 0 → 2 → 11: bottleneck 4, total = 4.\n"
+            "- 0 → 5 → 11: bottleneck 2, total = 6.\n- 0 → 7 → 3")
+    assert not answers.INT.read(text, None, ctx).ok
+    # a list of plain items is the answer, and a finished step list keeps its total
+    assert answers.NODE_LIST.read("1. 4\n2. 0\n3. 7", None, ctx).value == [4, 0, 7]
+    finished = text.rsplit("\n", 1)[0] + "\nSo the maximum flow is 6."
+    assert answers.INT.read(finished, None, ctx).value == 6

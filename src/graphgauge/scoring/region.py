@@ -64,6 +64,7 @@ from graphgauge.scoring.signals import (
     TENTATIVE,
     UNFINISHED,
     clip,
+    cut_in_list,
     is_hedge,
     is_instruction,
     is_truncated,
@@ -730,7 +731,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not body.strip():
         return NoAnswer("code instead of an answer")
     body = _without_loop_tail(body)
-    if is_truncated(body):
+    if is_truncated(body) or cut_in_list(body):
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     if not kept.strip():

@@ -609,6 +609,23 @@ def unclosed(text: str, fences: bool = True) -> bool:
     return depth > 0 or (fences and text.count("```") % 2 == 1)
 
 
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+\S")
+_RESULT = re.compile(r"[:=]")
+
+
+def cut_in_list(text: str) -> bool:
+    """Does ``text`` stop inside the next item of a list of worked steps ("1. Path 1-4-9:
+    3. Flow = 3.\n2. ...\n3. Path 1 → 5 → 6")? Earlier items each close with a result
+    (a colon or "=", and a full stop); the last has neither."""
+    lines = [line for line in text[-3000:].splitlines() if line.strip()][-4:]
+    if len(lines) < 3 or not all(_LIST_ITEM.match(line) for line in lines[-3:]):
+        return False
+    last, earlier = lines[-1].rstrip(), [line.rstrip() for line in lines[-3:-1]]
+    return (all(line.endswith((".", "!")) and _RESULT.search(line) for line in earlier)
+            and not last.endswith((".", "!", "?", ")", "]", "}"))
+            and not _RESULT.search(last))
+
+
 def is_truncated(text: str) -> bool:
     """Was ``text`` cut off mid-sentence or inside a bracket or code block?"""
     tail = text.rstrip()
