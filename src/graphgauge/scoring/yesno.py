@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from graphgauge.scoring.region import ABSENT, NoAnswer
@@ -230,6 +231,10 @@ def _other_nodes(clause: str, pair: frozenset[str]) -> bool:
     return len(pair) > 1 and bool(named - pair) and not pair <= named
 
 
+def _in_order(clauses: list[str], explicit: bool) -> list[str]:
+    return clauses if explicit else clauses[::-1]
+
+
 def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     words = _bool_words(region, explicit)
     if words:
@@ -245,10 +250,12 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     pair = _asked_ids(question)
-    clauses = [(c, _content(c)) for s in sentences if _about_this_graph(s)
-               for c in _BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s))
-               if not _other_nodes(c, pair)]
-    clauses = clauses if explicit else clauses[::-1]
+    ordered = (c for s in (sentences if explicit else reversed(sentences))
+               if _about_this_graph(s)
+               for c in _in_order(_BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s)), explicit)
+               if not _other_nodes(c, pair))
+    # as many clauses as sentences are weighed, from the answer's end of the region
+    clauses = [(c, _content(c)) for c in islice(ordered, MAX_CANDIDATES)]
     clauses = ([c for c in clauses if not _REASON.match(c[0])]
                + [c for c in clauses if _REASON.match(c[0])])
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
