@@ -528,3 +528,11 @@ def test_the_empty_set_closing_or_opening_with_its_reason(text, expected):
 ])
 def test_edges_in_prose_and_json(kind, text, expected):
     assert kind.read(text, None, Context(None, 10)).value == expected
+
+
+def test_none_in_two_words_and_pairs_joined_by_and():
+    assert parse_int("No cycles.") == 0
+    assert parse_int("**No bridges**") == 0
+    assert parse_int("No, there are 3 cycles.") == 3
+    assert answers.EDGE_SET.read("Cut edges: those joining 1 to 4 and 4 to 8.", None,
+                                 Context(None, 10)).value == [[1, 4], [4, 8]]

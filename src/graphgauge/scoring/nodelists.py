@@ -427,8 +427,9 @@ _EDGE_PROSE = re.compile(
     r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
     r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a|parent)\"\s*:\s*\"?(\d+)\"?"
     r"[^{}]{0,40}?\"(?:target|v|to|dst|end|node2|tail|b|child)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
-    # a walk told step by step: "first 0 to 2, then 2 to 5, ... and take 0 to 3"
-    r"|\b(?:first|then|next|finally|take|takes|taking)\s+(?:nodes?\s+)?(\d+)\s+to\s+"
+    # a walk told step by step: "first 0 to 2, then 2 to 5, ... and take 0 to 3"; "the edges
+    # connecting 5 to 6 and 6 to 9"
+    r"|\b(?:first|then|next|finally|take|takes|taking|and)\s+(?:nodes?\s+)?(\d+)\s+to\s+"
     r"(?:nodes?\s+)?(\d+)\b"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
     r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"

@@ -50,7 +50,11 @@ _WORD_FRACTION = re.compile(
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
 _LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
-_NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)|\b(?:there (?:are|is|exist)|has|have"
+_NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)"
+                      r"|^[\s*_`\"']*no\s+(?:\w+\s+)?(?:nodes?|vertex|vertices|edges?|triangles?"
+                      r"|components?|cycles?|paths?|leaves|leaf|bridges?|cliques?)[\s*_`]*[.!]?"
+                      r"[\s*_`]*$"  # "No triangles."
+                      r"|\b(?:there (?:are|is|exist)|has|have"
                       r"|contains?|with|finds?|found|exist)\s+no\s+[a-z]", re.I)
 _NUMBER = re.compile(
     r"(?<![^\W_])(?<!\.)(?P<sign>[-+])?(?:(?P<int>\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+)"

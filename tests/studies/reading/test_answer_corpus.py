@@ -48,6 +48,11 @@ def test_readers_agree_with_the_grader():
 # false commit. Left: number words and labels in other languages ("cinq", "Bases de
 # datos"), edges and paths in prose ("connecting 5 to 6 and 6 to 9", "ends at C"), a
 # vertex cover followed by its check list, an alternative turned down in other words.
+# core_blind_s5a / core_blind_s5b (117 + 117, the mainstream classes of issue #15 grounded
+# in generated prompts, every encoding) read at first try 88.9% (false commits 7/33) and
+# 88.0% (9/33); after the rules they prompted (a one-line statement then a different marked
+# answer, refusals in other words, bounds with a reason, cases with bracketed values, clauses
+# about other nodes, edges in prose), 117/117 each.
 BLIND_MISSES = {
     "core_blind_s3b.jsonl:100",
     "core_blind_s3b.jsonl:107",
@@ -64,7 +69,6 @@ BLIND_MISSES = {
     "core_blind_s4b.jsonl:42",
     "core_blind_s4b.jsonl:56",
     "core_blind_s4b.jsonl:64",
-    "core_blind_s4b.jsonl:68",
     "core_blind_s4b.jsonl:76",
     "core_blind_s4b.jsonl:81",
     "core_blind_s4b.jsonl:96",
@@ -78,7 +82,6 @@ BLIND_MISSES = {
     "region_blind_second.jsonl:62",
     "region_blind_second.jsonl:63",
     "region_blind_seventh.jsonl:17",
-    "region_blind_seventh.jsonl:39",
     "typed_blind_eighth.jsonl:25",
     "typed_blind_eighth.jsonl:37",
     "typed_blind_eighth.jsonl:40",

@@ -84,8 +84,6 @@ KNOWN_MISSES = {
     "region_blind_ninth.jsonl:2",
     # typed yes/no reader: "There's no 3 → 0 edge" read as no, though other paths may exist
     "region_blind_seventh.jsonl:17",
-    # typed int reader: "No triangles." (0) not read
-    "region_blind_seventh.jsonl:39",
     # "Either 6 or six — same thing: 6.": either/or is a hedge whatever its two sides
     "region_blind_fourth.jsonl:58",
     # typed yes/no reader: a general statement ("Nodes can be neighbours if there is an
