@@ -517,6 +517,8 @@ def test_a_stated_answer_then_a_different_marked_one_is_two_answers():
             (answers.INT, "There are 12 nodes.\n\nFinal answer: 3", 3),
             (answers.INT, "Node 4 has 3 neighbours.\n\nFinal answer: 5", 5),
             (answers.INT, "Bridges = 9 - 6.\n\nFinal answer: 3", 3),
+            (answers.INT, "The graph is connected: all 12 nodes lie in one component.\n\n"
+                          "Final answer: 3", 3),
             (answers.INT, "The bridges of the 12-node graph:\n\nFinal answer: 3", 3),
             (answers.NODE_SET, "First I look at node 5's row.\n\nAnswer: [1, 3]", [1, 3]),
             (answers.EDGE_SET, "The edge (0, 4) has weight 2, and 4-7 is another path.\n"

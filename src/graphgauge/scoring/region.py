@@ -698,7 +698,7 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
         return False
     verbs = list(_STATES.finditer(opening))
     stated = opening[verbs[-1].end():] if verbs else ""
-    if not stated.strip() or len(_WORDS.findall(_DIGITS.sub(" ", stated))) > 6:
+    if not stated.strip() or len(_WORDS.findall(_DIGITS.sub(" ", stated))) > 3:
         return False  # a remark ("The edge (0, 4) has weight 2, and 4-7 is another path.")
     said = reader(stated, True)
     if said is ABSENT or said is None or _key(reader(opening, False)) != _key(said):
