@@ -583,3 +583,5 @@ def test_a_list_of_worked_steps_cut_inside_its_next_item_is_no_answer():
     assert answers.NODE_LIST.read("1. 4\n2. 0\n3. 7", None, ctx).value == [4, 0, 7]
     finished = text.rsplit("\n", 1)[0] + "\nSo the maximum flow is 6."
     assert answers.INT.read(finished, None, ctx).value == 6
+    # cut off after "≈", as after "=": the value was still to come
+    assert not answers.FLOAT.read("Closeness = 9/31 ≈", None, ctx).ok

@@ -327,7 +327,7 @@ _TRUNCATED_END = re.compile(
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
     r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
     r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
-    r"|[,:(\[{=+\-–—→/]|->|=>)"
+    r"|[,:(\[{=+\-–—→/≈]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
 )
