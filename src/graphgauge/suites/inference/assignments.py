@@ -34,6 +34,7 @@ from graphgauge.suites.inference.reading import (
     MARKUP,
     PAREN,
     UNSURE_LINK,
+    _reasoning_after,
     answer_part,
     node_ids,
 )
@@ -241,10 +242,12 @@ def _label(text: str) -> str:
 # Verdicts of one node: positive (outlier) or negative.
 # "odd one out", "the odd paper out", "odd man out"
 ODD = r"odd\s+(?:one|paper|node|item|man|title)\s+out"
-_NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
+_NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?(?:outlier|anomal)|\bnon-?outlier|\binlier"
+                       r"|\bnormal\b|\btypical\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
 _POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b"
+                       r"|\b(?:anomal(?:y|ous)|atypical|off-topic)\b"
                        r"|\b(?:does|do|did)\s*(?:not|n't)\s+(?:\w+\s+)?(?:fit|belong)\b",
                        re.I)
 
@@ -447,12 +450,17 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
         return {node: community for node in node_ids(inner[1], n)}, None
     rest = PAREN.sub(" ", line[m.end():])
     verb = _GROUP_VERB.search(rest)
-    nodes = node_ids(rest[verb.end():], n) if verb else []
+    # another community's number is none of this one's nodes ("AI = Community 0, Data
+    # Mining = Community 1" is a legend)
+    nodes = node_ids(_COMMUNITY_ID.sub(" ", rest[verb.end():]), n) if verb else []
     if nodes and (verb or _NODE_WORD.search(rest)):
         return {node: community for node in nodes}, None
     plain = re.sub(r"[^\w\s]", " ", rest).split()
+    # "Community 0 — Reinforcement learning": a dash or colon before a name is no verb
+    named = verb is None or re.fullmatch(r"\s*[:—–-]\s*", verb[0]) is not None \
+        and not rest[:verb.start()].strip()
     if (not re.search(r"\d", rest) and line[:m.start()].strip(" -*#>•") == ""
-            and verb is None and len(plain) <= 8):
+            and named and len(plain) <= 8):
         return None, community
     return None, None
 
@@ -464,7 +472,7 @@ _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|" +
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably"
                            r"|instead|actually|really|rather|in\s+fact|definitely))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
-                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
+                           r"(?:the\s+)?[\[{(]?\s*(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
 
 
 def _outlier_list(line: str, n: int) -> dict[int, bool] | None:
@@ -555,7 +563,8 @@ def _prose_groups(body: str, n: int) -> Block | None:
 
 
 _REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
-                   r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other)\b"
+                   r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other"
+                   r"|everything\s+else|every\s+other\s+node)\b"
                    r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
                    r"|everything\s+else|every\s+other\s+node|the\s+others|other\s+nodes)\s+"
                    r"(?:go|goes|are|is|belongs?|form|make\s+up)\s+(?:in|to|into)?\s*(?P<c2>"
@@ -677,14 +686,19 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     return hits[-1][1]
 
 
-def _restated_differently(text: str, n: int) -> bool:
-    """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
-    different nodes with nothing that revises the first."""
+def _singular_statements(text: str, n: int) -> list[tuple[int, list[int]]]:
+    """(position, [node]) of each statement calling one node the outlier."""
     said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _OUTLIER_LIST.finditer(text)
             if not m["neg"] and "outliers" not in m[0].lower()]
     said += [(m.start(), [_prose_node(m)]) for m in _OUTLIER_PROSE.finditer(text)
              if (not m["neg"] or m["neg"].lower() == "is") and _prose_node(m) < n]
-    said = sorted((at, nodes) for at, nodes in said if nodes)
+    return sorted((at, nodes) for at, nodes in said if nodes)
+
+
+def _restated_differently(text: str, n: int) -> bool:
+    """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
+    different nodes with nothing that revises the first."""
+    said = _singular_statements(text, n)
     return (len({nodes[0] for _, nodes in said}) > 1
             and not _REVISES.search(text, said[0][0], said[-1][0]))
 
@@ -697,7 +711,19 @@ _REVISES = re.compile(r"\b(?:wait|actually|correction|instead|mistake|oops|on se
 
 def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     """The nodes called outliers, in the order written (Hit@1 takes the first): from a
-    JSON answer, a per-node listing (or a list of several), else an outlier statement."""
+    JSON answer, a per-node listing (or a list of several), else an outlier statement.
+    A "Reasoning:" section that calls only other nodes the outlier ("Answer: Node 3 ...
+    Reasoning: ... In summary, Node 6 is the outlier.") contradicts the answer."""
+    found = _outliers_in(text, n)
+    if isinstance(found, list) and isinstance(text, str):
+        said = {nodes[0] for _, nodes in _singular_statements(
+            MARKUP.sub("", _reasoning_after(text)), n)}
+        if said and not said & set(found):
+            return NoAnswer("the reasoning names another outlier than the answer")
+    return found
+
+
+def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
     body = answer_part(text)
     if isinstance(body, NoAnswer):
         return body
@@ -741,6 +767,9 @@ _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swappe
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
+                           # "No outlier — all papers fit", "Answer: no clear outlier."
+                           r"|(?:^|[.!:]\s+|\n)\W*no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
+                           r"outliers?\b(?!\s+(?:other|besides|except|apart|but)\b)"
                            r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
                            r"(?:nodes|papers|items)"
                            r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"

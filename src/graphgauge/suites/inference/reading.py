@@ -105,7 +105,8 @@ _NEG_EDGE = re.compile(
     r"related|share|cite|co-?authored|co-?authors|collaborators|joined|neighbou?rs|written by"
     r"|common|mutual)"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
-    r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent|absent)\b"
+    r"|(?<!\bnot )(?<!n't )\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent"
+    r"|absent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b"
@@ -113,6 +114,7 @@ _NEG_EDGE = re.compile(
     re.I)
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored|present)\W*$|"
+    r"(?:\bnot|n't)\s+(?:unrelated|unconnected|disconnected)\b|"  # a double negative
     r"\b(?:common|mutual|same|shared) (?:co-?)?authors?\b|\bauthors? in common\b"
     r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"

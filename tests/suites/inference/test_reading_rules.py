@@ -1,0 +1,88 @@
+"""GraphInfer reading rules added after the s4 blind batch
+(tests/data/answers/infer_blind_s4.jsonl): each class it missed, pinned on texts written
+apart from the batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring.region import NoAnswer
+from graphgauge.suites.inference.assignments import read_assignment, read_outliers
+from graphgauge.suites.inference.reading import read_relation
+from tests.suites.inference.test_reading import canonical
+
+
+def partition(text: str, n: int):
+    found = read_assignment(text, n, "community")
+    return None if isinstance(found, NoAnswer) else canonical([found.get(i) for i in range(n)])
+
+
+def outliers(text: str, n: int = 8):
+    found = read_outliers(text, n)
+    return None if isinstance(found, NoAnswer) else found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: The two papers are not unrelated; Node 0 and Node 1 have an author in common.",
+     True),
+    ("Node 0 and Node 1 aren't unconnected: the pair is in the list.", True),
+    ("Answer: Node 0 and Node 1 are disconnected.", False),
+    ("Answer: The papers are unrelated.", False),
+])
+def test_a_double_negative_about_the_link_is_a_yes(text, expected):
+    assert read_relation(text, (0, 1)) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "No outlier: every title is about query processing.",
+    "Answer: no obvious outliers; all of them are database papers.",
+    "**Answer:** No semantic outlier.\n**Reasoning:** Each paper studies indexing.",
+])
+def test_no_outlier_said_plainly_is_the_empty_answer(text):
+    assert outliers(text) == []
+
+
+def test_no_outlier_but_one_is_not_the_empty_answer():
+    assert outliers("No outliers besides Node 4, which is about robotics.") != []
+
+
+def test_a_reasoning_that_names_another_outlier_contradicts_the_answer():
+    text = ("Answer: Node 2 is the outlier.\nReasoning: Node 2 is about XML storage. All "
+            "things considered, Node 7 is the outlier.")
+    assert outliers(text) is None
+
+
+def test_a_reasoning_that_explains_the_same_outlier_keeps_it():
+    text = ("Answer: Node 2 is the outlier.\nReasoning: Node 2 (\"XML storage\") does not "
+            "fit the learning theme of the others.")
+    assert outliers(text) == [2]
+
+
+@pytest.mark.parametrize("text", ["Outliers: [3]", "result: outliers = [3]  # the IR paper",
+                                  "outlier = (3)"])
+def test_an_outlier_list_in_brackets(text):
+    assert outliers(text) == [3]
+
+
+def test_anomalous_and_typical_are_verdicts():
+    text = "\n".join(f"Node {i}: {'anomalous' if i == 5 else 'typical'}" for i in range(8))
+    assert outliers(text) == [5]
+    text = "\n".join(f"Node {i}: {'off-topic' if i == 1 else 'not anomalous'}" for i in range(8))
+    assert outliers(text) == [1]
+
+
+def test_a_legend_after_named_groups_names_no_node():
+    text = "Theory: 0, 1, 2\nSystems: 3, 4, 5\n\n(Theory = Community 0, Systems = Community 1)"
+    assert partition(text, 6) == [0, 0, 0, 1, 1, 1]
+
+
+@pytest.mark.parametrize("rest", ["everything else", "every other node"])
+def test_a_community_of_everything_else(rest):
+    assert partition(f"Group 0: nodes 1 and 3\nGroup 1: {rest}", 5) == [0, 1, 0, 1, 0]
+
+
+@pytest.mark.parametrize("sep", [" — ", ": ", " - "])
+def test_a_community_heading_with_its_name_after_a_dash_or_colon(sep):
+    text = (f"**Cluster A{sep}Databases**\nNodes: 0, 2\n\n**Cluster B{sep}Retrieval**\n"
+            "Nodes: 1, 3")
+    assert partition(text, 4) == [0, 1, 0, 1]
