@@ -156,3 +156,15 @@ def test_an_edge_list_sentence_ending_the_text_unfinished_is_cut_off(text):
 ])
 def test_an_edge_list_that_ends_a_terse_or_finished_answer_is_read(text):
     assert reading(text)[1]
+
+
+def test_doubt_settled_by_a_conclusion_keeps_the_answer():
+    text = ("Not sure whether node 1 might also be blue; it has two neighbours, so no.\n"
+            "Edges: 0-1, 1-2. Blue: 0, 2.")
+    assert reading(text)[2] == {0: "blue", 2: "blue"}
+
+
+def test_an_explanation_cut_off_after_a_closed_answer_voids_nothing():
+    text = ("<answer>Nodes: 0, 2, 3\nEdges: 0-2, 2-3</answer>\nI removed the leaves 1 and 4. "
+            "The remaining edges are: (0,2) (2,3)")
+    assert reading(text)[1] == {(0, 2), (2, 3)}

@@ -11,6 +11,7 @@ left open at the very end).
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from graphgauge.scoring.signals import DOUBT, TAKEN_BACK
@@ -31,6 +32,10 @@ _EDGES_CUT = re.compile(r"[.!?][ \t]+[^.!?\n]{0,60}\bedges\b[^.!?\n:]{0,40}(?:\b
 # red", "not sure whether the rule is A or B. If it's A, ...; if it's B, ..."
 _ALTERNATIVE = re.compile(r"\b(?:could|might|may)[ \t]+(?:also|instead|just[ \t]+as[ \t]+well"
                           r"|equally)\b|\bor[ \t]+(?:perhaps|maybe|possibly)\b", re.I)
+# a conclusion after the doubt settles it ("..., so no.", "Final output: ...")
+_SETTLED = re.compile(r"\b(?:so|therefore|thus|hence|final(?:ly)?|going[ \t]+with|I'?ll[ \t]+go"
+                      r"|output|answer)\b", re.I)
+_SENTENCE_STOP = re.compile(r"[.!?\n]")
 _BRANCH = re.compile(r"\bif[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+(?:rule|transformation|pattern)"
                      r"|instead)\b", re.I)
 
@@ -45,15 +50,23 @@ def retracted(body: str) -> bool:
 
 
 def doubted(body: str) -> bool:
-    """Doubt after the last answer (or in an untagged one) that offers another output: a
-    modal alternative in the doubting sentence, or two branches on the rule."""
+    """Doubt after the last answer (or in an untagged one) that offers another output and
+    that no conclusion follows: a modal alternative in the doubting sentence, or two
+    branches on the rule after it. Linear: each pattern is scanned once."""
     closes = list(_CLOSE_TAG.finditer(body))
     tail = body[closes[-1].end():] if closes else body
+    settled = max((m.start() for m in _SETTLED.finditer(tail)), default=-1)
+    branches = [m.start() for m in _BRANCH.finditer(tail)]
+    alternatives = [m.start() for m in _ALTERNATIVE.finditer(tail)]
+    stops = [m.start() for m in _SENTENCE_STOP.finditer(tail)]
     for doubt in DOUBT.finditer(tail):
-        sentence_end = re.search(r"[.!?\n]", tail[doubt.end():])
-        sentence = tail[doubt.start():doubt.end() + (sentence_end.start() if sentence_end
-                                                      else len(tail))]
-        if _ALTERNATIVE.search(sentence) or len(_BRANCH.findall(tail, doubt.end())) >= 2:
+        if settled >= doubt.end():
+            return False  # this doubt and every earlier one are settled
+        at = bisect.bisect_left(stops, doubt.end())
+        stop = stops[at] if at < len(stops) else len(tail)
+        at = bisect.bisect_left(alternatives, doubt.start())
+        if at < len(alternatives) and alternatives[at] < stop \
+                or len(branches) - bisect.bisect_left(branches, doubt.end()) >= 2:
             return True
     return False
 
@@ -63,8 +76,10 @@ def cut_off(body: str) -> bool:
     that ends the text unfinished, or an ``<answer>`` tag never closed whose text stops
     without finishing its statement."""
     tail = body.rstrip()
-    if _OPEN_BRACKET.search(tail[-20:]) or _EDGES_CUT.search(tail[-1000:]):
+    if _OPEN_BRACKET.search(tail[-20:]):
         return True
+    if not _CLOSE_TAG.search(body) and _EDGES_CUT.search(tail[-1000:]):
+        return True  # (after a closed answer, a cut explanation voids nothing)
     opens = list(_OPEN_TAG.finditer(body))
     return bool(opens) and not _CLOSE_TAG.search(body, opens[-1].end()) and \
         not _FINISHED.search(tail[-3:])
