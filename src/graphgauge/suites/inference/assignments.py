@@ -465,7 +465,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     return None, None
 
 
-_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|" + ODD + r"|exception"
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?(?:_nodes?)?|" + ODD
+                           + r"|exception"
                            r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
@@ -564,7 +565,7 @@ def _prose_groups(body: str, n: int) -> Block | None:
 
 _REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
                    r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other"
-                   r"|everything\s+else|every\s+other\s+node)\b"
+                   r"s?|everything\s+else|every\s+other\s+node)\b"
                    r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
                    r"|everything\s+else|every\s+other\s+node|the\s+others|other\s+nodes)\s+"
                    r"(?:go|goes|are|is|belongs?|form|make\s+up)\s+(?:in|to|into)?\s*(?P<c2>"
@@ -768,7 +769,8 @@ _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swappe
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
                            # "No outlier — all papers fit", "Answer: no clear outlier."
-                           r"|(?:^|[.!:]\s+|\n)\W*no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
+                           r"|^\W*(?:final\s+)?answer\W*[:=]\W*none\b(?!\s+of\b)"
+                           r"|(?:^|[.!:;—–]\s+|\n)\W*no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
                            r"outliers?\b(?!\s+(?:other|besides|except|apart|but)\b)"
                            r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
                            r"(?:nodes|papers|items)"
