@@ -121,6 +121,10 @@ def test_id_colour_pairs_after_the_word_colours_without_a_colon(text):
     "might also be blue.",
     "<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 2</answer>\nI'm uncertain - node 0 could "
     "equally be the blue one.",
+    "<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 0, 2</answer>\nI'm not 100% sure; perhaps "
+    "node 1 should be blue as well.",
+    "<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 0, 2</answer>\nNot certain: an alternative "
+    "reading colours node 1 instead.",
     # doubt about the rule, then two branches
     "I'm unsure which rule the examples follow. If it's the leaves, nodes 0 and 2 are blue; "
     "if it's the centre, node 1 is blue. The edges stay (0,1) (1,2).",

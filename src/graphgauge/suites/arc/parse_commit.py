@@ -31,7 +31,9 @@ _EDGES_CUT = re.compile(r"[.!?][ \t]+[^.!?\n]{0,60}\bedges\b[^.!?\n:]{0,40}(?:\b
 # Doubt that puts another output beside the answer: "I'm not confident: node 3 could also be
 # red", "not sure whether the rule is A or B. If it's A, ...; if it's B, ..."
 _ALTERNATIVE = re.compile(r"\b(?:could|might|may)[ \t]+(?:also|instead|just[ \t]+as[ \t]+well"
-                          r"|equally)\b|\bor[ \t]+(?:perhaps|maybe|possibly)\b", re.I)
+                          r"|equally)\b|\bor[ \t]+(?:perhaps|maybe|possibly)\b"
+                          r"|\b(?:maybe|perhaps|possibly)[ \t]+[^.!?\n]{0,60}?\b(?:should|would"
+                          r"|could|might)\b|\b(?:alternative(?:ly)?|instead|otherwise)\b", re.I)
 # a conclusion after the doubt settles it ("..., so no.", "Final output: ...")
 _SETTLED = re.compile(r"\b(?:so|therefore|thus|hence|final(?:ly)?|going[ \t]+with|I'?ll[ \t]+go"
                       r"|output|answer)\b", re.I)
