@@ -90,3 +90,37 @@ def test_a_community_heading_with_its_name_after_a_dash_or_colon(sep):
     text = (f"**Cluster A{sep}Databases**\nNodes: 0, 2\n\n**Cluster B{sep}Retrieval**\n"
             "Nodes: 1, 3")
     assert partition(text, 4) == [0, 1, 0, 1]
+
+
+# --- found by probing the same families after the s4 fixes ---------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Node 0 and Node 1 never appear together in an edge, so no.", False),
+    ("Answer: I went through every line naming Node 0: yes.", True),
+    ("Answer: The pair is missing from the list; the answer is no", False),
+    ("Answer: I think they share an author, but I'm not certain.", None),
+])
+def test_a_verdict_closing_the_statement_and_an_uncertain_one(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Node 6 — the only paper on query languages.", [6]),
+    ("Answer: Node 6, since it is about query languages.", [6]),
+    ("Answer: Node 6: unlike Node 2 it is about query languages.", None),  # names another
+])
+def test_an_answer_opening_on_one_node_then_explaining(text, expected):
+    assert outliers(text) == expected
+
+
+def test_a_labelled_bare_list_of_communities():
+    assert partition("Answer: [1, 0, 0, 1]", 4) == [0, 1, 1, 0]
+
+
+def test_a_note_after_the_assignment_that_offers_another_community():
+    lines = "\n".join(f"Node {i}: Community {i % 2}" for i in range(4))
+    assert partition(f"Answer:\n{lines}\n\nNote: not fully sure about Node 3; it could be in "
+                     "Community 0 as well.", 4) is None
+    assert partition(f"Answer:\n{lines}\n\nNote: not entirely sure the names matter.", 4) \
+        == [0, 1, 0, 1]

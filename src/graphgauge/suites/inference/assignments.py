@@ -29,6 +29,7 @@ from graphgauge.scoring.region import (
     read_answer,
 )
 from graphgauge.suites.inference.reading import (
+    CLIP,
     ID,
     LATER_ANSWER,
     MARKUP,
@@ -170,7 +171,7 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
     """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
     {node: verdict} or {"outlier(s)": nodes} (T4); for T5 also a bare list of one
     community per node."""
-    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w.]{0,40}\s*=\s*)?"
+    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w. ]{0,40}\s*[=:]\s*)?"
                           r"(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
     if kind == "community" and listed:
         try:
@@ -609,8 +610,11 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     last = _last_paragraph(body)
     if len(chosen) < n and (is_hedge(last) or UNSURE_LINK.search(last)):
         return NoAnswer("hedged between assignments")
-    if DOUBT.search(last) and _SWAP.search(last):  # "not confident; 2 and 3 could swap"
-        return NoAnswer("another assignment offered after the answer")
+    # "not confident; 2 and 3 could swap", "Note: not fully sure about Node 2; it could be
+    # in Community 1 too" (a note the answer region leaves out)
+    for closing in (last, _last_paragraph(normalize(text[-CLIP:]))):
+        if (DOUBT.search(closing) or _NOT_SURE.search(closing)) and _SWAP.search(closing):
+            return NoAnswer("another assignment offered after the answer")
     return {node: next(iter(values)) for node, values in chosen.items()}
 
 
@@ -645,6 +649,11 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
                             re.I)
 
 
+# An explicit answer that opens on one node and explains it after a dash, colon or comma.
+_NODE_FIRST = re.compile(r"\W*(?:node|vertex|paper)\s*#?" + ID + r"\s*(?:[—–:,;(]|\s-\s|$)", re.I)
+_NAMES_NODE = re.compile(r"\b(?:nodes?|vertex|papers?)\s*#?\d", re.I)
+
+
 def _prose_node(m: re.Match) -> int:
     return int(next(g for g in m.groups() if g and g.isdigit()))  # the alternative matched
 
@@ -671,6 +680,9 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     plain = PAREN.sub(" ", region).strip()
     if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
         hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
+    named = _NODE_FIRST.match(plain) if not hits and explicit else None
+    if named and int(named[1]) < n and not _NAMES_NODE.search(plain, named.end()):
+        hits = [(0, [int(named[1])])]  # "Answer: Node 4 — it is about databases"
     if not hits:
         return ABSENT
     hits.sort()
@@ -760,9 +772,12 @@ def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
 
 
 _NO_VALUE = "no answer of this type in the final answer"
+_NOT_SURE = re.compile(r"\bnot\s+(?:\w+\s+)?(?:sure|certain|confident)\b", re.I)
 # An alternative assignment offered after the answer.
 _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swapped|switched"
-                   r"|exchanged|go\s+(?:in|to|into)|belong|also\s+be|equally)\b|\beither\s+(?:way|group"
+                   r"|exchanged|go\s+(?:in|to|into)|belong|also\s+be|equally"
+                   r"|(?:be|fit)\s+in(?:to)?\s+(?:the\s+other\b|" + _COMMUNITY + r"))\b"
+                   r"|\beither\s+(?:way|group"
                    r"|community|cluster)\b", re.I)
 
 
