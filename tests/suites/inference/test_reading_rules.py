@@ -109,6 +109,8 @@ def test_a_verdict_closing_the_statement_and_an_uncertain_one(text, expected):
     ("Answer: Node 6 — the only paper on query languages.", [6]),
     ("Answer: Node 6, since it is about query languages.", [6]),
     ("Answer: Node 6: unlike Node 2 it is about query languages.", None),  # names another
+    ("Answer: Node 6: not outlier", None),  # a verdict line, not a pick
+    ("Answer: Node 6, a typical learning paper.", None),
 ])
 def test_an_answer_opening_on_one_node_then_explaining(text, expected):
     assert outliers(text) == expected

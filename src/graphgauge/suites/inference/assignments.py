@@ -681,7 +681,8 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
         hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
     named = _NODE_FIRST.match(plain) if not hits and explicit else None
-    if named and int(named[1]) < n and not _NAMES_NODE.search(plain, named.end()):
+    if named and int(named[1]) < n and not _NAMES_NODE.search(plain, named.end()) \
+            and not _NEGATIVE.search(plain, named.end()):  # not "Node 0: not outlier"
         hits = [(0, [int(named[1])])]  # "Answer: Node 4 — it is about databases"
     if not hits:
         return ABSENT
