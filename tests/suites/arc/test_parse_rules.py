@@ -1,5 +1,6 @@
-"""GraphARC reading rules added after the s3 blind batch (tests/data/answers/arc_blind_s3.jsonl),
-each pinned on hand-written text that is not in the corpus."""
+"""GraphARC reading rules added after the s3 and s4 blind batches
+(tests/data/answers/arc_blind_s3.jsonl, arc_blind_s4.jsonl), each pinned on hand-written
+text that is not in the corpus."""
 
 from __future__ import annotations
 
@@ -101,3 +102,73 @@ def test_the_new_rules_stay_linear_on_hostile_text(text):
     if found is not None:
         node_link_of(found)
     assert time.process_time() - start < 1.0
+
+
+# --- rules added after the s4 blind batch (tests/data/answers/arc_blind_s4.jsonl) ---------
+
+@pytest.mark.parametrize("text", [
+    "Result: nodes 0-3, edges 0-1, 1-2, 2-3; colours 0 red, 1 blue, 2 red, 3 blue.",
+    "Edges 0-1 1-2 2-3. Colors 0 red, 2 red and 1 blue, 3 blue",
+])
+def test_id_colour_pairs_after_the_word_colours_without_a_colon(text):
+    assert reading(text)[2] == {0: "red", 1: "blue", 2: "red", 3: "blue"}
+
+
+@pytest.mark.parametrize("text", [
+    # doubt after the tagged answer that puts another colouring beside it
+    "<answer>G describes a graph among nodes 0, 1, 2. The edges in G are: (0,1) (1,2). The "
+    "following nodes are colored: 0 (blue), 2 (blue).</answer>\nNot sure about this one: node 1 "
+    "might also be blue.",
+    "<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 2</answer>\nI'm uncertain - node 0 could "
+    "equally be the blue one.",
+    "<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 0, 2</answer>\nI'm not 100% sure; perhaps "
+    "node 1 should be blue as well.",
+    "<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 0, 2</answer>\nNot certain: an alternative "
+    "reading colours node 1 instead.",
+    # doubt about the rule, then two branches
+    "I'm unsure which rule the examples follow. If it's the leaves, nodes 0 and 2 are blue; "
+    "if it's the centre, node 1 is blue. The edges stay (0,1) (1,2).",
+])
+def test_doubt_that_offers_another_output_is_no_answer(text):
+    assert read_answer(text, Context(paint="blue")) is None
+
+
+def test_doubt_without_another_output_keeps_the_answer():
+    text = ("<answer>Nodes: 0, 1, 2\nEdges: 0-1, 1-2\nBlue: 0, 2</answer>\nI'm not fully sure of "
+            "the rule, but both examples colour the leaves.")
+    assert reading(text)[2] == {0: "blue", 2: "blue"}
+
+
+def test_two_rule_branches_without_doubt_explain_the_rule():
+    text = ("If a node has one neighbour it turns blue; if it has more it stays grey.\n"
+            "Edges: 0-1, 1-2. Blue: 0, 2.")
+    assert reading(text)[2] == {0: "blue", 2: "blue"}
+
+
+@pytest.mark.parametrize("text", [
+    "Nodes 1 and 4 are the leaves, so they go. The remaining edges are: (0,2) (2,3) (3,5)",
+    "So the answer keeps nodes 0-3. Its edges: (0,1) (1,2)",
+])
+def test_an_edge_list_sentence_ending_the_text_unfinished_is_cut_off(text):
+    assert read_answer(text, Context(paint="blue")) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Output edges: (0,1) (1,2)",  # a terse answer, no sentence before it
+    "The leaves go.\nEdges: (0,2) (2,3) (3,5)",  # a line of its own
+    "The leaves go. The remaining edges are: (0,2) (2,3) (3,5).",  # finished
+])
+def test_an_edge_list_that_ends_a_terse_or_finished_answer_is_read(text):
+    assert reading(text)[1]
+
+
+def test_doubt_settled_by_a_conclusion_keeps_the_answer():
+    text = ("Not sure whether node 1 might also be blue; it has two neighbours, so no.\n"
+            "Edges: 0-1, 1-2. Blue: 0, 2.")
+    assert reading(text)[2] == {0: "blue", 2: "blue"}
+
+
+def test_an_explanation_cut_off_after_a_closed_answer_voids_nothing():
+    text = ("<answer>Nodes: 0, 2, 3\nEdges: 0-2, 2-3</answer>\nI removed the leaves 1 and 4. "
+            "The remaining edges are: (0,2) (2,3)")
+    assert reading(text)[1] == {(0, 2), (2, 3)}

@@ -28,7 +28,7 @@ import numpy as np
 
 from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.signals import offers_alternatives
-from graphgauge.suites.arc.parse_commit import cut_off, retracted
+from graphgauge.suites.arc.parse_commit import cut_off, doubted, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
 from graphgauge.suites.arc.parse_region import (
     NUMBER,
@@ -176,8 +176,9 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
      rf"{_ADVERB}(?:{_PAINT})?(?P<c>{_COL})\b", "named"),
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
-    (rf"\bcolou?r(?:s|ing|ed)?[ \t]*:\s*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
-     rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?)?)+)", "pairs"),
+    (rf"\bcolou?r(?:s|ing|ed)?(?:[ \t]*:\s*|[ \t]+)(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
+     rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)?)+)",
+     "pairs"),
     # "Colours as in the input: 1, 5, 6 blue; 4 orange", "so answer: 1 2 3 blue, 0 orange":
     # a run of "ids colour" pairs opening a clause, verbless
     (rf"(?:^|[\n:])[ \t>*-]*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]+{_COL}\b"
@@ -561,7 +562,7 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     if isinstance(answer_region.final_region(skeleton, _numbered), answer_region.NoAnswer):
         return None
     body = after_thinking(skeleton)
-    if offers_alternatives(body) or retracted(body) or cut_off(body):
+    if offers_alternatives(body) or retracted(body) or cut_off(body) or doubted(body):
         return None
     context = context or Context()
     region = graph_region(skeleton, lambda a, b: _same_graph(a, b, runs, context))

@@ -29,11 +29,13 @@ from graphgauge.scoring.region import (
     read_answer,
 )
 from graphgauge.suites.inference.reading import (
+    CLIP,
     ID,
     LATER_ANSWER,
     MARKUP,
     PAREN,
     UNSURE_LINK,
+    _reasoning_after,
     answer_part,
     node_ids,
 )
@@ -169,7 +171,7 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
     """A JSON or Python dict answer: {node: community} or {community: [nodes]} (T5),
     {node: verdict} or {"outlier(s)": nodes} (T4); for T5 also a bare list of one
     community per node."""
-    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w.]{0,40}\s*=\s*)?"
+    listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w. ]{0,40}\s*[=:]\s*)?"
                           r"(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
     if kind == "community" and listed:
         try:
@@ -241,10 +243,12 @@ def _label(text: str) -> str:
 # Verdicts of one node: positive (outlier) or negative.
 # "odd one out", "the odd paper out", "odd man out"
 ODD = r"odd\s+(?:one|paper|node|item|man|title)\s+out"
-_NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?outlier|\bnon-?outlier|\binlier|\bnormal\b"
+_NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?(?:outlier|anomal)|\bnon-?outlier|\binlier"
+                       r"|\bnormal\b|\btypical\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
 _POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b"
+                       r"|\b(?:anomal(?:y|ous)|atypical|off-topic)\b"
                        r"|\b(?:does|do|did)\s*(?:not|n't)\s+(?:\w+\s+)?(?:fit|belong)\b",
                        re.I)
 
@@ -447,24 +451,30 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
         return {node: community for node in node_ids(inner[1], n)}, None
     rest = PAREN.sub(" ", line[m.end():])
     verb = _GROUP_VERB.search(rest)
-    nodes = node_ids(rest[verb.end():], n) if verb else []
+    # another community's number is none of this one's nodes ("AI = Community 0, Data
+    # Mining = Community 1" is a legend)
+    nodes = node_ids(_COMMUNITY_ID.sub(" ", rest[verb.end():]), n) if verb else []
     if nodes and (verb or _NODE_WORD.search(rest)):
         return {node: community for node in nodes}, None
     plain = re.sub(r"[^\w\s]", " ", rest).split()
+    # "Community 0 — Reinforcement learning": a dash or colon before a name is no verb
+    named = verb is None or re.fullmatch(r"\s*[:—–-]\s*", verb[0]) is not None \
+        and not rest[:verb.start()].strip()
     if (not re.search(r"\d", rest) and line[:m.start()].strip(" -*#>•") == ""
-            and verb is None and len(plain) <= 8):
+            and named and len(plain) <= 8):
         return None, community
     return None, None
 
 
-_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?|" + ODD + r"|exception"
+_OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?(?:_nodes?)?|" + ODD
+                           + r"|exception"
                            r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
                            r"(?:\s+nodes?)?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably"
                            r"|instead|actually|really|rather|in\s+fact|definitely))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
-                           r"(?:the\s+)?(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
+                           r"(?:the\s+)?[\[{(]?\s*(?P<list>(?:nodes?\s*)?#?[\d\s,and&–\-]+)", re.I)
 
 
 def _outlier_list(line: str, n: int) -> dict[int, bool] | None:
@@ -555,7 +565,8 @@ def _prose_groups(body: str, n: int) -> Block | None:
 
 
 _REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
-                   r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other)\b"
+                   r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other"
+                   r"s?|everything\s+else|every\s+other\s+node)\b"
                    r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
                    r"|everything\s+else|every\s+other\s+node|the\s+others|other\s+nodes)\s+"
                    r"(?:go|goes|are|is|belongs?|form|make\s+up)\s+(?:in|to|into)?\s*(?P<c2>"
@@ -599,8 +610,11 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     last = _last_paragraph(body)
     if len(chosen) < n and (is_hedge(last) or UNSURE_LINK.search(last)):
         return NoAnswer("hedged between assignments")
-    if DOUBT.search(last) and _SWAP.search(last):  # "not confident; 2 and 3 could swap"
-        return NoAnswer("another assignment offered after the answer")
+    # "not confident; 2 and 3 could swap", "Note: not fully sure about Node 2; it could be
+    # in Community 1 too" (a note the answer region leaves out)
+    for closing in (last, _last_paragraph(normalize(text[-CLIP:]))):
+        if (DOUBT.search(closing) or _NOT_SURE.search(closing)) and _SWAP.search(closing):
+            return NoAnswer("another assignment offered after the answer")
     return {node: next(iter(values)) for node, values in chosen.items()}
 
 
@@ -635,6 +649,11 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
                             re.I)
 
 
+# An explicit answer that opens on one node and explains it after a dash, colon or comma.
+_NODE_FIRST = re.compile(r"\W*(?:node|vertex|paper)\s*#?" + ID + r"\s*(?:[—–:,;(]|\s-\s|$)", re.I)
+_NAMES_NODE = re.compile(r"\b(?:nodes?|vertex|papers?)\s*#?\d", re.I)
+
+
 def _prose_node(m: re.Match) -> int:
     return int(next(g for g in m.groups() if g and g.isdigit()))  # the alternative matched
 
@@ -661,6 +680,10 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     plain = PAREN.sub(" ", region).strip()
     if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
         hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
+    named = _NODE_FIRST.match(plain) if not hits and explicit else None
+    if named and int(named[1]) < n and not _NAMES_NODE.search(plain, named.end()) \
+            and not _NEGATIVE.search(plain, named.end()):  # not "Node 0: not outlier"
+        hits = [(0, [int(named[1])])]  # "Answer: Node 4 — it is about databases"
     if not hits:
         return ABSENT
     hits.sort()
@@ -677,14 +700,19 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     return hits[-1][1]
 
 
-def _restated_differently(text: str, n: int) -> bool:
-    """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
-    different nodes with nothing that revises the first."""
+def _singular_statements(text: str, n: int) -> list[tuple[int, list[int]]]:
+    """(position, [node]) of each statement calling one node the outlier."""
     said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _OUTLIER_LIST.finditer(text)
             if not m["neg"] and "outliers" not in m[0].lower()]
     said += [(m.start(), [_prose_node(m)]) for m in _OUTLIER_PROSE.finditer(text)
              if (not m["neg"] or m["neg"].lower() == "is") and _prose_node(m) < n]
-    said = sorted((at, nodes) for at, nodes in said if nodes)
+    return sorted((at, nodes) for at, nodes in said if nodes)
+
+
+def _restated_differently(text: str, n: int) -> bool:
+    """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
+    different nodes with nothing that revises the first."""
+    said = _singular_statements(text, n)
     return (len({nodes[0] for _, nodes in said}) > 1
             and not _REVISES.search(text, said[0][0], said[-1][0]))
 
@@ -697,7 +725,19 @@ _REVISES = re.compile(r"\b(?:wait|actually|correction|instead|mistake|oops|on se
 
 def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     """The nodes called outliers, in the order written (Hit@1 takes the first): from a
-    JSON answer, a per-node listing (or a list of several), else an outlier statement."""
+    JSON answer, a per-node listing (or a list of several), else an outlier statement.
+    A "Reasoning:" section that calls only other nodes the outlier ("Answer: Node 3 ...
+    Reasoning: ... In summary, Node 6 is the outlier.") contradicts the answer."""
+    found = _outliers_in(text, n)
+    if isinstance(found, list) and isinstance(text, str):
+        said = {nodes[0] for _, nodes in _singular_statements(
+            MARKUP.sub("", _reasoning_after(text)), n)}
+        if said and not said & set(found):
+            return NoAnswer("the reasoning names another outlier than the answer")
+    return found
+
+
+def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
     body = answer_part(text)
     if isinstance(body, NoAnswer):
         return body
@@ -733,14 +773,21 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
 
 
 _NO_VALUE = "no answer of this type in the final answer"
+_NOT_SURE = re.compile(r"\bnot\s+(?:\w+\s+)?(?:sure|certain|confident)\b", re.I)
 # An alternative assignment offered after the answer.
 _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swapped|switched"
-                   r"|exchanged|go\s+(?:in|to|into)|belong|also\s+be|equally)\b|\beither\s+(?:way|group"
+                   r"|exchanged|go\s+(?:in|to|into)|belong|also\s+be|equally"
+                   r"|(?:be|fit)\s+in(?:to)?\s+(?:the\s+other\b|" + _COMMUNITY + r"))\b"
+                   r"|\beither\s+(?:way|group"
                    r"|community|cluster)\b", re.I)
 
 
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
+                           # "No outlier — all papers fit", "Answer: no clear outlier."
+                           r"|^\W*(?:final\s+)?answer\W*[:=]\W*none\b(?!\s+of\b)"
+                           r"|(?:^|[.!:;—–]\s+|\n)\W*no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
+                           r"outliers?\b(?!\s+(?:other|besides|except|apart|but)\b)"
                            r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
                            r"(?:nodes|papers|items)"
                            r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"

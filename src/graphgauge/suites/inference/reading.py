@@ -105,7 +105,8 @@ _NEG_EDGE = re.compile(
     r"related|share|cite|co-?authored|co-?authors|collaborators|joined|neighbou?rs|written by"
     r"|common|mutual)"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
-    r"|\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent|absent)\b"
+    r"|(?<!\bnot )(?<!n't )\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent"
+    r"|absent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b"
@@ -113,6 +114,7 @@ _NEG_EDGE = re.compile(
     re.I)
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored|present)\W*$|"
+    r"(?:\bnot|n't)\s+(?:unrelated|unconnected|disconnected)\b|"  # a double negative
     r"\b(?:common|mutual|same|shared) (?:co-?)?authors?\b|\bauthors? in common\b"
     r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
@@ -127,6 +129,9 @@ _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
 _AFFIRM = ("yes", "true", "correct", "affirmative", "yep", "yeah", "yup", "oui", "sí", "ja")
 
 
+# A verdict closing the statement: "... do not appear together in any edge, so no."
+_TRAILING = re.compile(r"(?:,|;|:|[—–]|\b(?:so|thus|hence|therefore))\s*(?:the\s+answer\s+is\s+)?"
+                       r"(yes|no)\W*$", re.I)
 _BOTH = re.compile(r"^\W*(?:yes|no)\s+(?:and|or|/)\s+(?:yes|no)\b", re.I)
 _NOT_THAT = re.compile(r"\b(?:not|n't)\s+(?:true|the case|correct)\s+that\b", re.I)
 
@@ -138,7 +143,7 @@ def polarity(sentence: str) -> bool | None:
     if turned:
         inner = polarity(sentence[turned.end():])
         return None if inner is None else not inner
-    lead = _LEAD.match(sentence)
+    lead = _LEAD.match(sentence) or _TRAILING.search(sentence)
     if lead:
         return lead[1].lower() in _AFFIRM
     if _NEG_EDGE.search(sentence):
@@ -151,7 +156,8 @@ def polarity(sentence: str) -> bool | None:
 # A statement that only suspects or weighs the link ("they might share an author", "it
 # could go either way", "Possibly.") commits to nothing.
 UNSURE_LINK = re.compile(r"\b(?:might|may|could|possibly|perhaps|maybe|unclear|ambiguous|uncertain"
-                     r"|hard to (?:say|tell)|not sure|either way|(?:can(?:no|')t|(?:not|un)able to)"
+                     r"|hard to (?:say|tell)|not (?:sure|certain|confident)|either way"
+                     r"|(?:can(?:no|')t|(?:not|un)able to)"
                      r" (?:tell|say|be sure|determine|confirm|verify|know))\b", re.I)
 _JSON_BOOL = re.compile(r"[\"'](?P<key>[^\"'\n]{1,40})[\"']\s*:\s*[\"']?"
                         r"(?P<value>true|false|yes|no)\b", re.I)

@@ -1,0 +1,128 @@
+"""GraphInfer reading rules added after the s4 blind batch
+(tests/data/answers/infer_blind_s4.jsonl): each class it missed, pinned on texts written
+apart from the batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring.region import NoAnswer
+from graphgauge.suites.inference.assignments import read_assignment, read_outliers
+from graphgauge.suites.inference.reading import read_relation
+from tests.suites.inference.test_reading import canonical
+
+
+def partition(text: str, n: int):
+    found = read_assignment(text, n, "community")
+    return None if isinstance(found, NoAnswer) else canonical([found.get(i) for i in range(n)])
+
+
+def outliers(text: str, n: int = 8):
+    found = read_outliers(text, n)
+    return None if isinstance(found, NoAnswer) else found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: The two papers are not unrelated; Node 0 and Node 1 have an author in common.",
+     True),
+    ("Node 0 and Node 1 aren't unconnected: the pair is in the list.", True),
+    ("Answer: Node 0 and Node 1 are disconnected.", False),
+    ("Answer: The papers are unrelated.", False),
+])
+def test_a_double_negative_about_the_link_is_a_yes(text, expected):
+    assert read_relation(text, (0, 1)) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "No outlier: every title is about query processing.",
+    "Answer: no obvious outliers; all of them are database papers.",
+    "**Answer:** No semantic outlier.\n**Reasoning:** Each paper studies indexing.",
+    "Answer: None — no outlier in this group.",
+    "Answer: None\nReasoning: every title is about ranking.",
+])
+def test_no_outlier_said_plainly_is_the_empty_answer(text):
+    assert outliers(text) == []
+
+
+@pytest.mark.parametrize("text", ["No outliers besides Node 4, which is about robotics.",
+                                  "Answer: none of them, except maybe Node 4"])
+def test_no_outlier_but_one_is_not_the_empty_answer(text):
+    assert outliers(text) != []
+
+
+def test_a_reasoning_that_names_another_outlier_contradicts_the_answer():
+    text = ("Answer: Node 2 is the outlier.\nReasoning: Node 2 is about XML storage. All "
+            "things considered, Node 7 is the outlier.")
+    assert outliers(text) is None
+
+
+def test_a_reasoning_that_explains_the_same_outlier_keeps_it():
+    text = ("Answer: Node 2 is the outlier.\nReasoning: Node 2 (\"XML storage\") does not "
+            "fit the learning theme of the others.")
+    assert outliers(text) == [2]
+
+
+@pytest.mark.parametrize("text", ["Outliers: [3]", "result: outliers = [3]  # the IR paper",
+                                  "outlier = (3)", "outlier_node = [3]"])
+def test_an_outlier_list_in_brackets(text):
+    assert outliers(text) == [3]
+
+
+def test_anomalous_and_typical_are_verdicts():
+    text = "\n".join(f"Node {i}: {'anomalous' if i == 5 else 'typical'}" for i in range(8))
+    assert outliers(text) == [5]
+    text = "\n".join(f"Node {i}: {'off-topic' if i == 1 else 'not anomalous'}" for i in range(8))
+    assert outliers(text) == [1]
+
+
+def test_a_legend_after_named_groups_names_no_node():
+    text = "Theory: 0, 1, 2\nSystems: 3, 4, 5\n\n(Theory = Community 0, Systems = Community 1)"
+    assert partition(text, 6) == [0, 0, 0, 1, 1, 1]
+
+
+@pytest.mark.parametrize("rest", ["everything else", "every other node", "all the others"])
+def test_a_community_of_everything_else(rest):
+    assert partition(f"Group 0: nodes 1 and 3\nGroup 1: {rest}", 5) == [0, 1, 0, 1, 0]
+
+
+@pytest.mark.parametrize("sep", [" — ", ": ", " - "])
+def test_a_community_heading_with_its_name_after_a_dash_or_colon(sep):
+    text = (f"**Cluster A{sep}Databases**\nNodes: 0, 2\n\n**Cluster B{sep}Retrieval**\n"
+            "Nodes: 1, 3")
+    assert partition(text, 4) == [0, 1, 0, 1]
+
+
+# --- found by probing the same families after the s4 fixes ---------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Node 0 and Node 1 never appear together in an edge, so no.", False),
+    ("Answer: I went through every line naming Node 0: yes.", True),
+    ("Answer: The pair is missing from the list; the answer is no", False),
+    ("Answer: I think they share an author, but I'm not certain.", None),
+])
+def test_a_verdict_closing_the_statement_and_an_uncertain_one(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Node 6 — the only paper on query languages.", [6]),
+    ("Answer: Node 6, since it is about query languages.", [6]),
+    ("Answer: Node 6: unlike Node 2 it is about query languages.", None),  # names another
+    ("Answer: Node 6: not outlier", None),  # a verdict line, not a pick
+    ("Answer: Node 6, a typical learning paper.", None),
+])
+def test_an_answer_opening_on_one_node_then_explaining(text, expected):
+    assert outliers(text) == expected
+
+
+def test_a_labelled_bare_list_of_communities():
+    assert partition("Answer: [1, 0, 0, 1]", 4) == [0, 1, 1, 0]
+
+
+def test_a_note_after_the_assignment_that_offers_another_community():
+    lines = "\n".join(f"Node {i}: Community {i % 2}" for i in range(4))
+    assert partition(f"Answer:\n{lines}\n\nNote: not fully sure about Node 3; it could be in "
+                     "Community 0 as well.", 4) is None
+    assert partition(f"Answer:\n{lines}\n\nNote: not entirely sure the names matter.", 4) \
+        == [0, 1, 0, 1]
