@@ -1,12 +1,16 @@
-"""What the registries hold (models, suites, perturbations, syntaxes), for help texts and
-``graphgauge list``.
+"""What the registries hold (suites, models, perturbations, variants, syntaxes, import and
+export formats, report sections), for help texts and ``graphgauge list``.
 
 The lists are filled in when help is shown, not when the CLI starts: reading them imports
 the registries' modules and any installed plugins, which every other command would pay
 for. A command opts in with ``cls=ChoicesHelp`` and writes ``{models}``, ``{suites}``,
-``{perturbations}``, ``{syntaxes}`` (the names), ``{lists}`` (the registries 'graphgauge
-list' shows) or ``{model_list}`` (one line per model with what it is) in its help or its
-options' help.
+``{export-formats}`` ... (a list's name in braces: its names), ``{lists}`` (the lists
+'graphgauge list' shows) or ``{model_list}`` (one line per model with what it is) in its
+help or its options' help.
+
+``REGISTRIES`` is itself a registry (name -> a function returning the registry), so a
+layer above this one adds a list it alone can fill: the CLI adds the report sections,
+which only exist once the studies are imported.
 """
 
 from __future__ import annotations
@@ -49,10 +53,26 @@ def _variants() -> Registry:
     return VARIANTS
 
 
-REGISTRIES: dict[str, Callable[[], Registry]] = {
-    "models": _models, "suites": _suites, "perturbations": _perturbations,
-    "syntaxes": _syntaxes, "variants": _variants,
-}
+def _import_formats() -> Registry:
+    from graphgauge.importers import FORMATS
+
+    return FORMATS
+
+
+def _export_formats() -> Registry:
+    from graphgauge.exporters import FORMATS
+
+    return FORMATS
+
+
+REGISTRIES: Registry[Callable[[], Registry]] = Registry("list")
+REGISTRIES.add("models", _models, summary="model backends (-m)")
+REGISTRIES.add("suites", _suites, summary="task suites (generate SUITE)")
+REGISTRIES.add("perturbations", _perturbations, summary="dataset perturbations (taxonomy -P)")
+REGISTRIES.add("syntaxes", _syntaxes, summary="graph syntaxes (-e structure+SYNTAX)")
+REGISTRIES.add("variants", _variants, summary="instruction variant kinds (-v)")
+REGISTRIES.add("import-formats", _import_formats, summary="import FORMAT")
+REGISTRIES.add("export-formats", _export_formats, summary="export-task FORMAT")
 
 
 def listing(registry: Registry) -> str:
@@ -66,8 +86,8 @@ def listing(registry: Registry) -> str:
 
 
 def print_registry(kind: str, console) -> None:  # noqa: ANN001 - a rich Console
-    """``graphgauge list models`` (or perturbations, suites, syntaxes): every name and what
-    it is."""
+    """``graphgauge list models`` (or any list of ``REGISTRIES``): every name and what it
+    is."""
     from rich.table import Table
 
     registry = REGISTRIES[kind]()

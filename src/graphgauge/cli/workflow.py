@@ -41,6 +41,23 @@ StoreOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")]
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from graphgauge import __version__
+
+        typer.echo(f"graphgauge {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option(
+        "--version", "-V", callback=_print_version, is_eager=True,
+        help="Print graphgauge's version and exit.")] = False,
+) -> None:
+    """The options of ``graphgauge`` itself, before any command (the app's help is above)."""
+
+
 def _split(value: str | None) -> list[str] | None:
     if not value:
         return None
@@ -246,7 +263,7 @@ def _percent(value: float) -> str:
     return "n/a" if math.isnan(value) else f"{100 * value:.1f}%"
 
 
-@app.command()
+@app.command(cls=ChoicesHelp)
 def report(
     store: StoreOpt = Path("graphgauge.db"),
     run_ids: Annotated[
@@ -264,7 +281,8 @@ def report(
     ] = None,
 ) -> None:
     """Print the runs (items, errors, tokens, cost) and accuracy per suite, difficulty and
-    task, with 95% bootstrap CIs."""
+    task, with 95% bootstrap CIs; then the studies' own tables (suites: {suite-reports};
+    sections: {sections})."""
     from rich.console import Console
 
     from graphgauge import preflight
@@ -411,7 +429,7 @@ def robustness(
         typer.Option(help="Encoding the deltas are taken against (default: the --grid's)."),
     ] = None,
     out: Annotated[Path, typer.Option(
-        "--out", "-o", help="Folder for the CSV tables and PNG plots.")] = Path(
+        "--out", "--output", "-o", help="Folder for the CSV tables and PNG plots.")] = Path(
         "graphgauge-out/robustness"
     ),
     store: StoreOpt = Path("graphgauge.db"),
@@ -471,7 +489,7 @@ def robustness(
 def quickstart(
     store: StoreOpt = Path("graphgauge.db"),
     out: Annotated[Path, typer.Option(
-        "--out", "-o", help="Folder for the benchmark and the CSV.")] = Path(
+        "--out", "--output", "-o", help="Folder for the benchmark and the CSV.")] = Path(
         "graphgauge-out"
     ),
     count: Annotated[int, typer.Option(min=1, help="Instances per task.")] = 10,
