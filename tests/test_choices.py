@@ -52,7 +52,7 @@ def _invoke(*args: str) -> str:
 def test_every_registry_is_a_list_of_graphgauge_list():
     registries = _module_registries()
     assert len(registries) >= 10  # the scan found them (models, suites, formats, ...)
-    listed = {id(load()) for load in REGISTRIES.values()}
+    listed = {id(registry) for registry in REGISTRIES.values()}
     unlisted = [name for name, registry in registries.items()
                 if id(registry) not in listed and registry is not REGISTRIES]
     assert not unlisted, f"add to graphgauge.choices.REGISTRIES: {unlisted}"
@@ -62,10 +62,9 @@ def test_every_registry_is_a_list_of_graphgauge_list():
 
 def test_list_shows_every_entry_of_every_registry():
     also = _invoke("list", "algorithmic")
-    for kind, load in REGISTRIES.items():
+    for kind, registry in REGISTRIES.items():
         assert f"graphgauge list {kind}" in also
         listed = _invoke("list", kind)
-        registry = load()
         assert listed.startswith(f"{kind} ({len(registry)})")
         for entry in registry.entries():
             assert f"│ {entry.usage or entry.name} │" in listed, (kind, entry.name)
@@ -91,7 +90,7 @@ def test_help_names_each_list_from_its_registry():
     for path, kind in HELP_OF.items():
         assert isinstance(_command(path), ChoicesHelp), path
         text = "".join(_invoke(*path, "--help").split())  # the help wraps even at a hyphen
-        assert "".join(REGISTRIES[kind]().choices().split()) in text, (path, kind)
+        assert "".join(REGISTRIES[kind].choices().split()) in text, (path, kind)
 
 
 def test_no_help_keeps_a_marker_unfilled():

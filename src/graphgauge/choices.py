@@ -8,71 +8,35 @@ for. A command opts in with ``cls=ChoicesHelp`` and writes ``{models}``, ``{suit
 'graphgauge list' shows) or ``{model_list}`` (one line per model with what it is) in its
 help or its options' help.
 
-``REGISTRIES`` is itself a registry (name -> a function returning the registry), so a
-layer above this one adds a list it alone can fill: the CLI adds the report sections,
-which only exist once the studies are imported.
+``REGISTRIES`` is itself a registry (a list's name -> its registry), so a layer above
+this one adds a list it alone can fill: the CLI adds the report sections, which only
+exist once the studies are imported.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
 
 import typer.core
 
 from graphgauge.plugins import Registry
 
-
-def _models() -> Registry:
-    from graphgauge.models import MODELS
-
-    return MODELS
-
-
-def _suites() -> Registry:
-    from graphgauge.registry import SUITES
-
-    return SUITES
-
-
-def _perturbations() -> Registry:
-    from graphgauge.perturb.catalog import PERTURBATIONS
-
-    return PERTURBATIONS
-
-
-def _syntaxes() -> Registry:
-    from graphgauge.render.syntaxes import SYNTAX_REGISTRY
-
-    return SYNTAX_REGISTRY
-
-
-def _variants() -> Registry:
-    from graphgauge.render.variants import VARIANTS
-
-    return VARIANTS
-
-
-def _import_formats() -> Registry:
-    from graphgauge.importers import FORMATS
-
-    return FORMATS
-
-
-def _export_formats() -> Registry:
-    from graphgauge.exporters import FORMATS
-
-    return FORMATS
-
-
-REGISTRIES: Registry[Callable[[], Registry]] = Registry("list")
-REGISTRIES.add("models", _models, summary="model backends (-m)")
-REGISTRIES.add("suites", _suites, summary="task suites (generate SUITE)")
-REGISTRIES.add("perturbations", _perturbations, summary="dataset perturbations (taxonomy -P)")
-REGISTRIES.add("syntaxes", _syntaxes, summary="graph syntaxes (-e structure+SYNTAX)")
-REGISTRIES.add("variants", _variants, summary="instruction variant kinds (-v)")
-REGISTRIES.add("import-formats", _import_formats, summary="import FORMAT")
-REGISTRIES.add("export-formats", _export_formats, summary="export-task FORMAT")
+# Each list is a registry, declared lazily ("module:NAME") so that nothing is imported
+# before a help text or 'graphgauge list' asks for it.
+REGISTRIES: Registry[Registry] = Registry("list")
+for _name, _target, _summary in (
+    ("models", "graphgauge.models:MODELS", "model backends (-m)"),
+    ("suites", "graphgauge.registry:SUITES", "task suites (generate SUITE)"),
+    ("perturbations", "graphgauge.perturb.catalog:PERTURBATIONS",
+     "dataset perturbations (taxonomy run -P)"),
+    ("syntaxes", "graphgauge.render.syntaxes:SYNTAX_REGISTRY",
+     "graph syntaxes (-e structure+SYNTAX)"),
+    ("variants", "graphgauge.render.variants:VARIANTS", "instruction variant kinds (-v)"),
+    ("import-formats", "graphgauge.importers:FORMATS", "import FORMAT"),
+    ("export-formats", "graphgauge.exporters:FORMATS", "export-task FORMAT"),
+):
+    REGISTRIES.lazy(_name, _target, summary=_summary)
+del _name, _target, _summary
 
 
 def listing(registry: Registry) -> str:
@@ -90,7 +54,7 @@ def print_registry(kind: str, console) -> None:  # noqa: ANN001 - a rich Console
     is."""
     from rich.table import Table
 
-    registry = REGISTRIES[kind]()
+    registry = REGISTRIES[kind]
     table = Table(title=f"{kind} ({len(registry)})", title_justify="left", header_style="bold")
     table.add_column("name", no_wrap=True)
     table.add_column("what it is", ratio=1)
@@ -104,7 +68,7 @@ def syntax_groups() -> str:
     from graphgauge.render.encoding import STRUCTURES
 
     groups: dict[tuple[str, ...], list[str]] = {}
-    for name, syntax in _syntaxes().items():
+    for name, syntax in REGISTRIES["syntaxes"].items():
         groups.setdefault(syntax.structures, []).append(name)
     return "; ".join(f"{', '.join(names)} ({_structures(writes, STRUCTURES)})"
                      for writes, names in groups.items())
@@ -119,13 +83,13 @@ def fill(text: str | None) -> str | None:
     (other braces, such as ``{input: USD}``, are left alone)."""
     if text is None:
         return None
-    for kind, registry in REGISTRIES.items():
+    for kind in REGISTRIES:
         if f"{{{kind}}}" in text:
-            text = text.replace(f"{{{kind}}}", registry().choices())
+            text = text.replace(f"{{{kind}}}", REGISTRIES[kind].choices())
     if "{lists}" in text:
         text = text.replace("{lists}", ", ".join(REGISTRIES))
     if "{model_list}" in text:
-        text = text.replace("{model_list}", listing(_models()))
+        text = text.replace("{model_list}", listing(REGISTRIES["models"]))
     return text
 
 

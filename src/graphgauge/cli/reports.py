@@ -12,26 +12,17 @@ import typer
 from graphgauge.choices import REGISTRIES
 from graphgauge.errors import UserError
 from graphgauge.extras import require
-from graphgauge.plugins import Registry
 from graphgauge.preflight import output_file
 
 StoreOpt = Annotated[Path, typer.Option("--store", "-s", help="SQLite results file.")]
 
 
-def _study_registry(name: str) -> Registry:
-    """``SECTIONS`` or ``SUITE_REPORTS`` once every study has registered into it: listed
-    from here, the one layer that may import the studies."""
-    from graphgauge import studies
-    from graphgauge.results import sections
-
-    studies.load()
-    return getattr(sections, name)
-
-
-REGISTRIES.add("sections", lambda: _study_registry("SECTIONS"),
-               summary="the report's sections after the suites' (report --html)")
-REGISTRIES.add("suite-reports", lambda: _study_registry("SUITE_REPORTS"),
-               summary="suites whose report a study writes")
+# The report's registries are filled by the studies, which only this layer may import:
+# graphgauge.studies.catalog imports them all, the first time a list is asked for.
+REGISTRIES.lazy("sections", "graphgauge.studies.catalog:SECTIONS",
+                summary="the report's sections after the suites' (report --html)")
+REGISTRIES.lazy("suite-reports", "graphgauge.studies.catalog:SUITE_REPORTS",
+                summary="suites whose report a study writes")
 
 
 def _open(store: Path):
