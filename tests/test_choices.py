@@ -105,3 +105,12 @@ def test_no_help_keeps_a_marker_unfilled():
         text = _invoke(*path, "--help")
         for kind in [*REGISTRIES, "lists", "model_list"]:
             assert f"{{{kind}}}" not in text, (path, kind)
+
+
+def test_variants_and_encodings_list_their_registries():
+    """The two lists with a command of their own: every variant kind in 'graphgauge
+    variants', every syntax in 'graphgauge encodings'."""
+    listed = _invoke("variants")
+    assert all(f" {kind}" in listed for kind in REGISTRIES["variants"])
+    syntaxes = _invoke("encodings").split("syntaxes:", 1)[1].split("labelings:")[0]
+    assert all(f" {name}" in syntaxes for name in REGISTRIES["syntaxes"])
