@@ -114,3 +114,13 @@ def test_variants_and_encodings_list_their_registries():
     assert all(f" {kind}" in listed for kind in REGISTRIES["variants"])
     syntaxes = _invoke("encodings").split("syntaxes:", 1)[1].split("labelings:")[0]
     assert all(f" {name}" in syntaxes for name in REGISTRIES["syntaxes"])
+
+
+def test_an_unknown_list_names_the_suites_and_the_lists(capsys):
+    from graphgauge.cli import main
+
+    assert main(["list", "formats"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("graphgauge: error: unknown suite or list 'formats'; suites: "
+                          "algorithmic, spectral")
+    assert "; lists: models, suites" in err and "export-formats" in err

@@ -85,12 +85,15 @@ def list_tasks(
     from rich.table import Table
 
     from graphgauge.choices import REGISTRIES, print_registry
-    from graphgauge.registry import select_tasks, suite_names
+    from graphgauge.registry import SUITES, select_tasks, suite_names
 
     console = Console()
     if suite in REGISTRIES:
         print_registry(suite, console)
         return
+    if suite is not None and suite not in SUITES:
+        raise UserError(f"unknown suite or list {suite!r}; suites: {SUITES.choices(', ')}; "
+                        f"lists: {REGISTRIES.choices(', ')}")
     for name in [suite] if suite else suite_names():
         tasks = select_tasks(name)
         table = Table(title=f"{name} ({len(tasks)} tasks)", title_justify="left",
