@@ -1,58 +1,42 @@
-"""What the registries hold (models, suites, perturbations, syntaxes), for help texts and
-``graphgauge list``.
+"""What the registries hold (suites, models, perturbations, variants, syntaxes, import and
+export formats, report sections), for help texts and ``graphgauge list``.
 
 The lists are filled in when help is shown, not when the CLI starts: reading them imports
 the registries' modules and any installed plugins, which every other command would pay
 for. A command opts in with ``cls=ChoicesHelp`` and writes ``{models}``, ``{suites}``,
-``{perturbations}``, ``{syntaxes}`` (the names), ``{lists}`` (the registries 'graphgauge
-list' shows) or ``{model_list}`` (one line per model with what it is) in its help or its
-options' help.
+``{export-formats}`` ... (a list's name in braces: its names), ``{lists}`` (the lists
+'graphgauge list' shows) or ``{model_list}`` (one line per model with what it is) in its
+help or its options' help.
+
+``REGISTRIES`` is itself a registry (a list's name -> its registry), so a layer above
+this one adds a list it alone can fill: the CLI adds the report sections, which only
+exist once the studies are imported.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
 
 import typer.core
 
 from graphgauge.plugins import Registry
 
-
-def _models() -> Registry:
-    from graphgauge.models import MODELS
-
-    return MODELS
-
-
-def _suites() -> Registry:
-    from graphgauge.registry import SUITES
-
-    return SUITES
-
-
-def _perturbations() -> Registry:
-    from graphgauge.perturb.catalog import PERTURBATIONS
-
-    return PERTURBATIONS
-
-
-def _syntaxes() -> Registry:
-    from graphgauge.render.syntaxes import SYNTAX_REGISTRY
-
-    return SYNTAX_REGISTRY
-
-
-def _variants() -> Registry:
-    from graphgauge.render.variants import VARIANTS
-
-    return VARIANTS
-
-
-REGISTRIES: dict[str, Callable[[], Registry]] = {
-    "models": _models, "suites": _suites, "perturbations": _perturbations,
-    "syntaxes": _syntaxes, "variants": _variants,
-}
+# Each list is a registry, declared lazily ("module:NAME") so that nothing is imported
+# before a help text or 'graphgauge list' asks for it.
+REGISTRIES: Registry[Registry] = Registry("list")
+for _name, _target, _summary in (
+    ("models", "graphgauge.models:MODELS", "model backends (-m)"),
+    ("suites", "graphgauge.registry:SUITES", "task suites (generate SUITE)"),
+    ("perturbations", "graphgauge.perturb.catalog:PERTURBATIONS",
+     "dataset perturbations (taxonomy run -P)"),
+    ("syntaxes", "graphgauge.render.syntaxes:SYNTAX_REGISTRY",
+     "graph syntaxes (-e structure+SYNTAX)"),
+    ("variants", "graphgauge.render.variants:VARIANTS", "instruction variant kinds (-v)"),
+    ("import-formats", "graphgauge.importers:FORMATS", "import FORMAT"),
+    ("export-formats", "graphgauge.exporters:FORMATS", "export-task FORMAT"),
+):
+    REGISTRIES.lazy(_name, _target, summary=_summary)
+del _name, _target, _summary
 
 
 def listing(registry: Registry) -> str:
@@ -66,11 +50,11 @@ def listing(registry: Registry) -> str:
 
 
 def print_registry(kind: str, console) -> None:  # noqa: ANN001 - a rich Console
-    """``graphgauge list models`` (or perturbations, suites, syntaxes): every name and what
-    it is."""
+    """``graphgauge list models`` (or any list of ``REGISTRIES``): every name and what it
+    is."""
     from rich.table import Table
 
-    registry = REGISTRIES[kind]()
+    registry = REGISTRIES[kind]
     table = Table(title=f"{kind} ({len(registry)})", title_justify="left", header_style="bold")
     table.add_column("name", no_wrap=True)
     table.add_column("what it is", ratio=1)
@@ -84,7 +68,7 @@ def syntax_groups() -> str:
     from graphgauge.render.encoding import STRUCTURES
 
     groups: dict[tuple[str, ...], list[str]] = {}
-    for name, syntax in _syntaxes().items():
+    for name, syntax in REGISTRIES["syntaxes"].items():
         groups.setdefault(syntax.structures, []).append(name)
     return "; ".join(f"{', '.join(names)} ({_structures(writes, STRUCTURES)})"
                      for writes, names in groups.items())
@@ -99,13 +83,13 @@ def fill(text: str | None) -> str | None:
     (other braces, such as ``{input: USD}``, are left alone)."""
     if text is None:
         return None
-    for kind, registry in REGISTRIES.items():
+    for kind in REGISTRIES:
         if f"{{{kind}}}" in text:
-            text = text.replace(f"{{{kind}}}", registry().choices())
+            text = text.replace(f"{{{kind}}}", REGISTRIES[kind].choices())
     if "{lists}" in text:
         text = text.replace("{lists}", ", ".join(REGISTRIES))
     if "{model_list}" in text:
-        text = text.replace("{model_list}", listing(_models()))
+        text = text.replace("{model_list}", listing(REGISTRIES["models"]))
     return text
 
 

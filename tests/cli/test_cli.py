@@ -125,3 +125,19 @@ def test_installed_command_quickstart(tmp_path):
     bad = subprocess.run(["graphgauge", "generate", "x", "-o", "y"], cwd=tmp_path,
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version_is_the_package_version(flag, capsys):
+    import tomllib
+    from pathlib import Path
+
+    import graphgauge
+
+    pyproject = Path(__file__).parents[2] / "pyproject.toml"
+    declared = tomllib.loads(pyproject.read_text())["project"]["version"]
+    assert graphgauge.__version__ == declared  # the one the package and the wheel carry
+    assert main([flag]) == 0
+    assert capsys.readouterr().out == f"graphgauge {declared}\n"
+    assert main([flag, "list", "algorithmic"]) == 0  # eager: prints and stops
+    assert capsys.readouterr().out == f"graphgauge {declared}\n"

@@ -5,6 +5,7 @@ name does."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import typer
@@ -15,40 +16,64 @@ from graphgauge.cli.groups import renamed_flags
 from graphgauge.errors import UserError
 from tests.support.data import needs_shared_data
 
-# What each short flag means, in every command that has it: the long options listed are
-# one meaning under the names each command had before (-o: an output file or folder).
+# What each short flag means: the long option every command that has the flag also
+# spells it with (a command may keep an older long name beside it: --out, --csv, --datasets).
 MEANINGS = {
-    "-o": {"--output", "--out", "--csv"}, "-p": {"--param"}, "-m": {"--model"},
-    "-s": {"--store"}, "-q": {"--quiet"}, "-e": {"--encoding"}, "-v": {"--variant"},
-    "-r": {"--run"}, "-n": {"--count"}, "-t": {"--tasks"}, "-d": {"--dataset", "--datasets"},
-    "-f": {"--format"}, "-k": {"--clusters"}, "-w": {"--workers"},
-    "-P": {"--perturbations"},
+    "-o": "--output", "-p": "--param", "-m": "--model", "-s": "--store", "-q": "--quiet",
+    "-e": "--encoding", "-v": "--variant", "-r": "--run", "-n": "--count", "-t": "--tasks",
+    "-d": "--dataset", "-f": "--format", "-k": "--clusters", "-w": "--workers",
+    "-P": "--perturbations", "-V": "--version",
 }
 
 
 def _commands(command, path=()):
-    """(path, click command) of every visible command under ``command``."""
-    children = getattr(command, "commands", None)
-    if children is None:
-        yield path, command
-        return
-    for name, child in children.items():
-        if not child.hidden:
-            yield from _commands(child, (*path, name))
+    """(path, click command or group) of every command under ``command``, the groups
+    themselves (their own options) and the hidden old names included."""
+    yield path, command
+    for name, child in (getattr(command, "commands", None) or {}).items():
+        yield from _commands(child, (*path, name))
+
+
+def _short_flags() -> dict[str, list[tuple[str, set[str]]]]:
+    """short flag -> (command path, long options of the parameter) for every use."""
+    uses: dict[str, list[tuple[str, set[str]]]] = {}
+    for path, command in _commands(typer.main.get_command(app)):
+        for param in command.params:
+            names = [*param.opts, *param.secondary_opts]
+            longs = {name for name in names if name.startswith("--")}
+            for short in (name for name in names if len(name) == 2):
+                uses.setdefault(short, []).append((" ".join(path) or "graphgauge", longs))
+    return uses
 
 
 def test_each_short_flag_means_one_thing_everywhere():
-    seen: dict[str, set[str]] = {}
-    for path, command in _commands(typer.main.get_command(app)):
-        for param in command.params:
-            shorts = [o for o in param.opts if len(o) == 2]
-            longs = {o for o in param.opts if o.startswith("--")}
-            for short in shorts:
-                assert short in MEANINGS, f"{' '.join(path)}: {short} is new: say what it means"
-                assert longs <= MEANINGS[short], f"{' '.join(path)}: {short} = {longs}"
-                seen.setdefault(short, set()).update(longs)
-    assert seen["-p"] == {"--param"} and seen["-P"] == {"--perturbations"}
-    assert {"--output", "--out", "--csv"} <= seen["-o"]
+    """Derived from the commands themselves: every parameter a short flag opens shares one
+    long option with all the others (the old hidden names are walked too: they read
+    their old short flags by rewriting them before click sees them)."""
+    uses = _short_flags()
+    for short, found in uses.items():
+        common = set.intersection(*(longs for _, longs in found))
+        meanings = sorted({f"{' '.join(sorted(longs))} ({path})" for path, longs in found})
+        assert common, f"{short} means different things: {'; '.join(meanings)}"
+        assert MEANINGS.get(short) in common, f"{short} = {common}: say so in MEANINGS"
+    assert set(uses) == set(MEANINGS)
+    assert len(uses["-o"]) >= 15 and len(uses["-d"]) >= 7  # the walk reached them all
+
+
+def test_the_short_flag_check_catches_a_second_meaning(monkeypatch):
+    """The check above can fail: a command that gives -o another meaning is named."""
+    extra = typer.Typer()
+
+    @extra.command("clash")
+    def clash(order: str = typer.Option("x", "--order", "-o")) -> None:
+        """A made-up command whose -o is not an output."""
+
+    command = typer.main.get_command(app)  # built anew on each call: a private copy
+    command.commands["clash"] = typer.main.get_command(extra)
+    monkeypatch.setattr(typer.main, "get_command", lambda _app: command)
+    found = _short_flags()["-o"]
+    assert not set.intersection(*(longs for _, longs in found))
+    assert ("clash", {"--order"}) in found
 
 
 def test_groups_list_their_commands_and_hide_the_old_names():
@@ -125,6 +150,7 @@ def _run_in(folder, argv, capsys, monkeypatch):
     monkeypatch.chdir(folder)
     code = main(argv)
     out, err = capsys.readouterr()
+    out = re.sub(r"\b\d+\.\d+s\b", "N.Ns", out)  # a run's elapsed time differs run to run
     return code, out, err, sorted(p.name for p in folder.rglob("*"))
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.support.data import needs_shared_data
 
 from graphgauge.datasets import build_tag, data_root, embed_texts, load_tag
 from graphgauge.errors import UserError
+from tests.support.data import needs_shared_data
 
 DATA = data_root()
 needs_data = needs_shared_data("dblp", "webkb")

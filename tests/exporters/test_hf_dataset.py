@@ -93,7 +93,8 @@ def test_user_errors(bench, tmp_path, capsys):
     path = tmp_path / "bench.jsonl"
     write_jsonl(bench, path)
     assert main(["export-task", "csv", str(path), "-o", str(tmp_path / "x")]) == 2
-    assert "unknown export format 'csv'; use lm-eval, inspect, hf" in capsys.readouterr().err
+    assert ("unknown export format 'csv'; choose from: lm-eval, inspect, hf"
+            in capsys.readouterr().err)
     assert main(["export-task", "hf", str(path), "-o", str(tmp_path / "y"),
                  "--split", "nope"]) == 2
     assert "no instance to export" in capsys.readouterr().err

@@ -15,6 +15,7 @@ from graphgauge.render import variants
 from graphgauge.render.variants import ABSTAIN, Expected, Variant, register
 from graphgauge.store import Store
 from graphgauge.studies.gteval.variants import variant_rows
+from tests.support.data import needs_shared_data
 
 SCRIPTED = "python:graphgauge.studies.gteval.models:"
 
@@ -74,3 +75,45 @@ def test_a_registered_kind_runs_end_to_end(hush, tmp_path):
     with open(out, newline="") as handle:
         board = [float(r["accuracy"]) for r in csv.DictReader(handle) if r["level"] == "suite"]
     assert sorted(board) == pytest.approx([1 / 3, 2 / 3])  # original 1 of 3 variants
+    # the kind is a column of the per-variant tables, console and HTML alike
+    report = invoke("report", "-s", db)
+    assert report.exit_code == 0 and "hush Acc" in report.output
+    from graphgauge.studies.gteval.html import variant_blocks
+
+    with Store(db, write=False) as store:
+        table = variant_blocks(store, None)[0]
+    assert table.columns[-1] == "hush Acc"
+    cells = {row[0]: row[-1] for row in table.rows if row[2] == "all"}
+    assert cells == {"reference": "0.00±0.00", "refuse": "100.00±0.00"}
+
+
+@needs_shared_data("webkb")
+def test_a_registered_kind_is_a_column_of_the_gteval_table(hush, tmp_path):
+    """On classify the kind's items are in the leaderboard, so they are in GTEval's
+    table too: its own column, and the two agree on the run."""
+    from graphgauge.studies.gteval.report import gteval_kinds, row_cells
+    from graphgauge.studies.gteval.rows import gteval_rows
+
+    bench, db = tmp_path / "cls.jsonl", tmp_path / "r.db"
+    assert invoke("generate", "classify", "-o", bench, "-n", 3, "--seed", 2, "--dataset",
+                  "webkb:cornell", "--tasks", "zero_shot").exit_code == 0
+    for model in ("reference", SCRIPTED + "refuse"):
+        result = invoke("run", bench, "-m", model, "-s", db, "-q", "-v", "original",
+                        "-v", "hush:0", "-v", "hush:1")
+        assert result.exit_code == 0, result.output
+    out = tmp_path / "cells.csv"
+    report = invoke("report", "-s", db, "--csv", out)
+    assert report.exit_code == 0 and " hush ┃" in report.output
+    with open(out, newline="") as handle:
+        board = {r["model"]: float(r["accuracy"]) for r in csv.DictReader(handle)
+                 if r["level"] == "suite"}
+    with Store(db, write=False) as store:
+        rows = {row.model: row for row in gteval_rows(store)}
+    assert gteval_kinds(list(rows.values())) == ["hush"]
+    for model, row in rows.items():
+        hush_spread = row.others["hush"]
+        # every item once per variant: the leaderboard is original and hush, 1 : 2
+        assert board[model] == pytest.approx((row.original + 2 * hush_spread.mean) / 3)
+    assert rows["reference"].others["hush"].mean == 0.0
+    assert rows[SCRIPTED + "refuse"].others["hush"].mean == 1.0
+    assert row_cells(rows["reference"], extra=["hush"])[-1] == "0.00±0.00"

@@ -8,12 +8,14 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.choices import ChoicesHelp
+
 
 def register(app: typer.Typer) -> None:
-    @app.command("export-task")
+    @app.command("export-task", cls=ChoicesHelp)
     def export_task(
-        fmt: Annotated[str, typer.Argument(metavar="FORMAT",
-                                           help="lm-eval, inspect or hf (datasets).")],
+        fmt: Annotated[str, typer.Argument(
+            metavar="FORMAT", help="{export-formats} (graphgauge list export-formats).")],
         benchmark: Annotated[Path, typer.Argument(help="Benchmark JSONL from 'generate'.")],
         output: Annotated[Path, typer.Option("--output", "-o", help="Folder to write "
                                              "(created; must be empty if it exists).")],

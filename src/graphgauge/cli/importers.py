@@ -8,14 +8,15 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.choices import ChoicesHelp
 from graphgauge.errors import UserError
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("import")
+    @app.command("import", cls=ChoicesHelp)
     def import_(
         fmt: Annotated[str, typer.Argument(
-            metavar="FORMAT", help="nlgraph, graphwalks or questions.")],
+            metavar="FORMAT", help="{import-formats} (graphgauge list import-formats).")],
         source: Annotated[Path, typer.Argument(help=(
             "nlgraph: its folder (or one task folder / json file); graphwalks: rows as "
             "JSONL or Parquet; questions: your JSONL file."))],

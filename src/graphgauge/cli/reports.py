@@ -9,11 +9,20 @@ from typing import Annotated
 
 import typer
 
+from graphgauge.choices import REGISTRIES
 from graphgauge.errors import UserError
 from graphgauge.extras import require
 from graphgauge.preflight import output_file
 
 StoreOpt = Annotated[Path, typer.Option("--store", "-s", help="SQLite results file.")]
+
+
+# The report's registries are filled by the studies, which only this layer may import:
+# graphgauge.studies.catalog imports them all, the first time a list is asked for.
+REGISTRIES.lazy("sections", "graphgauge.studies.catalog:SECTIONS",
+                summary="the report's sections after the suites' (report --html)")
+REGISTRIES.lazy("suite-reports", "graphgauge.studies.catalog:SUITE_REPORTS",
+                summary="suites whose report a study writes")
 
 
 def _open(store: Path):

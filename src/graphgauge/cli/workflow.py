@@ -41,6 +41,23 @@ StoreOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")]
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from graphgauge import __version__
+
+        typer.echo(f"graphgauge {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option(
+        "--version", "-V", callback=_print_version, is_eager=True,
+        help="Print graphgauge's version and exit.")] = False,
+) -> None:
+    """The options of ``graphgauge`` itself, before any command (the app's help is above)."""
+
+
 def _split(value: str | None) -> list[str] | None:
     if not value:
         return None
@@ -68,12 +85,15 @@ def list_tasks(
     from rich.table import Table
 
     from graphgauge.choices import REGISTRIES, print_registry
-    from graphgauge.registry import select_tasks, suite_names
+    from graphgauge.registry import SUITES, select_tasks, suite_names
 
     console = Console()
     if suite in REGISTRIES:
         print_registry(suite, console)
         return
+    if suite is not None and suite not in SUITES:
+        raise UserError(f"unknown suite or list {suite!r}; suites: {SUITES.choices(', ')}; "
+                        f"lists: {REGISTRIES.choices(', ')}")
     for name in [suite] if suite else suite_names():
         tasks = select_tasks(name)
         table = Table(title=f"{name} ({len(tasks)} tasks)", title_justify="left",
@@ -246,7 +266,7 @@ def _percent(value: float) -> str:
     return "n/a" if math.isnan(value) else f"{100 * value:.1f}%"
 
 
-@app.command()
+@app.command(cls=ChoicesHelp)
 def report(
     store: StoreOpt = Path("graphgauge.db"),
     run_ids: Annotated[
@@ -264,7 +284,8 @@ def report(
     ] = None,
 ) -> None:
     """Print the runs (items, errors, tokens, cost) and accuracy per suite, difficulty and
-    task, with 95% bootstrap CIs."""
+    task, with 95% bootstrap CIs; then the studies' own tables (suites: {suite-reports};
+    sections: {sections})."""
     from rich.console import Console
 
     from graphgauge import preflight
@@ -411,7 +432,7 @@ def robustness(
         typer.Option(help="Encoding the deltas are taken against (default: the --grid's)."),
     ] = None,
     out: Annotated[Path, typer.Option(
-        "--out", "-o", help="Folder for the CSV tables and PNG plots.")] = Path(
+        "--out", "--output", "-o", help="Folder for the CSV tables and PNG plots.")] = Path(
         "graphgauge-out/robustness"
     ),
     store: StoreOpt = Path("graphgauge.db"),
@@ -471,7 +492,7 @@ def robustness(
 def quickstart(
     store: StoreOpt = Path("graphgauge.db"),
     out: Annotated[Path, typer.Option(
-        "--out", "-o", help="Folder for the benchmark and the CSV.")] = Path(
+        "--out", "--output", "-o", help="Folder for the benchmark and the CSV.")] = Path(
         "graphgauge-out"
     ),
     count: Annotated[int, typer.Option(min=1, help="Instances per task.")] = 10,

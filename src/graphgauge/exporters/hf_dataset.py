@@ -27,6 +27,7 @@ from graphgauge.exporters.records import (
 from graphgauge.registry import get_task
 
 # Instances without a split (generated suites) are all test items.
+NEEDS = ("pyarrow",)  # checked before the folder is made
 DEFAULT_SPLIT = "test"
 GENERATED_LICENSE = "apache-2.0"
 
@@ -70,7 +71,7 @@ def license_of(records: Sequence[dict[str, str]], given: str | None) -> tuple[st
                      "apply; re-export with --license to state one.")
 
 
-def export(records: Sequence[dict[str, str]], out: Path, license: str | None = None,
+def export(records: Sequence[dict[str, str]], out: Path, *, license: str | None = None,
            source: str | None = None) -> list[str]:
     """Write the Parquet files and README.md; returns the config names (the suites)."""
     import pyarrow as pa

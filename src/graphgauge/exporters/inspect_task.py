@@ -92,8 +92,9 @@ def how_to_use(out: Path, first: str) -> str:
     return f"inspect eval {out / FILE}@{first} --model MODEL"
 
 
-def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
-    """Write the task file and its docs; returns the task names (one per suite)."""
+def export(records: Sequence[dict[str, str]], out: Path, **card: str | None) -> list[str]:
+    """Write the task file and its docs; returns the task names (one per suite). ``card``
+    (licence, source) is for formats with a dataset card: none here."""
     combos = list(dict.fromkeys((r["encoding"], r["variant"]) for r in records))
     encoding, variant = combos[0]
     names, parts, sources = [], [], []

@@ -96,9 +96,10 @@ def how_to_use(out: Path, first: str) -> str:
             f"--apply_chat_template --include_path {out} --tasks {first}")
 
 
-def export(records: Sequence[dict[str, str]], out: Path) -> list[str]:
+def export(records: Sequence[dict[str, str]], out: Path, **card: str | None) -> list[str]:
     """Write the task folder; returns the group names (one per suite, and per encoding and
-    variant when the records hold several)."""
+    variant when the records hold several). ``card`` (licence, source) is for formats with
+    a dataset card: none here."""
     combos = {(r["encoding"], r["variant"]) for r in records}
     groups: dict[str, list[str]] = {}
     sources: dict[str, str] = {}

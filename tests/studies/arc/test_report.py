@@ -153,3 +153,34 @@ def test_html_report_escapes_names_from_the_store(tmp_path, monkeypatch):
     text = page.read_text()
     assert "<img src=x" not in text and "<b>p</b>" not in text
     assert "&lt;img src=x onerror=alert(1)&gt;$\\alpha$" in text and "&lt;b&gt;p&lt;/b&gt;" in text
+
+
+def test_arc_tables_and_the_leaderboard_agree(tmp_path):
+    """One scoring path: full-output accuracy per rule and question accuracy per
+    question task are the leaderboard's task accuracy for the same run, for a model
+    right everywhere (the reference) and one right on output questions only."""
+    from graphgauge.models.builtin import ReferenceModel
+    from graphgauge.results.cells import summarize
+    from graphgauge.studies.arc.report import breakdown, full_rows, question_rows
+
+    bench = generate_suite(["colorDegree1", "colorDegree1.q", "addHub", "addHub.q"], count=3,
+                           seed=5, nodes=None, options={"families": ["tree", "star"]})
+    with Store(tmp_path / "r.db") as store:
+        runs = [run_benchmark(bench, model, store, RunOptions(), progress=False).run_id
+                for model in (Eager(), ReferenceModel())]
+        rows = load(store, runs)
+        board = {(c.run_id, c.group): c.accuracy for c in summarize(store, runs)
+                 if c.level == "task"}
+    by_rule = breakdown(full_rows(rows), lambda r: r["meta"]["rule"])
+    by_task = breakdown(question_rows(rows), lambda r: f"{r['meta']['rule']}.q")
+    compared = 0
+    for tables in (by_rule, by_task):
+        for task, per_run in tables.items():
+            for run, stat in per_run.items():
+                assert stat.mean == pytest.approx(board[(run, task)]), (run, task)
+                compared += 1
+    assert compared == 8  # 2 runs x (2 rules + 2 question tasks)
+    assert {board[(runs[1], task)] for task in ("addHub", "colorDegree1")} == {1.0}
+    assert {board[(runs[0], task)] for task in ("addHub", "colorDegree1")} == {0.0}
+    eager_questions = [board[(runs[0], task)] for task in ("addHub.q", "colorDegree1.q")]
+    assert any(0.0 < value < 1.0 for value in eager_questions)  # right on output ones only

@@ -76,6 +76,7 @@ def weighted(spreads) -> float:
 
 
 def check_variant_table(tmp_path, bench, kinds=("rephrase", "randomize")):
+    tmp_path.mkdir(exist_ok=True)
     db, asked = run_kinds(tmp_path, bench, ANY_SUITE, kinds)
     board = leaderboard(tmp_path, db)
     with Store(db, write=False) as store:
@@ -121,6 +122,29 @@ def test_imported_nlgraph_leaderboard_equals_the_variant_table(tmp_path):
     bench = tmp_path / "nlgraph.jsonl"
     write_jsonl([inst for items in per_task.values() for inst in items[:2]], bench)
     check_variant_table(tmp_path, bench)
+
+
+def test_imported_graphwalks_and_questions_leaderboards_equal_the_variant_table(tmp_path):
+    """The two imported suites with no shared data to read: GraphWalks rows from the
+    docs' sample file and questions written here (a verified task, typed answers)."""
+    from tests.support.paths import REPO
+
+    walks = tmp_path / "walks.jsonl"
+    invoke("import", "graphwalks", REPO / "tests" / "data" / "docs" / "graphwalks.jsonl",
+           "-o", walks)
+    check_variant_table(tmp_path / "walks", walks)
+    rows = [{"graph": [[0, 1], [1, 2], [2, 3], [0, 3], [3, 4]], "task": "reachability",
+             "question": "Is there a path from node {source} to node {target}?",
+             "query": {"source": 0, "target": 4}, "answer": True},
+            {"graph": [[0, 1], [1, 2]], "question": "How many edges does the graph have?",
+             "answer": 2, "answer_type": "int"},
+            {"graph": [[0, 1], [0, 2], [0, 3]], "question": "Which nodes are leaves?",
+             "answer": [1, 2, 3], "answer_type": "node_set"}]
+    source = tmp_path / "mine.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    questions = tmp_path / "questions.jsonl"
+    invoke("import", "questions", source, "-o", questions)
+    check_variant_table(tmp_path / "questions", questions)
 
 
 @needs_shared_data("webkb")

@@ -246,3 +246,27 @@ def test_dataset_text_is_escaped_and_empty_scores_draw_no_plot():
     main = main_table(rows)  # a failed request: counted, unparsed, no scores
     assert main.rows == [["m"] + [""] * 9 + ["0.00", ""]]
     assert headline_plot(main) is None
+
+
+def test_graphinfer_table_accuracy_equals_the_leaderboard(cli_run):
+    """One scoring path: the accuracy GraphInfer's own table shows for a task (T2 here,
+    the accuracy column of the suite's tasks in this run) is the leaderboard's number for
+    that task and run, for a perfect, a random and a one-answer model."""
+    import csv
+
+    from graphgauge.studies.infer.report import aggregate, result_rows
+
+    folder, _, _, invoke = cli_run
+    cells = folder / "cells.csv"
+    invoke("report", "--store", str(folder / "s.db"), "--csv", str(cells))
+    with open(cells, newline="") as handle:
+        board = {row["model"]: float(row["accuracy"]) for row in csv.DictReader(handle)
+                 if row["level"] == "task" and row["group"] == "relation"}
+    with Store(folder / "s.db", write=False) as store:
+        table = aggregate(result_rows(store, None))
+    own = {model: cell["accuracy"] for (model, task), cell in table.items()
+           if task == "relation"}
+    assert set(own) == set(board) and len(own) == 3
+    for model, accuracy in own.items():
+        assert accuracy == pytest.approx(board[model], abs=1e-6), model
+    assert own["reference"] == 1.0 and 0.0 < own["python:fake_infer_writer:always_yes"] < 1.0

@@ -154,7 +154,8 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
         param: ParamOpt = None,
         store: StoreOpt = Path("graphgauge.db"),
         csv: Annotated[
-            Path | None, typer.Option("--csv", "-o", help="Also write the table to CSV.")
+            Path | None, typer.Option("--csv", "--output", "-o",
+                                      help="Also write the table to CSV.")
         ] = None,
         quiet: QuietOpt = False,
     ) -> None:
@@ -266,7 +267,8 @@ def register(app: typer.Typer, group: typer.Typer) -> None:
 
     @group.command("export")
     def gteval_export(
-        out: Annotated[Path, typer.Option("--out", "-o", help="Folder for train/eval JSONL.")],
+        out: Annotated[Path, typer.Option("--out", "--output", "-o",
+                                                  help="Folder for train/eval JSONL.")],
         dataset: DatasetOpt = "dblp",
         tasks: TasksOpt = "neighbors",
         count: Annotated[int, typer.Option(help="Train nodes (eval: count // 4).")] = 1000,

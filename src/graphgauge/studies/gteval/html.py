@@ -12,10 +12,11 @@ import math
 from collections.abc import Sequence
 
 from graphgauge.studies.gteval.report import (
-    VARIANT_HEADERS,
     VARIANT_NOTE,
+    other_kinds,
     run_labels,
     variant_cells,
+    variant_headers,
 )
 from graphgauge.studies.gteval.rows import Spread
 from graphgauge.studies.gteval.variants import ALL_TASKS, variant_rows
@@ -72,19 +73,20 @@ def variant_blocks(store, run_ids: Sequence[str] | None) -> list:
     rows = variant_rows(store, run_ids)
     if not rows:
         return []
-    labels = run_labels(rows)
+    labels, extra = run_labels(rows), other_kinds(rows)
     table = Table("variants", "Instruction variants: accuracy % per variant kind",
-                  list(VARIANT_HEADERS), shades=[], note=VARIANT_NOTE)
+                  variant_headers(extra), shades=[], note=VARIANT_NOTE)
     for row in rows:
-        table.rows.append(variant_cells(row, labels[row.run_id]))
+        table.rows.append(variant_cells(row, labels[row.run_id], extra))
         acc = row.accuracy
         table.shades.append([None, None, None, shade(acc.get("original")),
-                             shade(acc.get("rephrase")), None, None])
+                             shade(acc.get("rephrase")), None, None,
+                             *(shade(acc.get(kind)) for kind in extra)])
     blocks: list = [table]
-    groups = ["Ori.", "Rep.", "Rand."]
+    groups = ["Ori.", "Rep.", "Rand.", *extra]
     for suite in dict.fromkeys(row.suite for row in rows):
-        series = {labels[r.run_id]: [r.accuracy.get("original"), r.accuracy.get("rephrase"),
-                                     r.accuracy.get("randomize")]
+        series = {labels[r.run_id]: [r.accuracy.get(kind)
+                                     for kind in ("original", "rephrase", "randomize", *extra)]
                   for r in rows if r.suite == suite and r.task == ALL_TASKS}
         blocks.append(spread_bars(f"variants_{suite}", f"{suite}: accuracy per instruction "
                                   "variant", groups, series))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from graphgauge.render.variants import stale_runs
+from graphgauge.render.variants import kinds, stale_runs
 from graphgauge.studies.gteval.rows import GTEvalRow, Spread
 from graphgauge.studies.gteval.variants import VariantRow, variant_rows
 
@@ -15,6 +15,9 @@ HEADERS = ("Model", "Task", "Dataset", "Ori. Acc", "Rep. Acc", "Rel. change", "R
            "Reverse", "Random")
 VARIANT_HEADERS = ("Model", "Suite", "Task", "Ori. Acc", "Rep. Acc", "Rel. change",
                    "Rand. Acc")
+# The kinds the variant table always has a column for; any other kind a run was asked in
+# (a plugin's, registered in graphgauge.render.variants.VARIANTS) gets its own after them.
+VARIANT_COLUMNS = ("original", "rephrase", "randomize")
 VARIANT_NOTE = ("Accuracy % per instruction variant, mean ± std over templates, as the "
                 "leaderboard scores each item. Rand. Acc: answers to an irrelevant "
                 "instruction (randomize) that give no answer to the task, as a model that "
@@ -44,21 +47,31 @@ def short_model(name: str) -> str:
     return name.rsplit(":", 1)[-1] if name.startswith("python:") else name
 
 
-def row_cells(row: GTEvalRow, label: str | None = None) -> list[str]:
-    """The paper's columns; ``label`` names the model (default: its short name)."""
+def row_cells(row: GTEvalRow, label: str | None = None,
+              extra: Sequence[str] = ()) -> list[str]:
+    """The paper's columns, then the ``extra`` kinds' (``gteval_kinds``); ``label`` names
+    the model (default: its short name)."""
     return [label or short_model(row.model), row.task, row.dataset, _pct(row.original),
             _spread(row.rephrase), _change(row.relative_change), _spread(row.relabel),
-            _spread(row.reverse), _spread(row.random)]
+            _spread(row.reverse), _spread(row.random),
+            *(_spread(row.others.get(kind)) for kind in extra)]
+
+
+def gteval_kinds(rows: Sequence[GTEvalRow]) -> list[str]:
+    """The kinds beyond the paper's that ``rows`` hold (a plugin's), in the registry's
+    order: each is a column, so the table still scores every item the leaderboard does."""
+    return [kind for kind in kinds() if any(kind in row.others for row in rows)]
 
 
 def gteval_table(rows: Sequence[GTEvalRow]):
     from rich.table import Table
 
+    extra = gteval_kinds(rows)
     table = Table(title="GTEval: accuracy under instruction transformations (%)")
-    for index, header in enumerate(HEADERS):
+    for index, header in enumerate([*HEADERS, *extra]):
         table.add_column(header, justify="left" if index < 3 else "right")
     for row in rows:
-        table.add_row(*row_cells(row))
+        table.add_row(*row_cells(row, extra=extra))
     return table
 
 
@@ -66,8 +79,9 @@ def gteval_csv(rows: Sequence[GTEvalRow], path) -> None:
     """The table with raw numbers (fractions), one line per row, for plots and diffs."""
     import csv
 
+    extra = gteval_kinds(rows)
     fields = ["model", "task", "dataset", "run_id", "original", "answered", "relative_change"]
-    for kind in ("rephrase", "relabel", "reverse", "random"):
+    for kind in ("rephrase", "relabel", "reverse", "random", *extra):
         fields += [f"{kind}_mean", f"{kind}_std", f"{kind}_templates"]
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -75,17 +89,29 @@ def gteval_csv(rows: Sequence[GTEvalRow], path) -> None:
         for row in rows:
             values = [row.model, row.task, row.dataset, row.run_id, row.original, row.answered,
                       row.relative_change]
-            for spread in (row.rephrase, row.relabel, row.reverse, row.random):
+            for spread in (row.rephrase, row.relabel, row.reverse, row.random,
+                           *(row.others.get(kind) for kind in extra)):
                 values += ([spread.mean, spread.std, spread.templates] if spread
                            else ["", "", ""])
             writer.writerow([*values, row.diagnosis])
 
 
-def variant_cells(row: VariantRow, label: str) -> list[str]:
+def other_kinds(rows: Sequence[VariantRow]) -> list[str]:
+    """The kinds beyond ``VARIANT_COLUMNS`` that ``rows`` hold, in the registry's order:
+    a kind a plugin adds is a column of every table that scores it."""
+    return [kind for kind in kinds() if kind not in VARIANT_COLUMNS
+            and any(kind in row.accuracy for row in rows)]
+
+
+def variant_headers(extra: Sequence[str]) -> list[str]:
+    return [*VARIANT_HEADERS, *(f"{kind} Acc" for kind in extra)]
+
+
+def variant_cells(row: VariantRow, label: str, extra: Sequence[str] = ()) -> list[str]:
     acc = row.accuracy
     return [label, row.suite, row.task, _spread(acc.get("original")),
             _spread(acc.get("rephrase")), _change(row.relative_change),
-            _spread(acc.get("randomize"))]
+            _spread(acc.get("randomize")), *(_spread(acc.get(kind)) for kind in extra)]
 
 
 def run_labels(rows) -> dict[str, str]:
@@ -110,11 +136,11 @@ def print_variant_tables(store, run_ids: Sequence[str] | None, console,
     rows = variant_rows(store, run_ids, tasks=tasks)
     if not rows:
         return
-    labels = run_labels(rows)
+    labels, extra = run_labels(rows), other_kinds(rows)
     table = Table(title="Instruction variants: accuracy % per variant kind", caption=VARIANT_NOTE,
                   title_justify="left", caption_justify="left")
-    for index, header in enumerate(VARIANT_HEADERS):
+    for index, header in enumerate(variant_headers(extra)):
         table.add_column(header, justify="left" if index < 3 else "right")
     for row in rows:
-        table.add_row(*variant_cells(row, labels[row.run_id]))
+        table.add_row(*variant_cells(row, labels[row.run_id], extra))
     console.print(table)

@@ -14,12 +14,12 @@ import json
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from graphgauge.errors import UserError
-from graphgauge.render.variants import ORIGINAL, variant_of
+from graphgauge.render.variants import ORIGINAL, kinds, variant_of
 
 # Diagnosis thresholds: a relative change of Rep. Acc beyond FORMAT_TOL is sensitivity to
 # wording; the lower of Reverse and Random below CONTENT_FLOOR is insensitivity to content.
@@ -63,6 +63,8 @@ class GTEvalRow:
     random: Spread | None
     relative_change: float  # (Rep. Acc - Ori. Acc) / Ori. Acc
     diagnosis: str
+    # kinds beyond the paper's (a plugin's variant kind): each its own column
+    others: dict[str, Spread] = field(default_factory=dict)
 
 
 def template_spread(per_template: dict[int, list[float]]) -> Spread | None:
@@ -99,6 +101,8 @@ def variant_scores(answers: Iterable[Scored]) -> dict[str, Spread | None | float
         "original": ori.mean if ori else math.nan,
         "answered": float(np.mean(answered)) if answered else math.nan,
         **{kind: template_spread(hits.get(kind, {})) for kind in KINDS},
+        "others": {kind: template_spread(hits[kind]) for kind in kinds()
+                   if kind in hits and kind != ORIGINAL and kind not in KINDS},
     }
 
 
@@ -151,6 +155,7 @@ def rows_from_answers(
             reverse=s["reverse"], random=s["randomize"], relative_change=change,
             diagnosis=diagnose(s["original"], s["answered"], rephrase, s["reverse"],
                                s["randomize"]),
+            others=s["others"],
         ))
     return rows
 

@@ -14,7 +14,7 @@ from html import escape
 
 from graphgauge.results.table import Table
 from graphgauge.studies.gteval.html import shade, spread_bars
-from graphgauge.studies.gteval.report import HEADERS, row_cells, run_labels
+from graphgauge.studies.gteval.report import HEADERS, gteval_kinds, row_cells, run_labels
 from graphgauge.studies.gteval.rows import GTEvalRow, gteval_rows
 
 KINDS = ("Ori.", "Rep.", "Relabel", "Reverse", "Random")
@@ -35,13 +35,14 @@ def _series_labels(rows: Sequence[GTEvalRow], labels: dict[str, str]) -> list[st
 
 
 def gteval_blocks(rows: Sequence[GTEvalRow]) -> list:
-    labels = run_labels(rows)
+    labels, extra = run_labels(rows), gteval_kinds(rows)
     table = Table("gteval", "GTEval: accuracy under instruction transformations (%)",
-                  list(HEADERS), shades=[], note=NOTE)
+                  [*HEADERS, *extra], shades=[], note=NOTE)
     for row in rows:
-        table.rows.append(row_cells(row, labels[row.run_id]))
+        table.rows.append(row_cells(row, labels[row.run_id], extra))
         shades = [shade(v) for v in _values(row)]
-        table.shades.append([None, None, None, *shades[:2], None, *shades[2:]])
+        table.shades.append([None, None, None, *shades[:2], None, *shades[2:],
+                             *(shade(row.others.get(kind)) for kind in extra)])
     series = dict(zip(_series_labels(rows, labels), map(_values, rows), strict=True))
     bars = spread_bars("variant_bars", "GTEval: accuracy per variant kind", KINDS, series)
     lines = "".join(

@@ -15,7 +15,8 @@ def register(group: typer.Typer) -> None:
     @group.command("run", cls=ChoicesHelp)
     def taxonomy(
         datasets: Annotated[str, typer.Option(
-            "--datasets", "-d", help="Comma list: TUDataset names/folders (MUTAG, ENZYMES …), "
+            "--datasets", "--dataset", "-d",
+            help="Comma list: TUDataset names/folders (MUTAG, ENZYMES …), "
             "synthetic:smallworld, synthetic:scalefree, synthetic:pattern, synthetic:cluster "
             "(per-node targets), or TAGs (dblp, webkb:cornell).")] = "",
         model: Annotated[str, typer.Option("--model", "-m", help="gcn or gin.")] = "gcn",
@@ -32,7 +33,8 @@ def register(group: typer.Typer) -> None:
         reference: Annotated[str, typer.Option(
             "--reference", help="'ours' (cluster --datasets) or 'published' (the paper's "
             "matrix for --model).")] = "ours",
-        out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("taxonomy"),
+        out: Annotated[Path, typer.Option(
+            "--out", "--output", "-o", help="Output folder.")] = Path("taxonomy"),
         store: Annotated[Path, typer.Option(
             "--store", "-s", help="SQLite file for finished cells (resume).")
         ] = Path("graphgauge.db"),
