@@ -217,6 +217,11 @@ CASES = [
     Case("export parquet without pyarrow", ("export", "-s", "good.db", "-f", "parquet", "-o",
                                             "items.parquet"),
          "export --format parquet needs the 'parquet' extra", "good.db", blocked="pyarrow"),
+    Case("list of a name that is neither suite nor list", ("list", "telepathy"),
+         "unknown suite or list 'telepathy'"),
+    Case("export-task in a format graphgauge lacks", ("export-task", "csv", "good.jsonl", "-o",
+                                                      "out"),
+         "unknown export format 'csv'; choose from: "),
 ]
 
 
