@@ -577,20 +577,31 @@ class _GroupCommit:
         self.rows: list[ItemRecord] = []
         self.instances: list[Instance] = []
         self.timer: asyncio.TimerHandle | None = None
+        self.failed: Exception | None = None  # a commit the timer could not make
 
     def add(self, rows: list[ItemRecord], instances: list[Instance]) -> None:
+        if self.failed is not None:  # the store refused a commit: stop the run with it
+            raise self.failed
         if self.timer is None:
-            self.timer = self.loop.call_later(self.WINDOW, self.commit)
+            self.timer = self.loop.call_later(self.WINDOW, self._on_timer)
         self.rows.extend(rows)
         self.instances.extend(instances)
 
-    def commit(self) -> None:
-        """Commit what arrived since the last commit (called by the window's timer)."""
+    def _on_timer(self) -> None:
+        """The window closed. An error here would only be logged by the loop: it is kept,
+        the rows with it, and raised to the next worker with an answer (and by close)."""
         self.timer = None
-        rows, instances = self.rows, self.instances
-        self.rows, self.instances = [], []
-        if rows:
-            self.store.write_items(rows, self.scorer.take())
+        try:
+            self.commit()
+        except Exception as exc:  # noqa: BLE001 - re-raised in add() and close()
+            self.failed = exc
+
+    def commit(self) -> None:
+        """Commit what arrived since the last commit; on an error the rows stay."""
+        if self.rows:
+            self.store.write_items(self.rows, self.scorer.take())
+            rows, instances = self.rows, self.instances
+            self.rows, self.instances = [], []
             self.scorer.add(zip(rows, instances, strict=True))
             self.advance(len(rows))
 
@@ -598,6 +609,7 @@ class _GroupCommit:
         """Commit what is left, and every score still waiting."""
         if self.timer is not None:
             self.timer.cancel()
+            self.timer = None
         self.commit()
         self.store.update_scores(self.scorer.take())
 
