@@ -554,9 +554,9 @@ async def _respond_all(pending, model, store, lease, result, show_progress, colu
 
 
 class _GroupCommit:
-    """Commits answered rows on the event loop, a few milliseconds after the first of them
-    arrived (``WINDOW``): every answer of that window, with the scores the
-    ``_IdleScorer`` has ready, shares one transaction.
+    """Commits answered rows on the event loop, ``WINDOW`` (10 ms) after the first of them
+    arrived: every answer of that window, with the scores the ``_IdleScorer`` has ready,
+    shares one transaction.
 
     A killed run loses only what was in flight or in the open window. Committing on the
     loop itself, with no thread, is the cheaper way on a 2-core machine: a commit thread
