@@ -173,3 +173,29 @@ def test_a_stored_row_spells_gold_and_meta_as_before():
     assert row.parsed is None and row.parse_ok is None and row.scores is None
     failed = response_row(request, Response(None, "HTTP 500: x", 0.1), "run-1", False, "k1")
     assert failed.cache_key is None and failed.error == "HTTP 500: x"
+
+
+def test_a_commit_the_store_refuses_stops_the_run_and_loses_nothing(bench, store, monkeypatch):
+    """Answers are committed from a timer on the event loop, where an exception would only
+    be logged: the run must stop with it instead, and a rerun ask only what was lost."""
+    import sqlite3
+
+    real_write = Store.write_items
+    calls = []
+
+    def refuse_first(self, rows, scores=()):
+        calls.append(len(rows))
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return real_write(self, rows, scores)
+
+    monkeypatch.setattr(Store, "write_items", refuse_first)
+    model = CountingModel()
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        run_benchmark(bench, model, store, progress=False)
+    monkeypatch.setattr(Store, "write_items", real_write)
+    again = CountingModel()
+    result = run_benchmark(bench, again, store, progress=False)
+    rows = list(store.items([result.run_id]))
+    assert len(rows) == len(bench) and all(r["error"] is None for r in rows)
+    assert len(model.sent) + len(again.sent) >= len(bench)

@@ -77,6 +77,13 @@ def test_directed_edges_keep_their_direction_and_are_sorted():
     assert [n["id"] for n in out["nodes"]] == [0, 1, 2]
 
 
+def test_undirected_edges_in_order_but_reversed_are_turned():
+    graph = {"directed": False, "nodes": [{"id": 0}, {"id": 1}, {"id": 2}],
+             "edges": [{"source": 1, "target": 0}, {"source": 2, "target": 1}]}
+    out = canonical_node_link(graph)
+    assert [(e["source"], e["target"]) for e in out["edges"]] == [(0, 1), (1, 2)]
+
+
 def test_canonical_graph_is_returned_as_is():
     graph = to_node_link(nx.path_graph(6))
     assert canonical_node_link(graph) is graph
@@ -106,6 +113,19 @@ def test_an_edge_without_weight_is_named(tmp_path, missing_at):
     ({"directed": False, "nodes": [{"id": 0}, {"id": 0}], "edges": []}, "0..1"),
     ({"directed": False, "nodes": [{"id": "a"}], "edges": []}, "0..0"),
     ({"directed": False, "nodes": [{"name": 0}], "edges": []}, "needs an 'id'"),
+    # in id order, but not integers: equal to 0..n-1 under ==, still refused
+    ({"directed": False, "nodes": [{"id": False}, {"id": True}], "edges": []}, "0..1"),
+    ({"directed": False, "nodes": [{"id": 0}, {"id": 1.0}], "edges": []}, "0..1"),
+    ({"directed": False, "nodes": [{"id": 0}, {"id": 1}],
+      "edges": [{"source": 0, "target": 1.0}]}, "(0, 1.0) names a node"),
+    ({"directed": False, "nodes": [{"id": 0}, {"id": 1}],
+      "edges": [{"source": False, "target": 1}]}, "(false, 1) names a node"),
+    ({"directed": True, "nodes": [{"id": 0}, {"id": 1}],
+      "edges": [{"source": 0, "target": 1}, {"source": 0, "target": 1}]}, "listed twice"),
+    ({"directed": False, "nodes": [{"id": 0}, {"id": 1}],
+      "edges": [{"source": 0, "target": 1}, {"source": 1, "target": 0}]}, "listed twice"),
+    ({"directed": False, "nodes": [{"id": 0}, {"id": 1}], "edges": [{"source": 0}]},
+     "needs a 'source' and a 'target'"),
     ({"directed": False, "nodes": [{"id": 0}]}, "not a node-link graph"),
     ({"directed": True, "nodes": [{"id": 0}, {"id": 1}],
       "edges": [{"source": 0, "target": 1, "capacity": 3}, {"source": 1, "target": 0}]},
