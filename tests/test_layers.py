@@ -28,8 +28,8 @@ ROOT = Path(graphgauge.__file__).parent
 # from units of its own layer (if that makes no cycle) and of lower layers.
 LAYERS: list[tuple[str, ...]] = [
     # data, graphs, readers, storage, GNNs and the cross-cutting helpers
-    ("__init__", "errors", "plugins", "params", "prices", "tokenizers", "gcpause", "forkmap",
-     "progress", "extras", "instance", "graphs", "datasets", "scoring", "store", "perturb", "gnn"),
+    ("__init__", "errors", "plugins", "params", "prices", "tokenizers", "gcpause", "progress",
+     "extras", "instance", "graphs", "datasets", "scoring", "store", "perturb", "gnn"),
     ("render",),
     ("suites", "registry"),  # registry: the suites' catalog (names -> task objects)
     ("models", "runner", "baselines", "extraction", "exporters", "importers", "preflight",

@@ -29,7 +29,6 @@ from typing import Any
 
 from graphgauge import __version__
 from graphgauge.baselines import Baselines, judged_later
-from graphgauge.forkmap import forked_map
 from graphgauge.gcpause import frozen_gc, paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
@@ -257,21 +256,16 @@ def score_pending(
     rows = [r for r in store.unscored(run_id) if r[0] in by_id]
     answer_format = run_answer_format(store, run_id)
     baselines = Baselines(store, run_id, {row[2] for row in rows})
-    work = []
-    for instance_id, encoding, variant, repeat, text in rows:
-        key = (instance_id, encoding, variant, repeat)
-        ready, baseline = baselines.lookup(key)
-        if ready:
-            work.append((key, text, by_id[instance_id], baseline))
-
-    def score(item: tuple) -> tuple:
-        key, text, inst, baseline = item
-        return _score_update(run_id, key, text, inst, answer_format, baseline)
-
-    # paused_gc: reading answers allocates much and frees nearly all of it at once;
-    # forked_map: a second core reads half of them (0.5 s of a 5,000-answer run's 3 s)
-    with progress_bar("scoring", total=len(work), enabled=progress) as advance, paused_gc():
-        updates = forked_map(score, work, advance)
+    updates = []
+    # paused_gc: reading answers allocates much and frees nearly all of it at once
+    with progress_bar("scoring", total=len(rows), enabled=progress) as advance, paused_gc():
+        for instance_id, encoding, variant, repeat, text in rows:
+            key = (instance_id, encoding, variant, repeat)
+            ready, baseline = baselines.lookup(key)
+            if ready:
+                updates.append(_score_update(run_id, key, text, by_id[instance_id],
+                                             answer_format, baseline))
+            advance(1)
     store.update_scores(updates)
     return len(updates)
 
