@@ -21,6 +21,7 @@ before it is returned, so the key cannot reach the store, logs or reports.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
 import random
@@ -32,6 +33,7 @@ import orjson  # several times faster than json both ways, at thousands of reque
 
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response, ServiceUnreachable
+from graphgauge.models.options import check_bounds
 from graphgauge.models.ratelimit import Pacer, RateLimiter
 from graphgauge.models.redact import redact
 
@@ -106,6 +108,11 @@ class OpenAIModel:
             raise UserError(f"base_url must start with http:// or https://, got {base_url!r}")
         if api_key_env is not None and api_key_env not in os.environ:
             raise UserError(f"environment variable {api_key_env} (api_key_env) is not set")
+        check_bounds(f"openai:{model}", {
+            "concurrency": (concurrency, 1, True), "timeout": (timeout, 0, False),
+            "max_retries": (max_retries, 0, True), "retry_budget": (retry_budget, 0, False),
+            "backoff": (backoff, 0, True), "max_backoff": (max_backoff, 0, True),
+            "rpm": (rpm, 0, False), "tpm": (tpm, 0, False)})
         self.model = model
         self.name = f"openai:{model}"
         self.api_key_env = api_key_env or "OPENAI_API_KEY"
@@ -252,12 +259,12 @@ class OpenAIModel:
             cause = f"unknown host ({exc.os_error})"
             raise RetryableError(f"connection: {cause}", unreachable=cause) from None
         except aiohttp.ClientConnectorError as exc:
-            # Refused: nothing listens there. Before any answer that dooms every request;
-            # after one it is most likely a server restarting, worth retrying.
-            refused = isinstance(exc.os_error, ConnectionRefusedError)
-            cause = "connection refused" if refused else f"cannot connect ({exc.os_error})"
-            raise RetryableError(f"connection: {cause}", unreachable=cause if refused else None
-                                 ) from None
+            # Refused (nothing listens there) or no route (no network, a wrong address):
+            # before any answer that dooms every request; after one it is most likely a
+            # server restarting or a network blip, worth retrying.
+            cause = _connect_failure(exc.os_error)
+            raise RetryableError(f"connection: {cause or f'cannot connect ({exc.os_error})'}",
+                                 unreachable=cause) from None
         except TimeoutError:
             raise RetryableError(f"timeout: no complete reply within {self.timeout:g} s"
                                  ) from None
@@ -291,6 +298,16 @@ class OpenAIModel:
             raise RetryableError(f"bad response: content is {type(text).__name__}, not text")
         usage = data.get("usage") or {}
         return text, usage if isinstance(usage, dict) else {}
+
+
+def _connect_failure(error: OSError) -> str | None:
+    """The cause of a failed connect that no retry will fix while the run is starting;
+    None for the others (a reset, too many open files)."""
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if getattr(error, "errno", None) in (errno.ENETUNREACH, errno.EHOSTUNREACH):
+        return f"no route to the server ({os.strerror(error.errno)})"
+    return None
 
 
 def _structured_output(request: Request) -> dict[str, Any]:
