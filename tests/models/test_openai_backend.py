@@ -113,6 +113,16 @@ def test_wrong_key_fails_fast_without_retries(bench, monkeypatch):
     assert "$GG_KEY" in str(failed.value) and server.base_url in str(failed.value)
 
 
+def test_a_missing_key_is_named_when_the_server_wants_one(bench, monkeypatch):
+    monkeypatch.delenv("GG_UNSET_KEY", raising=False)
+    with FakeOpenAIServer(api_key="right") as server:
+        model = load_model("openai:fake-model", base_url=server.base_url, **FAST)
+        model.api_key_env = "GG_UNSET_KEY"  # as if -p api_key_env named an unset variable
+        with pytest.raises(ServiceUnreachable, match=r"HTTP 401: .*\(\$GG_UNSET_KEY is not "
+                           r"set\)"):
+            _one(model, bench[0])
+
+
 def test_unreachable_server_stops_the_run_naming_the_url(bench):
     model = load_model("openai:fake-model", base_url="http://127.0.0.1:9/v1", **FAST)
     with pytest.raises(ServiceUnreachable, match=r"http://127\.0\.0\.1:9/v1/chat/completions: "

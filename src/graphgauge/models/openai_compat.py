@@ -278,7 +278,8 @@ class OpenAIModel:
             if status in RETRY_STATUS or status >= 500:
                 raise RetryableError(message, retry_after)
             if status in (401, 403):
-                message += f" (check the API key in ${self.api_key_env})"
+                message += (f" (check the API key in ${self.api_key_env})" if self._secrets
+                            else f" (${self.api_key_env} is not set)")
             cause = FATAL_STATUS.get(status)
             raise FatalRequestError(message, f"{cause}: {message}" if cause else None)
         try:
