@@ -159,6 +159,24 @@ def test_no_route_to_the_server_stops_the_run_and_a_reset_is_retried(bench, monk
         assert len(attempts) == 3
 
 
+def test_a_connection_that_never_opens_stops_the_run(bench, monkeypatch):
+    """A firewall that drops packets: the handshake never ends. Before any answer that
+    is as final as a refused connection, so the run stops after one connect timeout."""
+    import aiohappyeyeballs
+
+    async def never(*args, **kwargs):
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(aiohappyeyeballs, "start_connection", never)
+    model = load_model("openai:fake-model", base_url="http://10.9.8.7:8000/v1", timeout=0.6,
+                       **FAST)
+    start = time.monotonic()
+    with pytest.raises(ServiceUnreachable, match=r"http://10\.9\.8\.7:8000/v1/chat/"
+                       r"completions: no connection within 0\.3 s"):
+        _one(model, bench[0])
+    assert time.monotonic() - start < 2
+
+
 def test_bad_options_are_user_errors():
     with pytest.raises(UserError, match="mode"):
         load_model("openai:m", mode="stream")

@@ -42,6 +42,8 @@ RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 FATAL_STATUS = {401: "the API key was rejected", 403: "the API key is not allowed",
                 404: "not found (wrong base_url or model name?)"}
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
+# Seconds to open a connection; a TCP handshake that takes longer is not coming.
+CONNECT_TIMEOUT = 10.0
 
 # Options that change the answers: they form ``params`` (cache key and manifest).
 GENERATION_KEYS = ("base_url", "mode", "temperature", "max_tokens", "top_p", "stop",
@@ -124,6 +126,8 @@ class OpenAIModel:
         self.params = {k: options[k] for k in GENERATION_KEYS if options[k] not in (None, {})}
         self.concurrency = int(concurrency)
         self.timeout = float(timeout)
+        # below the whole request's timeout, so a connect that never ends is told apart
+        self._connect_timeout = min(CONNECT_TIMEOUT, self.timeout / 2)
         self.max_retries = int(max_retries)
         self.retry_budget = float(retry_budget)
         self.backoff, self.max_backoff = float(backoff), float(max_backoff)
@@ -184,7 +188,8 @@ class OpenAIModel:
         # Proxy settings are resolved once here: aiohttp's trust_env would look them up
         # in a worker thread on every request, a large share of the cost per request.
         self._proxy = _proxy_for(self.base_url)
-        self._timeout = aiohttp.ClientTimeout(total=self.timeout)
+        self._timeout = aiohttp.ClientTimeout(total=self.timeout,
+                                              sock_connect=self._connect_timeout)
         key = os.environ.get(self.api_key_env)
         self._secrets = (key,) if key else ()
         headers = {"Content-Type": "application/json"}
@@ -265,6 +270,11 @@ class OpenAIModel:
             cause = _connect_failure(exc.os_error)
             raise RetryableError(f"connection: {cause or f'cannot connect ({exc.os_error})'}",
                                  unreachable=cause) from None
+        except aiohttp.ConnectionTimeoutError:
+            # Packets dropped on the way (a firewall, a dead address): like a refused
+            # connection, it dooms every request while nothing has answered yet.
+            cause = f"no connection within {self._connect_timeout:g} s"
+            raise RetryableError(f"timeout: {cause}", unreachable=cause) from None
         except TimeoutError:
             raise RetryableError(f"timeout: no complete reply within {self.timeout:g} s"
                                  ) from None
