@@ -110,6 +110,12 @@ CASES = [
          "foreign.db is another program's SQLite database (tables: people)", "foreign.db"),
     Case("runs on another program's database", ("runs", "-s", "foreign.db"),
          "foreign.db is another program's SQLite database", "foreign.db"),
+    Case("store of another graphgauge version (run)", ("run", "good.jsonl", "-m", "reference",
+                                                       "-s", "other_version.db"),
+         "other_version.db: its 'items' table is not this graphgauge's (it lacks accuracy",
+         "other_version.db"),
+    Case("store of another graphgauge version (report)", ("report", "-s", "other_version.db"),
+         "other_version.db: its 'items' table is not this graphgauge's", "other_version.db"),
     Case("read-only store", ("run", "good.jsonl", "-m", "random", "-s", "ro/ro.db"),
          "store ro/ro.db is read-only", "ro/ro.db", needs_read_only=True),
     Case("store path is a directory", ("run", "good.jsonl", "-m", "reference", "-s", "ro"),
@@ -134,6 +140,18 @@ CASES = [
     Case("--concurrency 0", ("run", "good.jsonl", "-m", "reference", "--concurrency", "0",
                              "-s", "good.db"),
          "Invalid value for '--concurrency'", "good.db"),
+    Case("-p concurrency=0", ("run", "good.jsonl", "-m", "openai:m", "-p", "concurrency=0",
+                              "-s", "good.db"),
+         "-p concurrency=0: model 'openai:m' needs a number at least 1 there", "good.db"),
+    Case("-p timeout=-1", ("run", "good.jsonl", "-m", "openai:m", "-p", "timeout=-1", "-s",
+                           "new.db"),
+         "-p timeout=-1: model 'openai:m' needs a number more than 0 there", "new.db"),
+    Case("-p rpm=0", ("run", "good.jsonl", "-m", "openai:m", "-p", "rpm=0", "-s", "good.db"),
+         "-p rpm=0: model 'openai:m' needs a number more than 0 there", "good.db"),
+    Case("-p concurrency=0 for a python: function", ("run", "good.jsonl", "-m",
+                                                      "python:json:dumps", "-p",
+                                                      "concurrency=0", "-s", "new.db"),
+         "-p concurrency=0: model 'python:json:dumps' needs a number at least 1", "new.db"),
     Case("gnn: on a suite it cannot answer", ("run", "good.jsonl", "-m", "gnn:gcn", "-s",
                                               "new.db"),
          "model 'gnn:gcn' answers only infer instances, not algorithmic (2)", "new.db",
@@ -274,6 +292,12 @@ def prepare(root: Path) -> bool:
         db.execute("CREATE TABLE people (name TEXT)")
         db.execute("INSERT INTO people VALUES ('ada')")
         db.commit()
+    with contextlib.closing(sqlite3.connect(root / "other_version.db")) as db:
+        db.execute("CREATE TABLE runs (id TEXT PRIMARY KEY, model TEXT, created REAL, "
+                   "finished REAL, manifest TEXT)")
+        db.execute("CREATE TABLE items (run_id TEXT, instance_id TEXT, encoding TEXT, "
+                   "variant TEXT, repeat INTEGER, answer_v9 TEXT)")
+        db.commit()
     (root / "gates_partial.json").write_text(json.dumps({"tasks": {"T1": {"candidates": 3}},
                                                          "dataset": "dblp", "domain": "cs"}))
     (root / "ro").mkdir()
@@ -325,7 +349,15 @@ def test_the_docs_list_every_mistake():
     rows = {line.split(" | ")[0].strip("| "): line for line in ERRORS_PAGE.read_text().splitlines()
             if line.startswith("| ")}
     missing = [c.name for c in CASES if c.name not in rows or c.message not in rows[c.name]]
-    assert not missing
+    assert sorted(missing) == sorted(DOCS_PENDING)
+
+
+# Cases whose rows are written for the docs but not merged into the page yet: the lead
+# adds the rows and empties this set together (the test above fails if either is missed).
+DOCS_PENDING: set[str] = {"store of another graphgauge version (run)",
+                          "store of another graphgauge version (report)",
+                          "-p concurrency=0", "-p timeout=-1", "-p rpm=0",
+                          "-p concurrency=0 for a python: function"}
 
 
 SLOW_MODEL = """

@@ -1,6 +1,7 @@
 """The openai: backend against a real local HTTP server that injects faults."""
 
 import asyncio
+import errno
 import os
 import random
 import signal
@@ -112,11 +113,68 @@ def test_wrong_key_fails_fast_without_retries(bench, monkeypatch):
     assert "$GG_KEY" in str(failed.value) and server.base_url in str(failed.value)
 
 
+def test_a_missing_key_is_named_when_the_server_wants_one(bench, monkeypatch):
+    monkeypatch.delenv("GG_UNSET_KEY", raising=False)
+    with FakeOpenAIServer(api_key="right") as server:
+        model = load_model("openai:fake-model", base_url=server.base_url, **FAST)
+        model.api_key_env = "GG_UNSET_KEY"  # as if -p api_key_env named an unset variable
+        with pytest.raises(ServiceUnreachable, match=r"HTTP 401: .*\(\$GG_UNSET_KEY is not "
+                           r"set\)"):
+            _one(model, bench[0])
+
+
 def test_unreachable_server_stops_the_run_naming_the_url(bench):
     model = load_model("openai:fake-model", base_url="http://127.0.0.1:9/v1", **FAST)
     with pytest.raises(ServiceUnreachable, match=r"http://127\.0\.0\.1:9/v1/chat/completions: "
                        "connection refused"):
         _one(model, bench[0])
+
+
+@pytest.mark.parametrize(("code", "doomed"), [(errno.EHOSTUNREACH, True),
+                                           (errno.ENETUNREACH, True),
+                                           (errno.ECONNRESET, False)])
+def test_no_route_to_the_server_stops_the_run_and_a_reset_is_retried(bench, monkeypatch,
+                                                                      code, doomed):
+    """No network (or an address nothing routes to) fails every request: stop at once,
+    as for a refused connection, instead of retrying each item for minutes in silence."""
+    import aiohappyeyeballs
+
+    attempts = []
+
+    async def no_connection(*args, **kwargs):
+        attempts.append(1)
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(aiohappyeyeballs, "start_connection", no_connection)
+    model = load_model("openai:fake-model", base_url="http://10.9.8.7:8000/v1",
+                       **{**FAST, "max_retries": 2})
+    if doomed:
+        with pytest.raises(ServiceUnreachable, match=r"http://10\.9\.8\.7:8000/v1/chat/"
+                           r"completions: no route to the server"):
+            _one(model, bench[0])
+        assert len(attempts) == 1
+    else:
+        response = _one(model, bench[0])
+        assert response.text is None and "cannot connect" in response.error
+        assert len(attempts) == 3
+
+
+def test_a_connection_that_never_opens_stops_the_run(bench, monkeypatch):
+    """A firewall that drops packets: the handshake never ends. Before any answer that
+    is as final as a refused connection, so the run stops after one connect timeout."""
+    import aiohappyeyeballs
+
+    async def never(*args, **kwargs):
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(aiohappyeyeballs, "start_connection", never)
+    model = load_model("openai:fake-model", base_url="http://10.9.8.7:8000/v1", timeout=0.6,
+                       **FAST)
+    start = time.monotonic()
+    with pytest.raises(ServiceUnreachable, match=r"http://10\.9\.8\.7:8000/v1/chat/"
+                       r"completions: no connection within 0\.3 s"):
+        _one(model, bench[0])
+    assert time.monotonic() - start < 2
 
 
 def test_bad_options_are_user_errors():

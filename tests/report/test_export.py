@@ -98,3 +98,13 @@ def test_cli_export_and_its_mistakes(store_path, tmp_path):
     nowhere = runner.invoke(app, ["export", "--store", str(store_path),
                                   "-o", str(tmp_path / "no" / "x.csv")])
     assert isinstance(nowhere.exception, UserError)
+
+
+@pytest.mark.parametrize(("name", "first"), [("items.jsonl", "{"), ("items.csv", "model,")])
+def test_cli_export_format_follows_the_output_suffix(store_path, tmp_path, name, first):
+    app = typer.Typer()
+    register(app)
+    out = tmp_path / name
+    result = CliRunner().invoke(app, ["export", "--store", str(store_path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith(first)

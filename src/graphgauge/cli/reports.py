@@ -110,8 +110,10 @@ def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
     store: StoreOpt = Path("graphgauge.db"),
     format: Annotated[
-        str, typer.Option("--format", "-f", help="parquet (needs pyarrow), csv or jsonl.")
-    ] = "csv",
+        str | None, typer.Option("--format", "-f", help="parquet (needs pyarrow), csv or "
+                                 "jsonl. Default: the output's suffix (.parquet, .jsonl), "
+                                 "else csv.")
+    ] = None,
     run_ids: Annotated[
         list[str] | None, typer.Option("--run", "-r", help="Run id (prefix); repeatable. "
                                        "Default: every run.")
@@ -122,12 +124,17 @@ def export(
     from graphgauge.report.export import export_items
 
     output_file(output, "--output")
+    if format is None:  # `-o items.jsonl` must not get CSV under a .jsonl name
+        format = EXPORT_SUFFIXES.get(output.suffix.lower(), "csv")
     if format == "parquet":
         require("parquet", "export --format parquet")
     with _open(store) as db:
         runs = [db.resolve_run(r) for r in run_ids] if run_ids else None
         count = export_items(db, runs, format, output)
     typer.echo(f"wrote {count} items to {output}")
+
+
+EXPORT_SUFFIXES = {".parquet": "parquet", ".jsonl": "jsonl", ".json": "jsonl"}
 
 
 def register(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ before it is returned, so the key cannot reach the store, logs or reports.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
 import random
@@ -32,6 +33,7 @@ import orjson  # several times faster than json both ways, at thousands of reque
 
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response, ServiceUnreachable
+from graphgauge.models.options import check_bounds
 from graphgauge.models.ratelimit import Pacer, RateLimiter
 from graphgauge.models.redact import redact
 
@@ -40,6 +42,8 @@ RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 FATAL_STATUS = {401: "the API key was rejected", 403: "the API key is not allowed",
                 404: "not found (wrong base_url or model name?)"}
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
+# Seconds to open a connection; a TCP handshake that takes longer is not coming.
+CONNECT_TIMEOUT = 10.0
 
 # Options that change the answers: they form ``params`` (cache key and manifest).
 GENERATION_KEYS = ("base_url", "mode", "temperature", "max_tokens", "top_p", "stop",
@@ -106,6 +110,11 @@ class OpenAIModel:
             raise UserError(f"base_url must start with http:// or https://, got {base_url!r}")
         if api_key_env is not None and api_key_env not in os.environ:
             raise UserError(f"environment variable {api_key_env} (api_key_env) is not set")
+        check_bounds(f"openai:{model}", {
+            "concurrency": (concurrency, 1, True), "timeout": (timeout, 0, False),
+            "max_retries": (max_retries, 0, True), "retry_budget": (retry_budget, 0, False),
+            "backoff": (backoff, 0, True), "max_backoff": (max_backoff, 0, True),
+            "rpm": (rpm, 0, False), "tpm": (tpm, 0, False)})
         self.model = model
         self.name = f"openai:{model}"
         self.api_key_env = api_key_env or "OPENAI_API_KEY"
@@ -117,6 +126,8 @@ class OpenAIModel:
         self.params = {k: options[k] for k in GENERATION_KEYS if options[k] not in (None, {})}
         self.concurrency = int(concurrency)
         self.timeout = float(timeout)
+        # below the whole request's timeout, so a connect that never ends is told apart
+        self._connect_timeout = min(CONNECT_TIMEOUT, self.timeout / 2)
         self.max_retries = int(max_retries)
         self.retry_budget = float(retry_budget)
         self.backoff, self.max_backoff = float(backoff), float(max_backoff)
@@ -177,7 +188,8 @@ class OpenAIModel:
         # Proxy settings are resolved once here: aiohttp's trust_env would look them up
         # in a worker thread on every request, a large share of the cost per request.
         self._proxy = _proxy_for(self.base_url)
-        self._timeout = aiohttp.ClientTimeout(total=self.timeout)
+        self._timeout = aiohttp.ClientTimeout(total=self.timeout,
+                                              sock_connect=self._connect_timeout)
         key = os.environ.get(self.api_key_env)
         self._secrets = (key,) if key else ()
         headers = {"Content-Type": "application/json"}
@@ -252,12 +264,17 @@ class OpenAIModel:
             cause = f"unknown host ({exc.os_error})"
             raise RetryableError(f"connection: {cause}", unreachable=cause) from None
         except aiohttp.ClientConnectorError as exc:
-            # Refused: nothing listens there. Before any answer that dooms every request;
-            # after one it is most likely a server restarting, worth retrying.
-            refused = isinstance(exc.os_error, ConnectionRefusedError)
-            cause = "connection refused" if refused else f"cannot connect ({exc.os_error})"
-            raise RetryableError(f"connection: {cause}", unreachable=cause if refused else None
-                                 ) from None
+            # Refused (nothing listens there) or no route (no network, a wrong address):
+            # before any answer that dooms every request; after one it is most likely a
+            # server restarting or a network blip, worth retrying.
+            cause = _connect_failure(exc.os_error)
+            raise RetryableError(f"connection: {cause or f'cannot connect ({exc.os_error})'}",
+                                 unreachable=cause) from None
+        except aiohttp.ConnectionTimeoutError:
+            # Packets dropped on the way (a firewall, a dead address): like a refused
+            # connection, it dooms every request while nothing has answered yet.
+            cause = f"no connection within {self._connect_timeout:g} s"
+            raise RetryableError(f"timeout: {cause}", unreachable=cause) from None
         except TimeoutError:
             raise RetryableError(f"timeout: no complete reply within {self.timeout:g} s"
                                  ) from None
@@ -271,7 +288,8 @@ class OpenAIModel:
             if status in RETRY_STATUS or status >= 500:
                 raise RetryableError(message, retry_after)
             if status in (401, 403):
-                message += f" (check the API key in ${self.api_key_env})"
+                message += (f" (check the API key in ${self.api_key_env})" if self._secrets
+                            else f" (${self.api_key_env} is not set)")
             cause = FATAL_STATUS.get(status)
             raise FatalRequestError(message, f"{cause}: {message}" if cause else None)
         try:
@@ -291,6 +309,16 @@ class OpenAIModel:
             raise RetryableError(f"bad response: content is {type(text).__name__}, not text")
         usage = data.get("usage") or {}
         return text, usage if isinstance(usage, dict) else {}
+
+
+def _connect_failure(error: OSError) -> str | None:
+    """The cause of a failed connect that no retry will fix while the run is starting;
+    None for the others (a reset, too many open files)."""
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if getattr(error, "errno", None) in (errno.ENETUNREACH, errno.EHOSTUNREACH):
+        return f"no route to the server ({os.strerror(error.errno)})"
+    return None
 
 
 def _structured_output(request: Request) -> dict[str, Any]:

@@ -86,3 +86,17 @@ def _alternatives(hint: Any) -> list[Any] | None:
 def _show(value: Any) -> str:
     text = json.dumps(value) if not isinstance(value, str) else value
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def check_bounds(spec: str, bounds: dict[str, tuple[Any, float, bool]]) -> None:
+    """Refuse engine options no run can use (``-p concurrency=0``, ``-p timeout=-1``,
+    ``-p rpm=-5``). They have the right type, so ``check_options`` lets them through, and
+    the engine would take them silently: a pool of no threads, a limit of 0 read as no
+    limit. ``bounds`` maps an option to (value, lowest, whether the lowest is allowed);
+    a value of None (not set) passes."""
+    for key, (value, lowest, allowed) in bounds.items():
+        if value is None or value > lowest or (allowed and value == lowest):
+            continue
+        wanted = f"at least {lowest:g}" if allowed else f"more than {lowest:g}"
+        raise UserError(f"-p {key}={_show(value)}: model {spec!r} needs a number {wanted} "
+                        "there")

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from graphgauge.errors import UserError
 from graphgauge.models.base import Request, Response
+from graphgauge.models.options import check_bounds
 
 
 def _import_here_too(name: str):
@@ -59,6 +60,7 @@ class PythonModel:
     cacheable = False
 
     def __init__(self, target: str, concurrency: int = 8):
+        check_bounds(f"python:{target}", {"concurrency": (concurrency, 1, True)})
         self.func = load_callable(target)
         self.name = f"python:{target}"
         self.params: dict = {}

@@ -94,7 +94,13 @@ def outcome_text(cell: Cell | None, optimisation: bool) -> str:
     if not optimisation:
         return f"{correct} / {_pct(cell.wrong)} / {none}"
     gap = "" if math.isnan(cell.mean_gap) else f" (gap {100 * cell.mean_gap:.0f}%)"
-    return f"{correct} / {_pct(cell.suboptimal)}{gap} / {_pct(cell.infeasible)} / {none}"
+    text = f"{correct} / {_pct(cell.suboptimal)}{gap} / {_pct(cell.infeasible)} / {none}"
+    # Wrong answers scored before feasibility was checked (stores of older versions) are
+    # neither suboptimal nor infeasible: say so, or the four shares would not add up.
+    unverified = cell.wrong - cell.suboptimal - cell.infeasible
+    if unverified > 1e-9:
+        text += f"; {_pct(unverified)} wrong, not verified (graphgauge rescore)"
+    return text
 
 
 OUTCOME_TITLES = {

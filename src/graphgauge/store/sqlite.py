@@ -546,8 +546,23 @@ def _check_header(path: Path) -> None:
 
 # Tables graphgauge creates in a store: its own (above) and the taxonomy grid's cells.
 OWN_TABLES = {*re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA), "taxonomy_cells"}
-REQUIRED_COLUMNS = {"runs": {"id", "model", "manifest"},
-                    "items": {"run_id", "instance_id", "encoding", "variant", "repeat"}}
+# Columns an older store may lack: opening it adds them.
+MIGRATED_COLUMNS = {"meta", "parsed_by"}
+
+
+def _required_columns() -> dict[str, set[str]]:
+    """The columns of ``runs`` and ``items`` that graphgauge reads and writes, read from
+    SCHEMA by SQLite itself, so a column added there is required (or migrated) at once."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        return {table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                - MIGRATED_COLUMNS for table in ("runs", "items")}
+    finally:
+        db.close()
+
+
+REQUIRED_COLUMNS = _required_columns()
 
 
 def _check_ours(db: sqlite3.Connection, path: Path) -> None:
@@ -564,8 +579,12 @@ def _check_ours(db: sqlite3.Connection, path: Path) -> None:
         if table in tables:
             columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             if not needed <= columns:
-                raise UserError(f"{path} has a '{table}' table that is not graphgauge's; "
-                                "graphgauge leaves it untouched: give another --store")
+                # Another program's table, or a graphgauge version with another layout:
+                # either way, creating indexes or writing rows would fail half-way.
+                lacks = ", ".join(sorted(needed - columns)[:5])
+                raise UserError(f"{path}: its '{table}' table is not this graphgauge's "
+                                f"(it lacks {lacks}); graphgauge leaves it untouched: give "
+                                "another --store")
 
 
 class _Transaction:
