@@ -125,6 +125,19 @@ def task_of(instance: Instance) -> Task:
     return get_task(instance.suite, instance.task)
 
 
+def reply_schema(instance: Instance, rendered: prompt.Prompt) -> dict:
+    """The JSON schema of a reply to the prompt ``rendered`` (``-p answer_format=json``):
+    the task's answer type in the prompt's node labels and label space, and ``null``
+    allowed where the variant's right response is no answer. The prompt's instruction and
+    the server's ``response_format`` are both built from it, so they never disagree."""
+    from graphgauge.render.variants import ABSTAIN
+    from graphgauge.scoring.structured import item_schema
+
+    expected = rendered.asked.expected(instance)
+    return item_schema(task_of(instance), instance, rendered.labels, expected.labels,
+                       abstain=expected.answer == ABSTAIN)
+
+
 def render(instance: Instance, encoding: str | Encoding | None = None,
            variant: str | None = None) -> prompt.Prompt:
     """The prompt of ``instance`` (``graphgauge.render.prompt.render``), its task found

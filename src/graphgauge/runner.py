@@ -32,7 +32,7 @@ from graphgauge.baselines import Baselines, judged_later
 from graphgauge.gcpause import frozen_gc, paused_gc
 from graphgauge.instance import Instance, canonical_json, content_hash
 from graphgauge.models.base import Model, Request, Response
-from graphgauge.registry import check_prompts, task_of
+from graphgauge.registry import check_prompts, reply_schema, task_of
 from graphgauge.render.prompt import (
     DEFAULT_ENCODING,
     DEFAULT_VARIANT,
@@ -47,7 +47,6 @@ from graphgauge.scoring.answers import Prediction
 from graphgauge.scoring.structured import (
     NotJSON,
     answer_texts,
-    item_schema,
     json_answer,
     json_instruction,
 )
@@ -313,8 +312,7 @@ def answer_format_prompt(prompt: Prompt, model: Model, inst: Instance) -> Prompt
     answers (``-p answer_format=json``); unchanged otherwise."""
     if model.params.get("answer_format") != "json":
         return prompt
-    schema = item_schema(task_of(inst), inst, prompt.labels,
-                         prompt.asked.expected(inst).labels)
+    schema = reply_schema(inst, prompt)
     return replace(prompt, text=f"{prompt.text}\n\n{json_instruction(schema)}")
 
 

@@ -323,12 +323,10 @@ def _connect_failure(error: OSError) -> str | None:
 
 def _structured_output(request: Request) -> dict[str, Any]:
     """The ``response_format`` that holds the reply to the item's answer schema."""
-    from graphgauge.registry import task_of
-    from graphgauge.scoring.structured import item_schema, response_format
+    from graphgauge.registry import reply_schema
+    from graphgauge.scoring.structured import response_format
 
-    inst, prompt = request.instance, request.prompt
-    return response_format(item_schema(task_of(inst), inst, prompt.labels,
-                                       prompt.asked.expected(inst).labels))
+    return response_format(reply_schema(request.instance, request.prompt))
 
 
 def _proxy_for(url: str) -> str | None:

@@ -54,22 +54,26 @@ def value_schema(answer: Any, labels: Sequence[str] | None = None,
 
 
 def answer_schema(answer: Any, labels: Sequence[str] | None = None,
-                  choices: Sequence[str] | None = None) -> dict:
+                  choices: Sequence[str] | None = None, abstain: bool = False) -> dict:
     """The whole reply: one object with one required ``answer`` key (strict mode wants
-    every key required and no others)."""
-    return {"type": "object",
-            "properties": {"answer": value_schema(answer, labels, choices)},
+    every key required and no others). With ``abstain`` the answer may be ``null``: where
+    the right response is no answer (a randomized instruction), a server that enforces
+    the schema must still let the model give it."""
+    value = value_schema(answer, labels, choices)
+    if abstain:
+        value = {"anyOf": [value, {"type": "null"}]}
+    return {"type": "object", "properties": {"answer": value},
             "required": ["answer"], "additionalProperties": False}
 
 
 def item_schema(task: Any, instance: Any, labels: Sequence[str] | None = None,
-                choices: Sequence[str] | None = None) -> dict:
+                choices: Sequence[str] | None = None, abstain: bool = False) -> dict:
     """The reply schema of one item: its task's answer type, the prompt's node labels and,
     for label answers, the category list the prompt asks in (``choices``; by default the
-    instance's own)."""
+    instance's own); ``abstain`` when no answer is the right response."""
     if choices is None and isinstance(instance.meta, dict):
         choices = instance.meta.get("labels")
-    return answer_schema(task.answer, labels, list(choices) if choices else None)
+    return answer_schema(task.answer, labels, list(choices) if choices else None, abstain)
 
 
 def response_format(schema: dict) -> dict:
