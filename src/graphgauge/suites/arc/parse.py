@@ -36,6 +36,7 @@ from graphgauge.suites.arc.parse_region import (
     after_thinking,
     blank,
     graph_region,
+    long_answer_part,
     mentions,
     without_echoes,
 )
@@ -62,7 +63,7 @@ class Context:
 # found in linear time: it can only start at the first digit or opening bracket of a
 # stretch of its characters and end at the stretch's last digit or closing bracket (that
 # greedy pattern re-scanned "((((...x" from every bracket: 3,000 of them took 70 ms)
-_STRETCH = re.compile(r"[\d \t\n,;()\[\]]{32,}")
+_STRETCH = re.compile(r"(?<![\d \t\n,;()\[\]])[\d \t\n,;()\[\]]{32,}")
 _RUN_START = re.compile(r"[\d(\[]")
 _RUN_END = re.compile(r"[\d)\]][^\d)\]]*\Z")
 _SEPARATORS = str.maketrans({c: " " for c in ",;()[]{}\n\t"})
@@ -317,7 +318,7 @@ _SPACED_EDGES = re.compile(
 _SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
 _SOURCE_TARGET = re.compile(r"[\"']source[\"']\s*:\s*(\d{1,9})\s*,\s*[\"']target[\"']\s*:\s*"
                             r"(\d{1,9})")
-_SUBSCRIPT = re.compile(r"\b[vn]_\{?(\d{1,9})\}?", re.I)  # LaTeX v_{3}, v_3: node 3
+_SUBSCRIPT = re.compile(r"(?=v|n)\b[vn]_\{?(\d{1,9})\}?", re.I)  # LaTeX v_{3}, v_3: node 3
 # "0, 1, …, 9": a range
 _ELLIPSIS = re.compile(r"[ \t]*,[ \t]*(?:…|\.{3}|\\[lc]?dots)[ \t]*,[ \t]*")
 _CLEAN = str.maketrans({"*": " ", "`": " ", "$": " ", "\u2011": "-", "\u2212": "-"})
@@ -569,7 +570,10 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     """The graph an answer commits to, or None (no answer). Never raises on text."""
     if not isinstance(text, str):
         return None
-    runs = _Runs(_plain(text))
+    plain = _plain(long_answer_part(text))
+    if not NUMBER.search(plain) and "{" not in plain and "colo" not in plain.lower():
+        return None  # as _read says of every region of it, without the work
+    runs = _Runs(plain)
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
@@ -585,7 +589,7 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
 
 
 # "node 0, node 1 and node 2 are blue": one list, the word repeated before each id
-_NODE_BY_NODE = re.compile(r"\bnodes?[ \t]+\d{1,9}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and"
+_NODE_BY_NODE = re.compile(r"(?=n)\bnodes?[ \t]+\d{1,9}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and"
                            r"[ \t]+)nodes?[ \t]+\d{1,9}\b)++", re.I)
 _REPEATED_NODE = re.compile(r"(?<=[,d])([ \t]+)nodes?[ \t]+(?=\d)", re.I)
 

@@ -29,16 +29,94 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?
                          r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?\n])")
 NUMBER = re.compile(r"\d")
-# str.lower() misses two letters that case-insensitive patterns match to ASCII ones
-_FOLD = str.maketrans({"\u017f": "s", "\u0131": "i"})
 
 
 def mentions(text: str, words: tuple[str, ...]) -> bool:
     """Does ``text`` hold one of ``words`` (lower case), in any case? A C-speed check run
     before a case-insensitive pattern that cannot match without one of them: such a
     pattern tries every word of a 200k-character answer (~0.1 us a character)."""
-    lowered = text.lower() if text.isascii() else text.lower().translate(_FOLD)
+    lowered = text.lower()
+    if not text.isascii():  # two letters lower() keeps that such patterns match to s and i
+        lowered = lowered.replace("\u017f", "s").replace("\u0131", "i")
     return any(word in lowered for word in words)
+
+
+# --- a very long answer: the part that can hold its graph ----------------------------------
+
+LONG = 8_000  # an answer longer than this (every corpus answer is shorter) is cut
+TAIL = 4_000  # characters of an unanchored ramble's end that can hold its answer
+HEAD = 2_000  # and of its start (an answer put first, then explained at length)
+_GRAPH_LINE = 300  # a line of a graph block: a number within at most this many characters
+
+
+def long_answer_part(text: str) -> str:
+    """A very long answer (over ``LONG`` characters) cut to the part that can hold its
+    committed graph, so that reading it costs what its graph costs, not what its ramble
+    costs (~1 us a character): from the line before its first answer anchor after the
+    reasoning block (the block's end, an ``<answer>`` tag, an answer marker, a code block,
+    "G describes a graph"), however long the rest; with no anchor, its first ``HEAD`` and
+    last ``TAIL`` characters, each widened to the whole block of graph lines (short lines
+    with a number, blank lines between) the cut falls in, cut inside a longer line only at
+    a sentence end (a one-line edge list is read whole). Text that stops inside its
+    reasoning block is kept as it is."""
+    if len(text) <= LONG:
+        return text
+    ends = list(_THINK_END.finditer(text))
+    if not ends and _THINK_OPEN.search(text[:200]):
+        return text
+    after = ends[-1].start() if ends else 0
+    anchors = [after] if ends else []
+    for pattern, words in ((_TAG, ("answer",)), (_MARKER, _MARKER_WORDS), (_FENCE, ("```",)),
+                           (_START, ("describes",))):
+        found = pattern.search(text, after) if mentions(text, words) else None
+        anchors += [] if found is None else [found.start()]
+    if anchors:
+        line = text.rfind("\n", 0, min(anchors))
+        return text[text.rfind("\n", 0, max(line, 0)) + 1:]  # from the line before
+    head, tail = _head_end(text), _tail_start(text)
+    if head >= tail or not text[head:tail].strip():
+        return text
+    return text[:head] + "\n\n" + text[tail:]
+
+
+def _line_around(text: str, at: int) -> tuple[int, int]:
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
+def _tail_start(text: str) -> int:
+    cut = len(text) - TAIL
+    line, end = _line_around(text, cut)
+    if _is_graph_line(text, line, end):  # widen to the start of the block of graph lines
+        while line > 0:
+            before = text.rfind("\n", 0, line - 1) + 1
+            if not _is_graph_line(text, before, line - 1):
+                break
+            line = before
+        return line
+    sentence = _SENTENCE_START.search(text, cut, end)
+    return line if sentence is None else sentence.end()  # a one-line list is read whole
+
+
+def _head_end(text: str) -> int:
+    line, end = _line_around(text, HEAD)
+    if _is_graph_line(text, line, end):  # widen to the end of the block of graph lines
+        while end < len(text):
+            after = _line_around(text, end + 1)[1]
+            if not _is_graph_line(text, end + 1, after):
+                break
+            end = after
+        return end
+    sentence = _SENTENCE_START.search(text, HEAD, end)
+    return end if sentence is None else sentence.start()
+
+
+_SENTENCE_START = re.compile(r"(?<=[.!?])[ \t]+(?=\S)")
+
+
+def _is_graph_line(text: str, start: int, end: int) -> bool:
+    return not text[start:end].strip() or (end - start <= _GRAPH_LINE
+                                           and NUMBER.search(text, start, end) is not None)
 
 
 def after_thinking(text: str) -> str:
