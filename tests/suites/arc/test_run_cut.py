@@ -6,8 +6,8 @@ would match."""
 import random
 import re
 
+from graphgauge.scoring.guards import mentions
 from graphgauge.suites.arc import parse, parse_region
-from graphgauge.suites.arc.parse_region import mentions
 
 PLAIN = re.compile(r"[\d(\[][\d \t\n,;()\[\]]{30,}[\d)\]]")
 

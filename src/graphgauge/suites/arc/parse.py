@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphgauge.scoring import region as answer_region
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.signals import offers_alternatives
 from graphgauge.suites.arc.parse_commit import cut_off, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
@@ -37,7 +38,6 @@ from graphgauge.suites.arc.parse_region import (
     blank,
     graph_region,
     long_answer_part,
-    mentions,
     without_echoes,
 )
 from graphgauge.suites.arc.parse_tables import node_tables

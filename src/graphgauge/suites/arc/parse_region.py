@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from graphgauge.scoring import region as answer_region
+from graphgauge.scoring.guards import mentions
 from graphgauge.suites.arc.rule import COLOURS
 
 _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
@@ -29,16 +30,6 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?
                          r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?\n])")
 NUMBER = re.compile(r"\d")
-
-
-def mentions(text: str, words: tuple[str, ...]) -> bool:
-    """Does ``text`` hold one of ``words`` (lower case), in any case? A C-speed check run
-    before a case-insensitive pattern that cannot match without one of them: such a
-    pattern tries every word of a 200k-character answer (~0.1 us a character)."""
-    lowered = text.lower()
-    if not text.isascii():  # two letters lower() keeps that such patterns match to s and i
-        lowered = lowered.replace("\u017f", "s").replace("\u0131", "i")
-    return any(word in lowered for word in words)
 
 
 # --- a very long answer: the part that can hold its graph ----------------------------------

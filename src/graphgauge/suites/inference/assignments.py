@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
     DOUBT,
@@ -645,6 +646,19 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
                             re.I)
 
 
+# Words without which a T4 pattern cannot match: each of its alternatives holds one.
+_NEEDS = {_OUTLIER_PROSE: ("outlier", "odd", "fit", "belong", "stand"),
+          _OUTLIER_LIST: ("outlier", "odd", "exception", "fit", "belong"),
+          _OUTLIERS_PLURAL: ("outlier",), _ELLIPTIC: ("outlier",),
+          _MAYBE_OUTLIER: ("outlier", "plausible", "possible", "candidate")}
+
+
+def _scan(pattern: re.Pattern, text: str):
+    """``pattern.finditer(text)``, skipped when a word it needs is missing (on 10k
+    characters of prose the scan costs a few ms)."""
+    return pattern.finditer(text) if mentions(text, _NEEDS[pattern]) else iter(())
+
+
 def _prose_node(m: re.Match) -> int:
     return int(next(g for g in m.groups() if g and g.isdigit()))  # the alternative matched
 
@@ -655,15 +669,15 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     no answer)."""
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
-    for m in _OUTLIER_PROSE.finditer(region):
+    for m in _scan(_OUTLIER_PROSE, region):
         node = _prose_node(m)
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
-    for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
+    for m in _scan(_ELLIPTIC, region):  # "Node 5 is not the outlier; Node 2 is."
         if int(m[1]) < n:
             hits.append((m.start(1), [int(m[1])]))
     for pattern in (_OUTLIER_LIST, _OUTLIERS_PLURAL):
-        for m in pattern.finditer(region):
+        for m in _scan(pattern, region):
             nodes = node_ids(m["list"], n)
             if nodes and not m.groupdict().get("neg"):
                 plural = "outliers" in m[0].lower()
@@ -674,7 +688,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     if not hits:
         return ABSENT
     hits.sort()
-    doubted = {int(m[1]) for m in _MAYBE_OUTLIER.finditer(region)}
+    doubted = {int(m[1]) for m in _scan(_MAYBE_OUTLIER, region)}
     if doubted - set(hits[0 if explicit else -1][1]):
         return None  # "However, Node 10 could also be considered an outlier."
     if explicit:
@@ -690,9 +704,9 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
 def _restated_differently(text: str, n: int) -> bool:
     """"The outlier is Node 3. The outlier is Node 6.": singular statements naming
     different nodes with nothing that revises the first."""
-    said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _OUTLIER_LIST.finditer(text)
+    said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _scan(_OUTLIER_LIST, text)
             if not m["neg"] and "outliers" not in m[0].lower()]
-    said += [(m.start(), [_prose_node(m)]) for m in _OUTLIER_PROSE.finditer(text)
+    said += [(m.start(), [_prose_node(m)]) for m in _scan(_OUTLIER_PROSE, text)
              if (not m["neg"] or m["neg"].lower() == "is") and _prose_node(m) < n]
     said = sorted((at, nodes) for at, nodes in said if nodes)
     return (len({nodes[0] for _, nodes in said}) > 1
