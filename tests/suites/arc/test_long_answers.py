@@ -54,3 +54,27 @@ def test_an_unanchored_ramble_is_read_from_its_first_and_last_sentences():
 def test_an_answer_left_inside_its_reasoning_stays_unread():
     text = "<think>" + PROSE * 200 + " Node 1 is blue."
     assert long_answer_part(text) == text and _read(text) is None
+
+
+def test_the_block_pattern_widens_like_reading_line_by_line():
+    import random
+    import re
+
+    from graphgauge.suites.arc import parse_region as pr
+
+    def by_lines(text, end):
+        while end < len(text):
+            after = pr._line_around(text, end + 1)[1]
+            if not pr._is_graph_line(text, end + 1, after):
+                break
+            end = after
+        return end
+
+    rng = random.Random(1)
+    for _ in range(3000):
+        lines = [rng.choice(["", " ", "\t", "\u3000", "x1" + "y" * rng.choice([0, 297, 298, 299]),
+                             "word " * rng.randint(1, 80), "Node 3: 4, 5"])
+                 for _ in range(rng.randint(1, 10))]
+        text = "\n".join(lines)
+        for end in [m.start() for m in re.finditer("\n", text)] + [len(text)]:
+            assert pr._GRAPH_LINES.match(text, end).end() == by_lines(text, end)

@@ -31,3 +31,22 @@ def test_mentions_folds_case_and_the_two_odd_letters():
     assert mentions("The OUTLIER is node 3", ("outlier",))
     assert mentions("it ſtands out", ("stand",)) and mentions("doesn't fıt", ("fit",))
     assert not mentions("Node 3 has degree 4", ("outlier", "fit"))
+
+
+def test_the_relation_patterns_never_match_a_sentence_their_guard_skips():
+    from graphgauge.suites.inference import reading
+
+    rng = random.Random(6)
+    pieces = ["they ", "are ", "not ", "NOT ", "never ", "don't ", "no ", "No shared author",
+              "unrelated", "Disconnected", "independent", "absence of a link", "neither ",
+              "nor cites", "lack an edge", "without any edge", "only through", "is ",
+              "connected", "linked", "adjacent", "co-authored", "present", "common authors",
+              "authors in common", "collaborators", "neighbours", "shares", "cited",
+              "links to", "there is an edge", "citation exists", "relationship is listed",
+              "tie", "reference", "hyperlink", "ſhare", "dıſconnected", "x", " ", "\n", "1, "]
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 7)))
+        for pattern, words in ((reading._NEG_EDGE, reading._NEG_WORDS),
+                               (reading._POS_EDGE, reading._POS_WORDS)):
+            if pattern.search(text):
+                assert mentions(text, words), (pattern.pattern[:30], text)
