@@ -57,9 +57,12 @@ def long_answer_part(text: str) -> str:
         return text
     after = ends[-1].start() if ends else 0
     anchors = [after] if ends else []
-    for pattern, words in ((_TAG, ("answer",)), (_MARKER, _MARKER_WORDS), (_FENCE, ("```",)),
+    for pattern, words in ((_FENCE, ("```",)), (_TAG, ("answer",)), (_MARKER, _MARKER_WORDS),
                            (_START, ("describes",))):
-        found = pattern.search(text, after) if mentions(text, words) else None
+        # only an anchor before the first one found so far moves the cut: a tag, marker or
+        # graph statement is looked for up to 500 characters past it
+        end = min(anchors) + 500 if anchors and pattern is not _FENCE else len(text)
+        found = pattern.search(text, after, end) if mentions(text, words) else None
         anchors += [] if found is None else [found.start()]
     if anchors:
         line = text.rfind("\n", 0, min(anchors))
