@@ -30,6 +30,7 @@ from graphgauge.suites.arc import parse as arc_parse
 from graphgauge.suites.arc.tasks import ANSWER as ARC_QUESTION
 from graphgauge.suites.arc.tasks import GRAPH as ARC_GRAPH
 from graphgauge.suites.imported.graphwalks import final_answer
+from graphgauge.suites.inference import assignments as infer_assignments
 from graphgauge.suites.inference import metrics as infer_metrics
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "answers"
@@ -82,9 +83,11 @@ def hostile() -> dict[str, str]:
 
 def timed(call: Callable[[], object]) -> float:
     """CPU time of one cold read: the caches keyed by the answer text (the region layer's
-    last few answers, GraphInfer's projected free-text answers) are emptied first."""
+    last few answers, GraphInfer's projected free-text answers and assignment lines) are
+    emptied first."""
     region._prepare.cache_clear()
     infer_metrics._nearest.cache_clear()
+    infer_assignments._lines.cache_clear()
     start = time.process_time()
     call()
     return time.process_time() - start

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphgauge.scoring import region as answer_region
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.signals import offers_alternatives
 from graphgauge.suites.arc.parse_commit import cut_off, doubted, retracted
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
@@ -36,6 +37,7 @@ from graphgauge.suites.arc.parse_region import (
     after_thinking,
     blank,
     graph_region,
+    long_answer_part,
     without_echoes,
 )
 from graphgauge.suites.arc.parse_tables import node_tables
@@ -57,7 +59,13 @@ class Context:
 
 # --- long runs of numbers ----------------------------------------------------------------
 
-_RUN = re.compile(r"[\d(\[][\d \t\n,;()\[\]]{30,}[\d)\]]")  # braces stay: JSON objects
+# A run is what r"[\d(\[][\d \t\n,;()\[\]]{30,}[\d)\]]" matches (braces stay: JSON objects),
+# found in linear time: it can only start at the first digit or opening bracket of a
+# stretch of its characters and end at the stretch's last digit or closing bracket (that
+# greedy pattern re-scanned "((((...x" from every bracket: 3,000 of them took 70 ms)
+_STRETCH = re.compile(r"(?<![\d \t\n,;()\[\]])[\d \t\n,;()\[\]]{32,}")
+_RUN_START = re.compile(r"[\d(\[]")
+_RUN_END = re.compile(r"[\d)\]][^\d)\]]*\Z")
 _SEPARATORS = str.maketrans({c: " " for c in ",;()[]{}\n\t"})
 _PAIR = re.compile(r"[(\[{]\s*(\d{1,9})\s*,\s*(\d{1,9})\s*[)\]}]")
 _PAIR_BREAK = re.compile(r"[\n,;]")
@@ -97,11 +105,17 @@ class _Runs:
     def __init__(self, text: str):
         self.runs: list[str] = []
         self.claimed: set[int] = set()
-        self.skeleton = _RUN.sub(self._cut, text.replace("#", " "))
+        self.skeleton = _STRETCH.sub(self._cut_stretch, text.replace("#", " "))
 
-    def _cut(self, match: re.Match) -> str:
-        self.runs.append(match.group(0))
-        return f" #{len(self.runs) - 1}# "
+    def _cut_stretch(self, stretch: re.Match) -> str:
+        """The stretch with its run, if it holds one, cut out."""
+        text = stretch.group(0)
+        start = _RUN_START.search(text)
+        end = _RUN_END.search(text, start.start() + 31) if start else None
+        if end is None:
+            return text
+        self.runs.append(text[start.start():end.start() + 1])
+        return f"{text[:start.start()]} #{len(self.runs) - 1}# {text[end.start() + 1:]}"
 
     def restored(self, text: str) -> str:
         """``text`` (a piece of the skeleton) with its runs put back."""
@@ -192,6 +206,7 @@ _STATEMENT = [(re.compile(p, re.I), kind) for p, kind in _STATEMENTS]
 # Every statement names a colour or colouring; it lies within one sentence, or a run of
 # lines that each name one ("Colours:\n0 blue\n1 red").
 _COLOUR_HINT = re.compile(rf"{_COL}|colou?r|paint|mark|highlight", re.I)
+_COLOUR_WORDS = (*COLOURS, "gray", "colo", "paint", "mark", "highlight")  # _COLOUR_HINT's
 _BOUNDARY = re.compile(r"\n|\.(?=\s)")
 _WORD = re.compile(r"\w")
 
@@ -202,6 +217,8 @@ def _colour_windows(text: str) -> list[tuple[int, int]]:
     patterns run there only, so a 1,000-node incidence answer costs them one colour
     sentence, not a thousand node sentences."""
     windows: list[tuple[int, int]] = []
+    if not mentions(text, _COLOUR_WORDS):
+        return windows
     end = -1
     for hint in _COLOUR_HINT.finditer(text):
         if hint.start() < end:
@@ -302,7 +319,7 @@ _SPACED_EDGES = re.compile(
 _SPACED_PAIR = re.compile(r"(\d{1,9})[ \t]+(\d{1,9})")
 _SOURCE_TARGET = re.compile(r"[\"']source[\"']\s*:\s*(\d{1,9})\s*,\s*[\"']target[\"']\s*:\s*"
                             r"(\d{1,9})")
-_SUBSCRIPT = re.compile(r"\b[vn]_\{?(\d{1,9})\}?", re.I)  # LaTeX v_{3}, v_3: node 3
+_SUBSCRIPT = re.compile(r"(?=v|n)\b[vn]_\{?(\d{1,9})\}?", re.I)  # LaTeX v_{3}, v_3: node 3
 # "0, 1, …, 9": a range
 _ELLIPSIS = re.compile(r"[ \t]*,[ \t]*(?:…|\.{3}|\\[lc]?dots)[ \t]*,[ \t]*")
 _CLEAN = str.maketrans({"*": " ", "`": " ", "$": " ", "\u2011": "-", "\u2212": "-"})
@@ -554,7 +571,10 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     """The graph an answer commits to, or None (no answer). Never raises on text."""
     if not isinstance(text, str):
         return None
-    runs = _Runs(_plain(text))
+    plain = _plain(long_answer_part(text))
+    if not NUMBER.search(plain) and "{" not in plain and "colo" not in plain.lower():
+        return None  # as _read says of every region of it, without the work
+    runs = _Runs(plain)
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
     # questions back, text cut off, two different final answers), on the skeleton: the
     # number runs of a 150k-edge answer are out of its way.
@@ -570,7 +590,7 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
 
 
 # "node 0, node 1 and node 2 are blue": one list, the word repeated before each id
-_NODE_BY_NODE = re.compile(r"\bnodes?[ \t]+\d{1,9}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and"
+_NODE_BY_NODE = re.compile(r"(?=n)\bnodes?[ \t]+\d{1,9}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and"
                            r"[ \t]+)nodes?[ \t]+\d{1,9}\b)++", re.I)
 _REPEATED_NODE = re.compile(r"(?<=[,d])([ \t]+)nodes?[ \t]+(?=\d)", re.I)
 
@@ -651,6 +671,8 @@ _COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
     region = _settled(region)
+    if not NUMBER.search(region) and "{" not in region and "colo" not in region.lower():
+        return None  # no id, JSON or positional colour list: no node to read (and it is quick)
     reading = _json_read(runs.restored(region), context) if "{" in region else None
     if reading is None:
         reading = _Reader(runs, context).read(region)
@@ -667,7 +689,7 @@ def _json_read(text: str, context: Context) -> Reading | None:
         return None
     (nodes, edges, colours), end = found
     tail = text[end:]
-    if _COLOUR_HINT.search(tail):
+    if mentions(tail, _COLOUR_WORDS) and _COLOUR_HINT.search(tail):
         tail_runs = _Runs(tail)
         reader = _Reader(tail_runs, context)
         windows = _colour_windows(tail_runs.skeleton)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from graphgauge.scoring import region as answer_region
+from graphgauge.scoring.guards import mentions
 from graphgauge.suites.arc.rule import COLOURS
 
 _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
@@ -23,11 +24,90 @@ _MARKER = re.compile(
     r"[ \t*_]*(?:\([^)\n]{0,40}\))?[ \t*_]*:"
     r"|\b(?:so|thus|therefore|hence)?,?[ \t]*the\s+(?:final\s+|correct\s+)?(?:output|answer)"
     r"(?:\s+graph)?\s+(?:is|would\s+be|will\s+be)\b[ \t]*:?", re.I)
+_MARKER_WORDS = ("answer", "output", "graph")  # one of them is in every _MARKER
 _START = re.compile(r"\b[A-Za-z]\w*\s+describes\s+a\s+graph\b", re.I)
 _CORRECTION = re.compile(r"\b(?:wait|actually|correction|oops|let\s+me\s+(?:re-?check|recount|"
                          r"fix|correct)|on\s+second\s+thought|i\s+made\s+a\s+mistake)\b", re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?\n])")
 NUMBER = re.compile(r"\d")
+
+
+# --- a very long answer: the part that can hold its graph ----------------------------------
+
+LONG = 8_000  # an answer longer than this (every corpus answer is shorter) is cut
+TAIL = 4_000  # characters of an unanchored ramble's end that can hold its answer
+HEAD = 2_000  # and of its start (an answer put first, then explained at length)
+_GRAPH_LINE = 300  # a line of a graph block: a number within at most this many characters
+
+
+def long_answer_part(text: str) -> str:
+    """A very long answer (over ``LONG`` characters) cut to the part that can hold its
+    committed graph, so that reading it costs what its graph costs, not what its ramble
+    costs (~1 us a character): from the line before its first answer anchor after the
+    reasoning block (the block's end, an ``<answer>`` tag, an answer marker, a code block,
+    "G describes a graph"), however long the rest; with no anchor, its first ``HEAD`` and
+    last ``TAIL`` characters, each widened to the whole block of graph lines (short lines
+    with a number, blank lines between) the cut falls in, cut inside a longer line only at
+    a sentence end (a one-line edge list is read whole). Text that stops inside its
+    reasoning block is kept as it is."""
+    if len(text) <= LONG:
+        return text
+    ends = list(_THINK_END.finditer(text))
+    if not ends and _THINK_OPEN.search(text[:200]):
+        return text
+    after = ends[-1].start() if ends else 0
+    anchors = [after] if ends else []
+    for pattern, words in ((_FENCE, ("```",)), (_TAG, ("answer",)), (_MARKER, _MARKER_WORDS),
+                           (_START, ("describes",))):
+        # only an anchor before the first one found so far moves the cut: a tag, marker or
+        # graph statement is looked for up to 500 characters past it
+        end = min(anchors) + 500 if anchors and pattern is not _FENCE else len(text)
+        found = pattern.search(text, after, end) if mentions(text, words) else None
+        anchors += [] if found is None else [found.start()]
+    if anchors:
+        line = text.rfind("\n", 0, min(anchors))
+        return text[text.rfind("\n", 0, max(line, 0)) + 1:]  # from the line before
+    head, tail = _head_end(text), _tail_start(text)
+    if head >= tail or not text[head:tail].strip():
+        return text
+    return text[:head] + "\n\n" + text[tail:]
+
+
+def _line_around(text: str, at: int) -> tuple[int, int]:
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
+def _tail_start(text: str) -> int:
+    cut = len(text) - TAIL
+    line, end = _line_around(text, cut)
+    if _is_graph_line(text, line, end):  # widen to the start of the block of graph lines
+        return line - _GRAPH_LINES.match(text[:line][::-1]).end()  # lines read backwards
+    sentence = _SENTENCE_START.search(text, cut, end)
+    return line if sentence is None else sentence.end()  # a one-line list is read whole
+
+
+def _head_end(text: str) -> int:
+    line, end = _line_around(text, HEAD)
+    if _is_graph_line(text, line, end):  # widen to the end of the block of graph lines
+        return _GRAPH_LINES.match(text, end).end()
+    sentence = _SENTENCE_START.search(text, HEAD, end)
+    return end if sentence is None else sentence.start()
+
+
+_SENTENCE_START = re.compile(r"(?<=[.!?])[ \t]+(?=\S)")
+
+
+# After a line break, the graph lines that follow it, each with its line break: what
+# _is_graph_line says of one line, for a whole block at C speed (its lines read the same
+# backwards, so one pattern widens a block both ways)
+_GRAPH_LINES = re.compile(rf"(?:\n(?:[^\S\n]*|(?=[^\n]{{0,{_GRAPH_LINE}}}(?![^\n]))[^\n\d]*\d"
+                          r"[^\n]*)(?![^\n]))*")
+
+
+def _is_graph_line(text: str, start: int, end: int) -> bool:
+    return not text[start:end].strip() or (end - start <= _GRAPH_LINE
+                                           and NUMBER.search(text, start, end) is not None)
 
 
 def after_thinking(text: str) -> str:
@@ -56,14 +136,14 @@ def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> s
         # an explicit correction after the tagged answer wins over it
         text = tags[-1].group(1) + ("\n" + after[fixes[0].start():] if fixes else "")
     else:
-        markers = list(_MARKER.finditer(text))
+        markers = list(_MARKER.finditer(text)) if mentions(text, _MARKER_WORDS) else []
         fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
         if markers and text[markers[-1].end():].strip():
             text = text[markers[-1].end():]
             marked = True
         elif fences:
             text = _fence_group(text, fences)
-    starts = list(_START.finditer(text))
+    starts = list(_START.finditer(text)) if mentions(text, ("describes",)) else []
     if starts and not tags and (_tentative(text, starts[-1].start())
                                 or _two_outputs(text, starts, same)):
         return None
@@ -162,6 +242,8 @@ def without_echoes(text: str) -> str:
     """``text`` with the test input it restates blanked ("The test input: G describes
     ... Output: G describes ..."): an echo is no answer, so it neither competes with the
     output as a second final answer nor is read as one."""
+    if not mentions(text, ("describes",)):
+        return text
     starts = [m.start() for m in _START.finditer(text)]
     spans = []
     for here, after in zip(starts, starts[1:], strict=False):

@@ -17,8 +17,10 @@ from __future__ import annotations
 import ast
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
     DOUBT,
@@ -104,15 +106,18 @@ _CSV_HEADER = re.compile(r"\s*(?:node|id|paper|vertex)\w*(?:\s*[,;\t]\s*[A-Za-z_
 # Compiled once: these run on every line of a long answer. A separator with its blanks
 # starts where a blank run starts (or at a comma right after the last separator): tried
 # inside a run, it re-read the run from every blank (150 ms on 5000 spaces).
+_DIGIT = re.compile(r"\d")
 _CELL_SEP = re.compile(r"(?<!\s)\s*[,;\t]\s*|(?<=\s)[,;]\s*")
 _NODE_SEP = re.compile(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
                        r"|\bgoes to\b|\bis\b)", re.I)
 
 
-def _lines(body: str) -> list[str]:
+@lru_cache(maxsize=4)  # a T4 answer's lines are read twice (assignments, then verdicts)
+def _lines(body: str) -> tuple[str, ...]:
     """Lines with markup stripped; table rows become statements, and clauses of one line
     (sentences, "; ", ", Node 4 ...") become lines of their own."""
     out: list[str] = []
+    seen: dict[str, list[str]] = {}
     header: list[str] | None = None
     csv_header: list[str] | None = None
     for raw in body.splitlines():
@@ -121,27 +126,31 @@ def _lines(body: str) -> list[str]:
             cells = [c.strip() for c in line.strip("|").split("|")]
             if all(set(c) <= set("-: ") for c in cells):
                 continue  # the |---|---| rule
-            if header is None and not any(re.search(r"\d", c) for c in cells):
+            if header is None and not any(_DIGIT.search(c) for c in cells):
                 header = cells
                 out.append(" ".join(cells))
                 continue
             out.append(_table_row(cells, header))
             continue
         header = None
-        cells = [c.strip() for c in _CELL_SEP.split(line)]
         if _CSV_HEADER.fullmatch(line):  # "node,community": the rows after it are a table
-            csv_header = cells
+            csv_header = [c.strip() for c in _CELL_SEP.split(line)]
             continue
-        if csv_header and len(cells) == len(csv_header) and all(cells):
-            out.append(_table_row(cells, csv_header))
-            continue
+        if csv_header:
+            cells = [c.strip() for c in _CELL_SEP.split(line)]
+            if len(cells) == len(csv_header) and all(cells):
+                out.append(_table_row(cells, csv_header))
+                continue
         csv_header = None
-        line = _NODE_BY_NODE.sub(_one_list, line)
-        line = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", line)
-        # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
-        line = _NUMBERED_NODES.sub(r"Community \1: ", line)
-        out += _SEGMENT.split(line)
-    return out
+        segments = seen.get(line)
+        if segments is None:  # a line repeated (a model stuck in a loop) is split once
+            clauses = _NODE_BY_NODE.sub(_one_list, line)
+            clauses = _ORDINAL.sub(lambda m: f"Community {_ORDINALS[m[1].lower()]}", clauses)
+            # "2. Nodes 3, 4, 5 (retrieval)": the item number names the community
+            clauses = _NUMBERED_NODES.sub(r"Community \1: ", clauses)
+            segments = seen[line] = _SEGMENT.split(clauses)
+        out += segments
+    return tuple(out)
 
 
 def _community_of(value: str) -> str | None:
@@ -291,10 +300,11 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
             blocks.append(current)
         current, heading = Block(), None
 
+    read: dict[str, Any] = {}  # a line repeated (a model stuck in a loop) is read once
     for line in lines:
         if not line.strip():
             continue
-        found = _assignment(line, n, kind)
+        found = read[line] if line in read else read.setdefault(line, _assignment(line, n, kind))
         if heading is not None and not _COMMUNITY_ID.search(line):
             found = None  # under a "Community 2" heading, "Node 3: BM25" is a title
         if found is None and kind == "community":
@@ -323,13 +333,14 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
                 current.corrects = cue or bool(_CORRECTION.search(line))
             for node, value in found.items():
                 current.setdefault(node, set()).add(value)
-        elif re.search(r"[A-Za-z]{3,}", line) and not _is_header(line):
+        elif _WORD3.search(line) and not _is_header(line):
             close()
             cue = bool(_CORRECTION.search(line) or _REVISED.search(line))
     close()
     return blocks
 
 
+_WORD3 = re.compile(r"[A-Za-z]{3,}")
 _TOPIC_HEADING = re.compile(r"^#{1,6}\s+[A-Za-z][^\d:]{0,60}$")
 _NODES_LINE = re.compile(r"^\W*nodes\b[^A-Za-z]*$", re.I)
 
@@ -654,6 +665,19 @@ _NODE_FIRST = re.compile(r"\W*(?:node|vertex|paper)\s*#?" + ID + r"\s*(?:[—–
 _NAMES_NODE = re.compile(r"\b(?:nodes?|vertex|papers?)\s*#?\d", re.I)
 
 
+# Words without which a T4 pattern cannot match: each of its alternatives holds one.
+_NEEDS = {_OUTLIER_PROSE: ("outlier", "odd", "fit", "belong", "stand"),
+          _OUTLIER_LIST: ("outlier", "odd", "exception", "fit", "belong"),
+          _OUTLIERS_PLURAL: ("outlier",), _ELLIPTIC: ("outlier",),
+          _MAYBE_OUTLIER: ("outlier", "plausible", "possible", "candidate")}
+
+
+def _scan(pattern: re.Pattern, text: str):
+    """``pattern.finditer(text)``, skipped when a word it needs is missing (on 10k
+    characters of prose the scan costs a few ms)."""
+    return pattern.finditer(text) if mentions(text, _NEEDS[pattern]) else iter(())
+
+
 def _prose_node(m: re.Match) -> int:
     return int(next(g for g in m.groups() if g and g.isdigit()))  # the alternative matched
 
@@ -664,15 +688,15 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     no answer)."""
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
-    for m in _OUTLIER_PROSE.finditer(region):
+    for m in _scan(_OUTLIER_PROSE, region):
         node = _prose_node(m)
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
             hits.append((m.start(), [node]))
-    for m in _ELLIPTIC.finditer(region):  # "Node 5 is not the outlier; Node 2 is."
+    for m in _scan(_ELLIPTIC, region):  # "Node 5 is not the outlier; Node 2 is."
         if int(m[1]) < n:
             hits.append((m.start(1), [int(m[1])]))
     for pattern in (_OUTLIER_LIST, _OUTLIERS_PLURAL):
-        for m in pattern.finditer(region):
+        for m in _scan(pattern, region):
             nodes = node_ids(m["list"], n)
             if nodes and not m.groupdict().get("neg"):
                 plural = "outliers" in m[0].lower()
@@ -687,7 +711,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     if not hits:
         return ABSENT
     hits.sort()
-    doubted = {int(m[1]) for m in _MAYBE_OUTLIER.finditer(region)}
+    doubted = {int(m[1]) for m in _scan(_MAYBE_OUTLIER, region)}
     if doubted - set(hits[0 if explicit else -1][1]):
         return None  # "However, Node 10 could also be considered an outlier."
     if explicit:
@@ -702,9 +726,9 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
 
 def _singular_statements(text: str, n: int) -> list[tuple[int, list[int]]]:
     """(position, [node]) of each statement calling one node the outlier."""
-    said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _OUTLIER_LIST.finditer(text)
+    said = [(m.start(), node_ids(m["list"], n)[:1]) for m in _scan(_OUTLIER_LIST, text)
             if not m["neg"] and "outliers" not in m[0].lower()]
-    said += [(m.start(), [_prose_node(m)]) for m in _OUTLIER_PROSE.finditer(text)
+    said += [(m.start(), [_prose_node(m)]) for m in _scan(_OUTLIER_PROSE, text)
              if (not m["neg"] or m["neg"].lower() == "is") and _prose_node(m) < n]
     return sorted((at, nodes) for at, nodes in said if nodes)
 
@@ -799,9 +823,10 @@ _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W
 
 def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:
     out = []
-    for line in _lines(body):
-        found = _assignment(line, n, "outlier")
-        out += list((found or {}).items())
+    lines = _lines(body)
+    read = {line: _assignment(line, n, "outlier") for line in set(lines)}  # repeats once
+    for line in lines:
+        out += list((read[line] or {}).items())
     return out
 
 
@@ -810,8 +835,9 @@ def _revised_after_listing(body: str, n: int, prose) -> list[int] | None:
     outlier ("Actually, Node 1 fits. Final answer: Node 7 is the outlier.") replaces the
     listing."""
     lines = body.splitlines()
-    last = max((i for i, line in enumerate(lines)
-                if _assignment(MARKUP.sub("", line).strip(), n, "outlier")), default=None)
+    listing = {line: _assignment(MARKUP.sub("", line).strip(), n, "outlier")
+               for line in set(lines)}  # a repeated line is read once
+    last = max((i for i, line in enumerate(lines) if listing[line]), default=None)
     if last is None:
         return None
     tail = "\n".join(lines[last + 1:])

@@ -45,7 +45,9 @@ def blocks(text: str) -> tuple[str, str] | None:
 
 
 def is_placeholder(answer: str) -> bool:
-    return PLACEHOLDER.search(" ".join(answer.lower().split())) is not None
+    # every placeholder is written in angle brackets: without one, no need to respell a
+    # 200k-character answer (12 ms)
+    return "<" in answer and PLACEHOLDER.search(" ".join(answer.lower().split())) is not None
 
 
 def polarity(answer: str) -> bool | None:

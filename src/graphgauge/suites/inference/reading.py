@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
     NoAnswer,
@@ -121,6 +122,12 @@ _POS_EDGE = re.compile(
     r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
     r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
     + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
+# Words without which _NEG_EDGE / _POS_EDGE cannot match (each alternative holds one):
+# the check skips them on a sentence of 20,000 numbers
+_NEG_WORDS = ("no", "n't", "never", "unrelated", "unconnected", "disconnected", "independent",
+              "absen", "neither", "lack", "without", "only")
+_POS_WORDS = ("connected", "link", "adjacent", "co", "present", "author", "collaborator",
+              "neighbo", "share", "cite", "edge", "citation", "relation", "tie", "reference")
 # A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
 _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
                    r"(yes|no|true|false|correct|incorrect|affirmative|negative|yep|yeah|yup|nope"
@@ -146,9 +153,9 @@ def polarity(sentence: str) -> bool | None:
     lead = _LEAD.match(sentence) or _TRAILING.search(sentence)
     if lead:
         return lead[1].lower() in _AFFIRM
-    if _NEG_EDGE.search(sentence):
+    if mentions(sentence, _NEG_WORDS) and _NEG_EDGE.search(sentence):
         return False
-    if _POS_EDGE.search(sentence):
+    if mentions(sentence, _POS_WORDS) and _POS_EDGE.search(sentence):
         return True
     return None
 
