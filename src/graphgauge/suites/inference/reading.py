@@ -127,7 +127,8 @@ _POS_EDGE = re.compile(
 _NEG_WORDS = ("no", "n't", "never", "unrelated", "unconnected", "disconnected", "independent",
               "absen", "neither", "lack", "without", "only")
 _POS_WORDS = ("connected", "link", "adjacent", "co", "present", "author", "collaborator",
-              "neighbo", "share", "cite", "edge", "citation", "relation", "tie", "reference")
+              "neighbo", "share", "cite", "edge", "citation", "relation", "tie", "reference",
+              "unrelated", "unconnected", "disconnected")
 # A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
 _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
                    r"(yes|no|true|false|correct|incorrect|affirmative|negative|yep|yeah|yup|nope"
