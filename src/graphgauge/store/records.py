@@ -1,5 +1,10 @@
 """``ItemRecord``: one answer to one prompt, as the runner writes it, the store keeps it
-and the reports and ``graphgauge.api.load_results`` read it.
+and the reports, the studies and ``graphgauge.api.load_results`` read it.
+
+A reader that asks the store for a few columns (``Store.items(runs, columns)``: a report
+on a big store must not read the prompts and responses it does not show) still gets an
+``ItemRecord``: the key fields are always read, the others it did not ask for keep their
+defaults, so a missing column is ``None`` rather than a ``KeyError`` somewhere else.
 
 The JSON columns (``parsed``, ``gold``, ``scores``, ``meta``) stay JSON text, as stored,
 so a record goes to and from SQLite without re-encoding; the ``*_value`` accessors decode
@@ -9,7 +14,7 @@ them for readers that want Python values.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from operator import attrgetter
 from typing import Any
 
@@ -50,6 +55,14 @@ class ItemRecord:
         """The record's columns in ``ITEM_COLUMNS`` order (the store's insert order)."""
         return _ALL(self)
 
+    def __getitem__(self, column: str) -> Any:
+        """``record["encoding"]``: plugins and scripts written when the store handed out
+        dict rows (report sections, ``Store.items``) keep working; new code reads
+        attributes."""
+        if column not in _COLUMN_SET:
+            raise KeyError(column)
+        return getattr(self, column)
+
     @property
     def gold_value(self) -> Any:
         return _decoded(self.gold)
@@ -72,4 +85,10 @@ def _decoded(text: str | None) -> Any:
 
 
 ITEM_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(ItemRecord))
+# Always read: they name the item, so every record has them (the fields with no default).
+KEY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(ItemRecord) if f.default is MISSING)
+# What a column nobody asked for holds.
+DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(ItemRecord)
+                            if f.default is not MISSING}
+_COLUMN_SET = frozenset(ITEM_COLUMNS)
 _ALL = attrgetter(*ITEM_COLUMNS)
