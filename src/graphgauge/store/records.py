@@ -14,6 +14,7 @@ them for readers that want Python values.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from operator import attrgetter
 from typing import Any
@@ -91,4 +92,17 @@ KEY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(ItemRecord) if f.def
 DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(ItemRecord)
                             if f.default is not MISSING}
 _COLUMN_SET = frozenset(ITEM_COLUMNS)
+
+
+def select_list(columns: Iterable[str]) -> str:
+    """An SQL select list over the items table in ``ITEM_COLUMNS`` order, so each result
+    row is ``ItemRecord``'s positional arguments (no dict per row): the key columns and
+    ``columns`` as stored, a literal default for the rest (SQLite never reads them)."""
+    wanted = set(columns) | set(KEY_COLUMNS)
+    return ", ".join(name if name in wanted else _sql_literal(DEFAULTS[name])
+                     for name in ITEM_COLUMNS)
+
+
+def _sql_literal(value: Any) -> str:
+    return "NULL" if value is None else repr(value)
 _ALL = attrgetter(*ITEM_COLUMNS)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from graphgauge.errors import UserError
-from graphgauge.store.records import DEFAULTS, ITEM_COLUMNS, KEY_COLUMNS, ItemRecord
+from graphgauge.store.records import ITEM_COLUMNS, ItemRecord, select_list
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -293,7 +293,7 @@ class Store:
         unknown = set(columns) - set(ITEM_COLUMNS)
         if unknown:
             raise ValueError(f"unknown item columns: {sorted(unknown)}")
-        query = f"SELECT {_item_select(columns)} FROM items"
+        query = f"SELECT {select_list(columns)} FROM items"
         args: tuple = ()
         if run_ids is not None:
             run_ids = list(run_ids)
@@ -430,19 +430,6 @@ class Store:
                         (lease.run_id, lease.holder))
         self.db.execute("DELETE FROM leases WHERE run_id = ? AND holder = ?",
                         (lease.run_id, lease.holder))
-
-
-def _item_select(columns: Sequence[str]) -> str:
-    """A select list in ``ITEM_COLUMNS`` order, so each row is ``ItemRecord``'s positional
-    arguments: the key columns and ``columns`` as stored, a literal default for the rest
-    (SQLite skips the column; no dict per row is built)."""
-    wanted = set(columns) | set(KEY_COLUMNS)
-    return ", ".join(name if name in wanted else _sql_literal(DEFAULTS[name])
-                     for name in ITEM_COLUMNS)
-
-
-def _sql_literal(value: Any) -> str:
-    return "NULL" if value is None else repr(value)
 
 
 _ITEM_KEY = ("run_id", "instance_id", "encoding", "variant", "repeat")
