@@ -37,9 +37,9 @@ def bench():
 
 
 def _reverse(store, run_id):
-    return {row["instance_id"]: row["accuracy"]
+    return {row.instance_id: row.accuracy
             for row in store.items([run_id], ("instance_id", "variant", "accuracy"))
-            if row["variant"] == "reverse:0"}
+            if row.variant == "reverse:0"}
 
 
 def test_the_same_answer_again_fails_and_a_failed_original_is_no_answer(tmp_path, bench):

@@ -48,9 +48,9 @@ def test_extractor_reads_only_what_the_reader_left_and_each_item_records_its_pat
     _, rows = _rows()
     for row in rows:
         expected = {"plain": "reader", "tally": "extractor", "hedge": "none"}[
-            style(row["instance_id"])]
-        assert row["parsed_by"] == expected
-        assert row["accuracy"] == (0.0 if expected == "none" else 1.0)
+            style(row.instance_id)]
+        assert row.parsed_by == expected
+        assert row.accuracy == (0.0 if expected == "none" else 1.0)
     with Store("graphgauge.db") as store:
         manifest = store.manifest(store.runs()[0]["id"])
     assert manifest["extractor"] == {"name": EXTRACTOR, "params": {}}
@@ -70,7 +70,7 @@ def test_rescore_rebuilds_an_older_stores_scores_then_extracts(bench, capsys):
     instances, styles = bench
     assert main(["run", "b.jsonl", "-m", MODEL, "-q"]) == 0
     run, rows = _rows()
-    assert Counter(r["parsed_by"] for r in rows) == {"reader": styles["plain"],
+    assert Counter(r.parsed_by for r in rows) == {"reader": styles["plain"],
                                                      "none": len(rows) - styles["plain"]}
     # an older store: no parsed_by column, and scores from an older (worse) reader
     db = sqlite3.connect("graphgauge.db")
@@ -85,7 +85,7 @@ def test_rescore_rebuilds_an_older_stores_scores_then_extracts(bench, capsys):
     assert f"re-read {n} answers; accuracy 0.0% -> {100 * styles['plain'] / n:.1f}%" in out
     assert f"unparsed {n} -> {n - styles['plain']}" in out
     _, rows = _rows()
-    assert Counter(r["parsed_by"] for r in rows)["reader"] == styles["plain"]
+    assert Counter(r.parsed_by for r in rows)["reader"] == styles["plain"]
     with Store("graphgauge.db") as store:
         assert store.manifest(run)["extractor"] is None
     scripted_reading.CALLS["extractor"] = 0
@@ -143,7 +143,7 @@ def test_an_openai_extractor_gets_question_response_and_schema(bench, capsys, mo
         assert json.dumps({"type": "integer"}, sort_keys=True) in record.prompt
         assert "response_format" not in record.body
     _, rows = _rows()
-    assert Counter(r["parsed_by"] for r in rows) == {
+    assert Counter(r.parsed_by for r in rows) == {
         "reader": styles["plain"], "extractor": styles["tally"], "none": styles["hedge"]}
 
 

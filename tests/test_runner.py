@@ -59,10 +59,10 @@ def test_reference_scores_everything_and_baselines_do_not(bench, store):
     result = run_benchmark(bench, load_model("reference"), store, progress=False)
     rows = list(store.items([result.run_id]))
     assert len(rows) == len(bench)
-    assert all(r["accuracy"] == 1.0 and r["parse_ok"] == 1 for r in rows), [
-        (r["task"], r["response"]) for r in rows if r["accuracy"] != 1.0]
+    assert all(r.accuracy == 1.0 and r.parse_ok == 1 for r in rows), [
+        (r.task, r.response) for r in rows if r.accuracy != 1.0]
     rnd = run_benchmark(bench, load_model("random"), store, progress=False)
-    accuracy = [r["accuracy"] for r in store.items([rnd.run_id])]
+    accuracy = [r.accuracy for r in store.items([rnd.run_id])]
     assert sum(accuracy) < len(accuracy)
 
 
@@ -78,13 +78,13 @@ def test_errors_are_recorded_then_retried_on_resume(bench, store):
     failing = {bench[0].id, bench[4].id}
     first = run_benchmark(bench, CountingModel(fail_ids=failing), store, progress=False)
     assert first.errors == 2 and first.answered == len(bench) - 2
-    errors = [r for r in store.items([first.run_id]) if r["error"]]
-    assert {r["instance_id"] for r in errors} == failing
-    assert all(r["accuracy"] is None for r in errors)
+    errors = [r for r in store.items([first.run_id]) if r.error]
+    assert {r.instance_id for r in errors} == failing
+    assert all(r.accuracy is None for r in errors)
     model = CountingModel()
     second = run_benchmark(bench, model, store, progress=False)
     assert len(model.sent) == 2 and second.answered == 2
-    assert all(r["error"] is None for r in store.items([first.run_id]))
+    assert all(r.error is None for r in store.items([first.run_id]))
 
 
 def test_interrupted_run_resumes_without_resending(bench, store):
@@ -93,12 +93,12 @@ def test_interrupted_run_resumes_without_resending(bench, store):
         run_benchmark(bench, model, store, progress=False)
     stored = list(store.items())
     assert 3 <= len(stored) <= 5  # whole batches committed as they arrived
-    assert all(r["parse_ok"] is None for r in stored)  # the crash came before scoring
+    assert all(r.parse_ok is None for r in stored)  # the crash came before scoring
     resumed = CountingModel()
     result = run_benchmark(bench, resumed, store, progress=False)
     assert len(resumed.sent) == len(bench) - len(stored)
     assert result.scored == len(bench)  # the killed run's answers are scored too
-    assert all(row["accuracy"] == 1.0 for row in store.items())
+    assert all(row.accuracy == 1.0 for row in store.items())
 
 
 def test_rescoring_reads_stored_answers_again(bench, store):
@@ -108,7 +108,7 @@ def test_rescoring_reads_stored_answers_again(bench, store):
     result = run_benchmark(bench, CountingModel(), store, progress=False)
     store.db.execute("UPDATE items SET parse_ok = NULL, accuracy = NULL")
     assert score_pending(store, result.run_id, bench) == len(bench)
-    assert all(row["accuracy"] == 1.0 for row in store.items())
+    assert all(row.accuracy == 1.0 for row in store.items())
 
 
 def test_cache_is_shared_across_runs_but_not_across_params(bench, store):
@@ -125,7 +125,7 @@ def test_repeats_use_distinct_seeds_and_rows(bench, store):
     model = CountingModel()
     result = run_benchmark(bench[:4], model, store, RunOptions(repeats=3), progress=False)
     rows = list(store.items([result.run_id]))
-    assert len(rows) == 12 and {r["repeat"] for r in rows} == {0, 1, 2}
+    assert len(rows) == 12 and {r.repeat for r in rows} == {0, 1, 2}
     assert len(model.sent) == 12
 
 

@@ -406,7 +406,7 @@ def _run_instances(store: Store, run_id: str, benchmark: Path | None,
     sha = recorded.get("sha256")
     if sha is None or digest == sha:
         return instances
-    answered = {row["instance_id"] for row in store.items([run_id], columns=("instance_id",))}
+    answered = {row.instance_id for row in store.items([run_id], columns=("instance_id",))}
     subset = [inst for inst in instances if inst.id in answered]
     if benchmark_digest(subset) != sha:
         raise UserError(f"{path} is not the benchmark run {run_id} answered (SHA-256 "

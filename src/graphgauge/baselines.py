@@ -33,10 +33,10 @@ class Baselines:
         wanted = {scoring_variant(v).baseline for v in variants} - {None}
         self.asked = set(store.manifest(run_id).get("variants", ())) if wanted else set()
         self.answers: dict[Key, str | None] = {
-            (r["instance_id"], r["encoding"], r["variant"], r["repeat"]):
-                (r["response"] if r["error"] is None else None)
+            (r.instance_id, r.encoding, r.variant, r.repeat):
+                (r.response if r.error is None else None)
             for r in (store.items([run_id], _COLUMNS) if wanted else ())
-            if r["variant"] in wanted
+            if r.variant in wanted
         }
 
     def lookup(self, key: Key) -> tuple[bool, str | None]:

@@ -47,7 +47,7 @@ class EchoSourceGold(LocalModel):
 
 
 def _scores(store: Store, run_id: str) -> list[dict]:
-    return [json.loads(row["scores"]) for row in store.items([run_id], ("scores",))]
+    return [json.loads(row.scores) for row in store.items([run_id], ("scores",))]
 
 
 @needs_data
@@ -158,9 +158,9 @@ def test_renders_in_other_encodings_and_reads_back_relabeled_answers(imported, t
                                progress=False)
         rows = list(store.items([result.run_id], ("prompt", "scores", "encoding")))
     assert len(rows) == 16 * len(grid)
-    assert all(json.loads(r["scores"])["accuracy"] == 1.0 for r in rows)
-    gnn_alpha = next(r["prompt"] for r in rows if "embedding" in r["prompt"]
-                     and r["encoding"] == "incidence_list+alpha")
+    assert all(json.loads(r.scores)["accuracy"] == 1.0 for r in rows)
+    gnn_alpha = next(r.prompt for r in rows if "embedding" in r.prompt
+                     and r.encoding == "incidence_list+alpha")
     assert "node A: [" in gnn_alpha
 
 

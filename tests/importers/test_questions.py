@@ -84,7 +84,7 @@ def test_reference_and_gold_written_in_names_score_100_percent(bench, tmp_path):
         for model in (ReferenceModel(), EchoGold()):
             options = RunOptions(encodings=["edge_list", "edge_list+native"])
             run = run_benchmark(instances, model, store, options, progress=False)
-            scores = [json.loads(r["scores"]) for r in store.items([run.run_id], ("scores",))]
+            scores = [json.loads(r.scores) for r in store.items([run.run_id], ("scores",))]
             assert scores == [{"accuracy": 1.0}] * 8, model.name
 
 

@@ -76,7 +76,7 @@ def test_reference_answers_in_names_score_100_percent(style, tmp_path):
                                     + "+shuffled"])
     with Store(tmp_path / "s.db") as store:
         run = run_benchmark(instances, ReferenceModel(), store, options, progress=False)
-        scores = [json.loads(r["scores"]) for r in store.items([run.run_id], ("scores",))]
+        scores = [json.loads(r.scores) for r in store.items([run.run_id], ("scores",))]
     assert len(scores) == 200 and all(s["accuracy"] == 1.0 for s in scores)
 
 

@@ -62,8 +62,8 @@ def test_a_registered_kind_runs_end_to_end(hush, tmp_path):
                         "-v", "hush:0", "-v", "hush:1")
         assert result.exit_code == 0, result.output
     with Store(db, write=False) as store:
-        prompts = [row["prompt"] for row in store.items(None, ("variant", "prompt"))
-                   if row["variant"] == "hush:1"]
+        prompts = [row.prompt for row in store.items(None, ("variant", "prompt"))
+                   if row.variant == "hush:1"]
         rows = {row.model: row.accuracy for row in variant_rows(store, tasks=False)}
     assert prompts and all("stay quiet" in text for text in prompts)
     # the reference answers the gold, which this kind counts as wrong; refusing is right

@@ -136,7 +136,7 @@ def test_tables_keep_outcomes_apart(tmp_path, monkeypatch):
     assert "edge_existence │ 33.3 / 33.3 / 33.3" in text
     assert "all            │ 25.0 / 50.0 / 25.0" in text
     assert "20.0 / 40.0 (gap 250%) / 20.0 / 20.0" in text
-    stored = {r["response"]: json.loads(r["scores"]) for r in store_rows(tmp_path)}
+    stored = {r.response: json.loads(r.scores) for r in store_rows(tmp_path)}
     assert stored["Answer: [0, 2, 3]"]["optimality_gap"] == 1.5
 
 

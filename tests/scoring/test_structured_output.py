@@ -81,18 +81,18 @@ def test_request_carries_the_schema_and_json_answers_score_like_prose(bench, tmp
     assert result.errors == 0 and len(rows) == len(bench)
     by_id = {inst.id: inst for inst in bench}
     for row in rows:
-        inst = by_id[row["instance_id"]]
-        body = bodies[row["prompt"]]
+        inst = by_id[row.instance_id]
+        body = bodies[row.prompt]
         fmt = body["response_format"]
         assert fmt["type"] == "json_schema" and fmt["json_schema"]["strict"] is True
         schema = fmt["json_schema"]["schema"]
         labels = labels_for(inst, encoding_of(encoding))
         assert schema == answer_schema(task_of(inst).answer, labels)
         # the reply the policy gave is valid under the schema that was sent
-        jsonschema.validate(json.loads(row["response"]), schema)
-        assert '{"answer": ...}' in row["prompt"]  # the prompt asks for JSON too
-        assert row["parsed_by"] == "json", row["task"]
-        assert row["accuracy"] == 1.0, (row["task"], row["response"], row["parsed"])
+        jsonschema.validate(json.loads(row.response), schema)
+        assert '{"answer": ...}' in row.prompt  # the prompt asks for JSON too
+        assert row.parsed_by == "json", row.task
+        assert row.accuracy == 1.0, (row.task, row.response, row.parsed)
 
 
 def test_wrong_json_answers_score_zero_and_json_mode_is_part_of_the_run_id(bench, tmp_path):
@@ -107,9 +107,9 @@ def test_wrong_json_answers_score_zero_and_json_mode_is_part_of_the_run_id(bench
                 RunOptions(), "x")
             assert "response_format" not in prose._body(server_request(bench[0]))
             store.close()
-    assert all(row["accuracy"] == 0.0 for row in rows)
+    assert all(row.accuracy == 0.0 for row in rows)
     # an empty list is a node-set answer, only a wrong one; -7 etc. are read
-    assert all(row["parse_ok"] == 1 for row in rows)
+    assert all(row.parse_ok == 1 for row in rows)
 
 
 def server_request(inst):

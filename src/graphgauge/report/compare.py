@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from graphgauge.errors import UserError
 from graphgauge.scoring.metrics import paired_bootstrap_diff
+from graphgauge.store.records import ItemRecord
 from graphgauge.store.sqlite import Store
 
 _COLUMNS = ("suite", "task", "instance_id", "encoding", "variant", "error", "parse_ok",
@@ -66,7 +67,7 @@ class Comparison:
 @dataclass
 class _Unit:
     scores: list[float] = field(default_factory=list)
-    first: dict | None = None
+    first: ItemRecord | None = None
 
     @property
     def score(self) -> float:
@@ -76,20 +77,20 @@ class _Unit:
 def _units(store: Store, run: str, by_instance: bool) -> dict[tuple, _Unit]:
     units: dict[tuple, _Unit] = defaultdict(_Unit)
     for row in store.items([run], columns=_COLUMNS):
-        if row["error"] is not None or row["parse_ok"] is None:
+        if row.error is not None or row.parse_ok is None:
             continue
-        key = (row["suite"], row["task"], row["instance_id"])
+        key = (row.suite, row.task, row.instance_id)
         if not by_instance:
-            key += (row["encoding"], row["variant"])
+            key += (row.encoding, row.variant)
         unit = units[key]
-        unit.scores.append(float(row["accuracy"] or 0.0))
+        unit.scores.append(float(row.accuracy or 0.0))
         if unit.first is None:
             unit.first = row
     return units
 
 
 def _asked(store: Store, run: str) -> set[tuple[str, str]]:
-    return {(r["encoding"], r["variant"]) for r in store.items([run], ("encoding", "variant"))}
+    return {(r.encoding, r.variant) for r in store.items([run], ("encoding", "variant"))}
 
 
 def compare_runs(store: Store, run_a: str, run_b: str, *, seed: int = 0,
@@ -117,8 +118,8 @@ def compare_runs(store: Store, run_a: str, run_b: str, *, seed: int = 0,
             result.disagreements.append(Disagreement(
                 key[0], key[1], key[2], "*" if by_instance else key[3],
                 "*" if by_instance else key[4], unit_a.score, unit_b.score,
-                row_a["parsed"], row_b["parsed"], row_a["gold"],
-                row_a["response"], row_b["response"]))
+                row_a.parsed, row_b.parsed, row_a.gold,
+                row_a.response, row_b.response))
     return result
 
 

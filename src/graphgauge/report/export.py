@@ -30,7 +30,7 @@ def _score_names(store: Store, run_ids: list[str] | None) -> list[str]:
     names: set[str] = set()
     seen: set[str] = set()
     for row in store.items(run_ids, columns=("scores",)):
-        text = row["scores"]
+        text = row.scores
         if text and text not in seen:  # a few distinct score dicts repeat a lot
             seen.add(text)
             names.update(json.loads(text))

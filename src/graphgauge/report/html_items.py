@@ -41,11 +41,11 @@ def items_payload(store: Store, run_ids: list[str] | None,
     items = []
     for row in store.items(run_ids, columns=COLUMNS):
         items.append([
-            runs[row["run_id"]], suites[row["suite"]], tasks[row["task"]], row["instance_id"],
-            encodings[row["encoding"]], variants[row["variant"]], row["repeat"],
-            -1 if row["prompt"] is None else prompts[row["prompt"]],
-            row["response"], row["parsed"], row["parse_ok"], row["accuracy"], row["error"],
-            row["gold"], row["scores"],
+            runs[row.run_id], suites[row.suite], tasks[row.task], row.instance_id,
+            encodings[row.encoding], variants[row.variant], row.repeat,
+            -1 if row.prompt is None else prompts[row.prompt],
+            row.response, row.parsed, row.parse_ok, row.accuracy, row.error,
+            row.gold, row.scores,
         ])
     return {"runs": [labels.get(run, run) for run in runs], "suites": list(suites),
             "tasks": list(tasks), "encodings": list(encodings), "variants": list(variants),

@@ -30,6 +30,7 @@ from graphgauge.results.sections import (
     study_sections,
 )
 from graphgauge.results.table import Table, pct, with_ci
+from graphgauge.store.records import ItemRecord
 from graphgauge.store.sqlite import Store
 
 # A meta key is broken down when it has 2..this many distinct scalar values in a suite.
@@ -118,7 +119,7 @@ def suite_section(ctx: Context, suite: str) -> Section:
         return Section(f"suite-{suite}", f"Suite: {suite}", [own] if isinstance(own, str)
                        else list(own))
     cells = [c for c in ctx.cells if c.suite == suite]
-    rows = [r for r in ctx.rows if r["suite"] == suite]
+    rows = [r for r in ctx.rows if r.suite == suite]
     present = {c.run_id for c in cells}  # runs of other suites get no empty column here
     labels = OrderedDict((run, label) for run, label in ctx.labels.items() if run in present)
     blocks: list = [
@@ -194,30 +195,30 @@ def _float(text: str | None) -> float | None:
     return float(value) if math.isfinite(value) else None
 
 
-def predicted_vs_true(rows: list[dict], labels, suite: str, tasks: set[str]) -> Plot:
+def predicted_vs_true(rows: list[ItemRecord], labels, suite: str, tasks: set[str]) -> Plot:
     """Parsed answers against gold for the numeric ``tasks``."""
     panels: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
-        if row["task"] not in tasks or row["error"] is not None or not row["parse_ok"]:
+        if row.task not in tasks or row.error is not None or not row.parse_ok:
             continue
-        gold, parsed = _float(row["gold"]), _float(row["parsed"])
+        gold, parsed = _float(row.gold), _float(row.parsed)
         if gold is not None and parsed is not None:
-            panels[row["task"]][labels.get(row["run_id"], row["run_id"])].append((gold, parsed))
+            panels[row.task][labels.get(row.run_id, row.run_id)].append((gold, parsed))
     return scatter_grid("predicted_vs_true", f"{suite}: predicted vs true",
                         {task: dict(v) for task, v in sorted(panels.items())})
 
 
 # --- meta breakdowns --------------------------------------------------------------------
 def _scored(row: dict) -> bool:
-    return row["error"] is None and row["parse_ok"] is not None
+    return row.error is None and row.parse_ok is not None
 
 
-def meta_values(rows: list[dict]) -> dict[str, list[Any]]:
+def meta_values(rows: list[ItemRecord]) -> dict[str, list[Any]]:
     """Per row, the parsed meta (rows sharing a meta string share one dict)."""
     cache: dict[str | None, dict] = {}
     out = []
     for row in rows:
-        text = row["meta"]
+        text = row.meta
         if text not in cache:
             try:
                 parsed = orjson.loads(text) if text else {}
@@ -234,14 +235,14 @@ def meta_values(rows: list[dict]) -> dict[str, list[Any]]:
     return {key: [meta.get(key) for meta in out] for key in useful}
 
 
-def meta_tables(rows: list[dict], labels, suite: str) -> list[Table]:
+def meta_tables(rows: list[ItemRecord], labels, suite: str) -> list[Table]:
     """Accuracy % (n) per value of each low-cardinality meta key, models as columns."""
     tables = []
     for key, values in meta_values(rows).items():
         totals: dict[tuple, list[float]] = defaultdict(list)
         for row, value in zip(rows, values, strict=True):
             if value is not None and _scored(row):
-                totals[str(value), row["run_id"]].append(float(row["accuracy"] or 0.0))
+                totals[str(value), row.run_id].append(float(row.accuracy or 0.0))
         groups = sorted({value for value, _ in totals})
         table = Table(f"by_{slug(key)}", f"{suite}: accuracy % per {key} (n)",
                       [key] + list(labels.values()), shades=[])

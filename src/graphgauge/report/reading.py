@@ -19,10 +19,10 @@ def path_counts(store: Store, run_ids: list[str] | None = None) -> dict[str, Cou
     """Per run, the scored answers read by each path (failed requests are not answers)."""
     counts: dict[str, Counter] = {}
     for row in store.items(run_ids, columns=("run_id", "error", "parse_ok", "parsed_by")):
-        if row["error"] is not None or row["parse_ok"] is None:
+        if row.error is not None or row.parse_ok is None:
             continue
-        path = row["parsed_by"] or UNRECORDED
-        counts.setdefault(row["run_id"], Counter())[path] += 1
+        path = row.parsed_by or UNRECORDED
+        counts.setdefault(row.run_id, Counter())[path] += 1
     return counts
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from graphgauge.registry import get_task
 from graphgauge.scoring.metrics import bootstrap_ci, numeric_summary
 from graphgauge.scoring.outcomes import INFEASIBLE, SUBOPTIMAL, mean_gap, outcome
+from graphgauge.store.records import ItemRecord
 from graphgauge.store.sqlite import Store
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2, "challenging": 3}
@@ -56,18 +57,18 @@ def _aggregate(key, rows, seed: int) -> Cell:
     run_id, model, suite, level, group, difficulty = key
     cell = Cell(run_id, model, suite, level, group, difficulty)
     # Answers not yet scored (a run killed before its scoring pass) wait for the resume.
-    scored = [r for r in rows if r["error"] is None and r["parse_ok"] is not None]
-    cell.errors = sum(1 for r in rows if r["error"] is not None)
+    scored = [r for r in rows if r.error is None and r.parse_ok is not None]
+    cell.errors = sum(1 for r in rows if r.error is not None)
     cell.n = len(scored)
     if scored:
         per_instance: dict[str, list[float]] = defaultdict(list)
         for r in scored:
-            per_instance[r["instance_id"]].append(float(r["accuracy"] or 0.0))
+            per_instance[r.instance_id].append(float(r.accuracy or 0.0))
         cell.accuracy = sum(map(sum, per_instance.values())) / len(scored)
         # Repeats of one item are not independent: resample items, not answers.
         means = [sum(v) / len(v) for v in per_instance.values()]
         cell.ci_low, cell.ci_high = bootstrap_ci(means, seed=seed)
-        cell.unparsed = sum(1 for r in scored if not r["parse_ok"]) / len(scored)
+        cell.unparsed = sum(1 for r in scored if not r.parse_ok) / len(scored)
         _outcome_shares(cell, scored)
         cell.k = max(len(v) for v in per_instance.values())
         if level == "task" and cell.k > 1 and get_task(suite, group).verifiable:
@@ -75,8 +76,8 @@ def _aggregate(key, rows, seed: int) -> Cell:
     if level == "task" and get_task(suite, group).answer.numeric:
         # A gold of null: an item run from a benchmark line without an answer, before
         # benchmark files were checked; it has no error to measure.
-        pairs = [(gold, json.loads(r["parsed"])) for r in scored
-                 if r["parse_ok"] and (gold := json.loads(r["gold"])) is not None]
+        pairs = [(gold, json.loads(r.parsed)) for r in scored
+                 if r.parse_ok and (gold := json.loads(r.gold)) is not None]
         if pairs:
             cell.numeric = numeric_summary([float(g) for g, _ in pairs],
                                            [float(p) for _, p in pairs])
@@ -84,16 +85,16 @@ def _aggregate(key, rows, seed: int) -> Cell:
     return cell
 
 
-def _outcome_shares(cell: Cell, scored: list[dict]) -> None:
+def _outcome_shares(cell: Cell, scored: list[ItemRecord]) -> None:
     """Wrong, feasible-suboptimal and infeasible shares, and the suboptimal answers' mean
     optimality gap; only wrong answers' scores are decoded."""
     counts: Counter = Counter()
     gaps = []
     for r in scored:
-        if not r["parse_ok"] or (r["accuracy"] or 0.0) >= 1.0:
+        if not r.parse_ok or (r.accuracy or 0.0) >= 1.0:
             continue
-        scores = json.loads(r["scores"]) if r["scores"] else {}
-        kind = outcome(r["parse_ok"], r["accuracy"], scores)
+        scores = json.loads(r.scores) if r.scores else {}
+        kind = outcome(r.parse_ok, r.accuracy, scores)
         counts[kind] += 1
         if kind == SUBOPTIMAL:
             gaps.append(scores.get("optimality_gap"))
@@ -124,16 +125,16 @@ def summarize(
     """Cells per task, per difficulty and per suite (or only the ``levels`` asked for) for
     each run, in a stable order."""
     models = {r["id"]: r["model"] for r in store.runs()}
-    groups: dict[tuple, list[dict]] = defaultdict(list)
+    groups: dict[tuple, list[ItemRecord]] = defaultdict(list)
     columns = ("run_id", "instance_id", "suite", "task", "difficulty", "error", "parse_ok",
                "accuracy", "gold", "parsed", "scores")
     for row in store.items(run_ids, columns=columns):
-        run, suite = row["run_id"], row["suite"]
+        run, suite = row.run_id, row.suite
         base = (run, models.get(run, "?"), suite)
         if "task" in levels:
-            groups[(*base, "task", row["task"], row["difficulty"])].append(row)
+            groups[(*base, "task", row.task, row.difficulty)].append(row)
         if "difficulty" in levels:
-            groups[(*base, "difficulty", row["difficulty"], row["difficulty"])].append(row)
+            groups[(*base, "difficulty", row.difficulty, row.difficulty)].append(row)
         if "suite" in levels:
             groups[(*base, "suite", "all", "")].append(row)
     cells = [_aggregate(key, rows, seed) for key, rows in groups.items()]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the studies register at import: keep that import light
     from graphgauge.results.cells import Cell
     from graphgauge.results.figures import Plot
     from graphgauge.results.table import Table
+    from graphgauge.store.records import ItemRecord
     from graphgauge.store.sqlite import Store
 
 # Item columns every analysis here needs; prompts and responses stay in the database.
@@ -46,7 +47,7 @@ class Context:
     store: Store
     run_ids: list[str] | None
     cells: list[Cell]
-    rows: list[dict[str, Any]]
+    rows: list[ItemRecord]
     labels: OrderedDict[str, str]
 
 

@@ -23,11 +23,12 @@ import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import starmap
 from pathlib import Path
 from typing import Any
 
 from graphgauge.errors import UserError
-from graphgauge.store.records import ITEM_COLUMNS, ItemRecord
+from graphgauge.store.records import ITEM_COLUMNS, ItemRecord, select_list
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -285,26 +286,25 @@ class Store:
 
     def items(
         self, run_ids: Iterable[str] | None = None, columns: Sequence[str] = ITEM_COLUMNS
-    ) -> Iterator[dict[str, Any]]:
-        """Item rows as dicts; ``columns`` narrows the read (prompts are most of a row)."""
+    ) -> Iterator[ItemRecord]:
+        """The items of ``run_ids`` (None: all) as ``ItemRecord``s, ordered by run, suite,
+        task and item. Only the key columns and ``columns`` are read (prompts and responses
+        are most of a row); the other fields keep their defaults."""
         unknown = set(columns) - set(ITEM_COLUMNS)
         if unknown:
             raise ValueError(f"unknown item columns: {sorted(unknown)}")
-        query = f"SELECT {', '.join(columns)} FROM items"
+        query = f"SELECT {select_list(columns)} FROM items"
         args: tuple = ()
         if run_ids is not None:
             run_ids = list(run_ids)
             query += f" WHERE run_id IN ({', '.join('?' for _ in run_ids)})"
             args = tuple(run_ids)
         query += " ORDER BY run_id, suite, task, instance_id, encoding, variant, repeat"
-        for row in self.db.execute(query, args):
-            yield dict(zip(columns, row, strict=True))
+        yield from starmap(ItemRecord, self.db.execute(query, args))
 
     def records(self, run_ids: Iterable[str] | None = None) -> Iterator[ItemRecord]:
-        """Every column of the items of ``run_ids`` (None: all), as typed records, in the
-        order of ``items``."""
-        for row in self.items(run_ids):
-            yield ItemRecord(**row)
+        """Every column of the items of ``run_ids`` (None: all), in the order of ``items``."""
+        return self.items(run_ids)
 
     # --- cache ------------------------------------------------------------------------
     def cached(self, keys: Iterable[str]) -> dict[str, CachedResponse]:

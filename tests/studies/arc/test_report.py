@@ -171,8 +171,8 @@ def test_arc_tables_and_the_leaderboard_agree(tmp_path):
         rows = load(store, runs)
         board = {(c.run_id, c.group): c.accuracy for c in summarize(store, runs)
                  if c.level == "task"}
-    by_rule = breakdown(full_rows(rows), lambda r: r["meta"]["rule"])
-    by_task = breakdown(question_rows(rows), lambda r: f"{r['meta']['rule']}.q")
+    by_rule = breakdown(full_rows(rows), lambda r: r.meta["rule"])
+    by_task = breakdown(question_rows(rows), lambda r: f"{r.meta['rule']}.q")
     compared = 0
     for tables in (by_rule, by_task):
         for task, per_run in tables.items():

@@ -64,8 +64,8 @@ def by_template(db, run_id: str, kind: str, column: str, task: str | None = None
     """Per-template means straight from the items, then (mean, sample std)."""
     means = {}
     for item in db.items([run_id], ("variant", "task", column)):
-        if variant_of(item["variant"]).kind == kind and task in (None, item["task"]):
-            means.setdefault(item["variant"], []).append(float(item[column] or 0))
+        if variant_of(item.variant).kind == kind and task in (None, item.task):
+            means.setdefault(item.variant, []).append(float(getattr(item, column) or 0))
     values = [statistics.fmean(v) for v in means.values()]
     return statistics.fmean(values), (statistics.stdev(values) if len(values) > 1 else 0.0)
 

@@ -230,15 +230,16 @@ def test_reasoning_encoder_option_reaches_meta_and_scoring(monkeypatch):
 
 def test_dataset_text_is_escaped_and_empty_scores_draw_no_plot():
     from graphgauge.results.table import to_html
-    from graphgauge.studies.infer.report import gate_reports, main_table
+    from graphgauge.store.records import ItemRecord
+    from graphgauge.studies.infer.report import Labelled, gate_reports, main_table
     from graphgauge.studies.infer.section import headline_plot, to_table
     from graphgauge.suites.inference.gate_report import gate_table
 
     cell = {"candidates": 3, "L1": {"C1": 1}, "L2": {}, "L4": {"exact": 1},
             "L4_admitted": 1, "released": {"test": 1}}
     meta = json.dumps({"dataset": "<b>evil</b>", "domain": "x", "gates": cell})
-    rows = [{"model": "m", "task": "relation", "meta": meta, "scores": None,
-             "parse_ok": 0}]
+    rows = [Labelled("m", ItemRecord("run", "i", "enc", "original", 0, "infer", "relation",
+                                     meta=meta, parse_ok=0))]
     [report] = gate_reports(rows)
     page = to_html(to_table("gates", gate_table(report)))
     assert "<b>evil" not in page and "&lt;b&gt;evil&lt;/b&gt;" in page

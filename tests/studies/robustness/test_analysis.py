@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from graphgauge.errors import UserError
+from graphgauge.store.records import ItemRecord
 from graphgauge.studies.robustness import measures as R
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -20,10 +21,9 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 def row(instance, encoding, accuracy=1.0, *, task="t", difficulty="easy", repeat=0,
         parse_ok=1, error=None, gold="1", parsed="null", prompt="p"):
-    return {"instance_id": instance, "task": task, "suite": "algorithmic",
-            "difficulty": difficulty, "encoding": encoding, "repeat": repeat, "error": error,
-            "parse_ok": parse_ok, "accuracy": accuracy, "parsed": parsed, "gold": gold,
-            "prompt": prompt}
+    return ItemRecord("run", instance, encoding, "original", repeat, "algorithmic", task,
+                      difficulty=difficulty, error=error, parse_ok=parse_ok,
+                      accuracy=accuracy, parsed=parsed, gold=gold, prompt=prompt)
 
 
 def by_encoding(records):

@@ -52,7 +52,7 @@ def test_reference_is_invariant_across_every_encoding_and_labeling(tmp_path):
                             RunOptions(encodings=tuple(grid)), progress=False)
         rows = list(store.items([run.run_id]))
     assert len(rows) == len(instances) * len(grid) and run.errors == 0
-    wrong = [(r["task"], r["encoding"], r["response"]) for r in rows if r["accuracy"] != 1.0]
+    wrong = [(r.task, r.encoding, r.response) for r in rows if r.accuracy != 1.0]
     assert wrong == []
     spans = output_span(rows)
     assert spans and all(s.span == 0.0 for s in spans)

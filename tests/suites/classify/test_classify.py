@@ -193,7 +193,7 @@ def signature_rows(tmp_path_factory):
         rows = gteval_rows(store, run_ids)
         stored = defaultdict(lambda: defaultdict(list))
         for item in store.items(run_ids, ("run_id", "variant", "accuracy")):
-            stored[item["run_id"]][item["variant"].split(":")[0]].append(item["accuracy"])
+            stored[item.run_id][item.variant.split(":")[0]].append(item.accuracy)
     means = {run: {kind: sum(v) / len(v) for kind, v in kinds.items()}
              for run, kinds in stored.items()}
     return instances, {row.model: row for row in rows}, means

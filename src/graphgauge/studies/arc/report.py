@@ -10,7 +10,6 @@ the questions whose two values differ). Items whose request failed are left out.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -21,20 +20,28 @@ import numpy as np
 from graphgauge.scoring.metrics import bootstrap_ci
 from graphgauge.suites.arc.prompts import ENCODINGS
 
-COLUMNS = ("run_id", "suite", "encoding", "variant", "meta", "scores", "accuracy", "error")
-Row = dict[str, Any]
+COLUMNS = ("meta", "scores", "accuracy", "error")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A scored arc item with its meta and scores decoded once: every table groups the
+    items by meta fields many times over."""
+
+    run_id: str
+    encoding: str
+    variant: str
+    accuracy: float
+    meta: dict[str, Any]
+    scores: dict[str, Any]
 
 
 def load(store, run_ids: Iterable[str] | None) -> list[Row]:
-    """Scored arc items with their meta and scores decoded."""
-    rows = []
-    for item in store.items(run_ids, COLUMNS):
-        if item["suite"] != "arc" or item["error"] or item["accuracy"] is None:
-            continue
-        item["meta"] = json.loads(item["meta"] or "{}")
-        item["scores"] = json.loads(item["scores"] or "{}")
-        rows.append(item)
-    return rows
+    """Scored arc items (a failed request is left out)."""
+    return [Row(item.run_id, item.encoding, item.variant, item.accuracy, item.meta_values,
+                item.score_values)
+            for item in store.items(run_ids, COLUMNS)
+            if item.suite == "arc" and not item.error and item.accuracy is not None]
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ def breakdown(rows: list[Row], key: Callable[[Row], Any]) -> dict[Any, dict[str,
     and HTML alike."""
     values: dict[Any, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
-        values[key(row)][row["run_id"]].append(float(row["accuracy"]))
+        values[key(row)][row.run_id].append(float(row.accuracy))
     return {group: {run: stat(v) for run, v in by_run.items()}
             for group, by_run in values.items()}
 
@@ -93,41 +100,41 @@ def _table(title: str, header: str, groups: dict[str, dict[str, Stat]], runs: li
 
 
 def full_rows(rows: list[Row]) -> list[Row]:
-    return [r for r in rows if r["meta"]["mode"] == "full"]
+    return [r for r in rows if r.meta["mode"] == "full"]
 
 
 def question_rows(rows: list[Row]) -> list[Row]:
-    return [r for r in rows if r["meta"]["mode"] == "question"]
+    return [r for r in rows if r.meta["mode"] == "question"]
 
 
 def question_key(row: Row) -> str:
-    return f"{row['meta']['question']} ({row['meta']['target']})"
+    return f"{row.meta['question']} ({row.meta['target']})"
 
 
 def tested_nodes(row: Row) -> int:
     """Node count of the test input (the last size of the pattern)."""
-    return int(row["meta"]["sizes"][-1])
+    return int(row.meta["sizes"][-1])
 
 
 DIMENSIONS = (
-    ("rule", "rule", lambda r: r["meta"]["rule"]),
-    ("family", "family", lambda r: r["meta"]["family"]),
-    ("size pattern", "pattern", lambda r: r["meta"]["pattern"]),
-    ("encoding", "encoding", lambda r: f"{r['encoding']} ({ENCODINGS.get(r['encoding'], '?')})"),
-    ("system prompt", "variant", lambda r: r["variant"]),
+    ("rule", "rule", lambda r: r.meta["rule"]),
+    ("family", "family", lambda r: r.meta["family"]),
+    ("size pattern", "pattern", lambda r: r.meta["pattern"]),
+    ("encoding", "encoding", lambda r: f"{r.encoding} ({ENCODINGS.get(r.encoding, '?')})"),
+    ("system prompt", "variant", lambda r: r.variant),
 )
 
 
 def diagnostics(rows: list[Row], run: str, rule: str | None = None) -> dict[str, float]:
     """Full / question / input / output accuracy, gap, asymmetry and bias of one run
     (``bias_n``: the input questions whose output value differs)."""
-    mine = [r for r in rows if r["run_id"] == run and rule in (None, r["meta"]["rule"])]
-    full = [r["accuracy"] for r in full_rows(mine)]
+    mine = [r for r in rows if r.run_id == run and rule in (None, r.meta["rule"])]
+    full = [r.accuracy for r in full_rows(mine)]
     asked = question_rows(mine)
-    inputs = [r["accuracy"] for r in asked if r["meta"]["target"] == "input"]
-    outputs = [r["accuracy"] for r in asked if r["meta"]["target"] == "output"]
-    bias = [r["scores"]["bias"] for r in asked if "bias" in r["scores"]]
-    out = {"full": _mean(full), "question": _mean([r["accuracy"] for r in asked]),
+    inputs = [r.accuracy for r in asked if r.meta["target"] == "input"]
+    outputs = [r.accuracy for r in asked if r.meta["target"] == "output"]
+    bias = [r.scores["bias"] for r in asked if "bias" in r.scores]
+    out = {"full": _mean(full), "question": _mean([r.accuracy for r in asked]),
            "input": _mean(inputs), "output": _mean(outputs), "bias": _mean(bias),
            "bias_n": float(len(bias))}
     out["gap"] = out["question"] - out["full"]
@@ -136,7 +143,7 @@ def diagnostics(rows: list[Row], run: str, rule: str | None = None) -> dict[str,
 
 
 def rules_of(rows: list[Row], run: str) -> list[str]:
-    return sorted({r["meta"]["rule"] for r in rows if r["run_id"] == run})
+    return sorted({r.meta["rule"] for r in rows if r.run_id == run})
 
 
 def _diagnostics_table(rows: list[Row], run: str):
@@ -160,7 +167,7 @@ def print_suite_report(store, run_ids: Iterable[str] | None, console) -> None:
     rows = load(store, run_ids)
     if not rows:
         return
-    runs = sorted({r["run_id"] for r in rows})
+    runs = sorted({r.run_id for r in rows})
     full = full_rows(rows)
     if full:
         for title, header, key in DIMENSIONS:

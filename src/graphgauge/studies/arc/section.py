@@ -54,10 +54,10 @@ def _shade(value: Stat | None) -> float | None:
 
 def rule_pattern_blocks(full: list[Row], run: str) -> list[Block]:
     """Rules x size patterns for one run: table with CIs and a heatmap."""
-    grid = breakdown([r for r in full if r["run_id"] == run],
-                     lambda r: (r["meta"]["rule"], r["meta"]["pattern"]))
+    grid = breakdown([r for r in full if r.run_id == run],
+                     lambda r: (r.meta["rule"], r.meta["pattern"]))
     rules = sorted({rule for rule, _ in grid})
-    sizes = {r["meta"]["pattern"]: r["meta"]["sizes"] for r in full if r["run_id"] == run}
+    sizes = {r.meta["pattern"]: r.meta["sizes"] for r in full if r.run_id == run}
     patterns = sorted(sizes, key=lambda p: (sizes[p][-1], len(sizes[p]), p))
     table = Table(f"rule_pattern_{_stem(run)}",
                   f"{run}: full-output accuracy % per rule and size pattern [95% CI]",
@@ -76,7 +76,7 @@ def rule_pattern_blocks(full: list[Row], run: str) -> list[Block]:
 
 def scaling_blocks(full: list[Row], runs: list[str]) -> list[Block]:
     """Accuracy against the test graph's node count, per run and rule kind."""
-    grid = breakdown(full, lambda r: (r["meta"]["kind"], tested_nodes(r)))
+    grid = breakdown(full, lambda r: (r.meta["kind"], tested_nodes(r)))
     sizes = sorted({n for _, n in grid})
     kinds = [k for k in _KINDS if any(kind == k for kind, _ in grid)]
     table = Table("scaling", "Full-output accuracy % by test graph size and rule kind "
@@ -144,7 +144,7 @@ def _signed(value: float) -> str:
 
 
 def _all_rules(rows: list[Row]) -> list[str]:
-    return sorted({r["meta"]["rule"] for r in rows})
+    return sorted({r.meta["rule"] for r in rows})
 
 
 def dimension_tables(full: list[Row], runs: list[str]) -> list[Block]:
@@ -168,11 +168,11 @@ def html_section(store, run_ids: Iterable[str] | None) -> list[Block]:
     rows = load(store, run_ids)
     if not rows:
         return ["<p>No scored arc items in these runs.</p>"]
-    runs = sorted({r["run_id"] for r in rows})
+    runs = sorted({r.run_id for r in rows})
     full = full_rows(rows)
     blocks: list[Block] = []
     for run in runs:
-        if any(r["run_id"] == run for r in full):
+        if any(r.run_id == run for r in full):
             blocks += rule_pattern_blocks(full, run)
     if full:
         blocks += scaling_blocks(full, runs)

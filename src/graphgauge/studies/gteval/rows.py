@@ -10,7 +10,6 @@ and dataset, a mean over items per template, then mean ± std over templates.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -167,13 +166,13 @@ def gteval_rows(store, run_ids: Sequence[str] | None = None) -> list[GTEvalRow]:
     columns = ("run_id", "suite", "task", "variant", "error", "parse_ok", "accuracy", "meta")
     groups: dict[tuple[str, str, str, str], list[Scored]] = defaultdict(list)
     for item in store.items(run_ids, columns):
-        if item["suite"] != "classify" or item["error"] is not None or item["parse_ok"] is None:
+        if item.suite != "classify" or item.error is not None or item.parse_ok is None:
             continue
-        meta = json.loads(item["meta"] or "{}")
-        key = (item["run_id"], models.get(item["run_id"], "?"), item["task"],
+        meta = item.meta_values
+        key = (item.run_id, models.get(item.run_id, "?"), item.task,
                str(meta.get("dataset", "?")))
-        groups[key].append(Scored(item["variant"], float(item["accuracy"] or 0.0),
-                                  bool(item["parse_ok"])))
+        groups[key].append(Scored(item.variant, float(item.accuracy or 0.0),
+                                  bool(item.parse_ok)))
     order = {run: i for i, run in enumerate(run_ids if run_ids is not None else models)}
     ranked = sorted(groups.items(), key=lambda kv: (order.get(kv[0][0], len(order)), kv[0]))
     return rows_from_answers(dict(ranked))

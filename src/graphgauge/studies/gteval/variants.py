@@ -58,16 +58,16 @@ def variant_rows(store, run_ids: Sequence[str] | None = None,
     groups: dict[tuple[str, str], dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
     variants: dict[tuple[str, str], set[str]] = defaultdict(set)
     for item in store.items(run_ids, _COLUMNS):
-        if item["suite"] == "classify" or item["error"] is not None or item["parse_ok"] is None:
+        if item.suite == "classify" or item.error is not None or item.parse_ok is None:
             continue
-        key = (item["run_id"], item["suite"])
+        key = (item.run_id, item.suite)
         try:
-            v = variant_of(item["variant"])
+            v = variant_of(item.variant)
         except UserError:  # a suite's own variants (arc's system:<role> prompts)
             continue
-        variants[key].add(item["variant"])
-        groups[key][item["task"]].append(
-            (v.kind, v.index, float(item["accuracy"] or 0.0)))
+        variants[key].add(item.variant)
+        groups[key][item.task].append(
+            (v.kind, v.index, float(item.accuracy or 0.0)))
     order = {run: i for i, run in enumerate(run_ids if run_ids is not None else models)}
     rows = []
     for key in sorted(groups, key=lambda k: (order.get(k[0], len(order)), k)):

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 
@@ -17,13 +16,13 @@ def print_source_metric(store: Any, run_ids: list[str] | None, console: Any, sui
     by_level: dict[tuple[str, str], list[float]] = {}
     columns = ("run_id", "suite", "task", "scores", "meta")
     for row in store.items(run_ids, columns):
-        if row["suite"] != suite or row["scores"] is None:
+        if row.suite != suite or row.scores is None:
             continue
-        scores = json.loads(row["scores"])
-        level = json.loads(row["meta"] or "{}").get("difficulty")
-        keys = [(by_task, row["task"])] + ([(by_level, str(level))] if level else [])
+        scores = row.score_values
+        level = row.meta_values.get("difficulty")
+        keys = [(by_task, row.task)] + ([(by_level, str(level))] if level else [])
         for totals, group in keys:
-            cell = totals.setdefault((row["run_id"], group), [0, 0.0, 0.0])
+            cell = totals.setdefault((row.run_id, group), [0, 0.0, 0.0])
             cell[0] += 1
             cell[1] += scores.get("accuracy", 0.0)
             cell[2] += scores.get(metric, 0.0)

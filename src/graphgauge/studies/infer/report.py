@@ -10,11 +10,11 @@ so the two can never show different numbers.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
+from graphgauge.store.records import ItemRecord
 from graphgauge.suites.inference.gate_report import TextTable, print_table
 
 # (header, task, metric): the paper's main-table layout, one row per run.
@@ -29,17 +29,23 @@ MAIN_TITLE = "GraphInfer (test items; unparsed answers count 0)"
 DOMAIN_TITLE = "GraphInfer per domain (dataset)"
 
 
-def aggregate(rows: list[dict[str, Any]], by_domain: bool = False) -> dict[tuple, dict]:
+class Labelled(NamedTuple):
+    """An infer item and its run's row label (``run_labels``)."""
+
+    model: str
+    item: ItemRecord
+
+
+def aggregate(rows: list[Labelled], by_domain: bool = False) -> dict[tuple, dict]:
     """(model, [domain,] task) -> {"n", "parsed", metric means}."""
     sums: dict[tuple, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    for row in rows:
-        meta = json.loads(row.get("meta") or "{}")
-        key = (row["model"], meta.get("dataset", "?"), row["task"]) if by_domain else \
-            (row["model"], row["task"])
+    for model, item in rows:
+        key = (model, item.meta_values.get("dataset", "?"), item.task) if by_domain else \
+            (model, item.task)
         cell = sums[key]
         cell["n"].append(1.0)
-        cell["parsed"].append(float(row.get("parse_ok") or 0))
-        for name, value in json.loads(row.get("scores") or "{}").items():
+        cell["parsed"].append(float(item.parse_ok or 0))
+        for name, value in item.score_values.items():
             cell[name].append(float(value))
     return {key: {"n": len(cell["n"]), **{name: sum(v) / len(v) for name, v in cell.items()
                                           if name != "n"}}
@@ -56,15 +62,12 @@ def run_labels(store: Any, run_ids: list[str] | None) -> dict[str, str]:
                               for r in runs]))
 
 
-def result_rows(store: Any, run_ids: list[str] | None) -> list[dict[str, Any]]:
+def result_rows(store: Any, run_ids: list[str] | None) -> list[Labelled]:
     """The infer items of ``run_ids`` (None: all runs), each with its run's label."""
     labels = run_labels(store, run_ids)
-    out = []
-    for item in store.items(run_ids, ("run_id", "suite", "task", "meta", "scores",
-                                      "parse_ok")):
-        if item["suite"] == "infer":
-            out.append({**item, "model": labels.get(item["run_id"], item["run_id"])})
-    return out
+    return [Labelled(labels.get(item.run_id, item.run_id), item)
+            for item in store.items(run_ids, ("meta", "scores", "parse_ok"))
+            if item.suite == "infer"]
 
 
 def _fmt(value: float | None) -> str:
@@ -86,14 +89,14 @@ def _metric_rows(cells: dict[tuple, dict], prefixes: list[tuple]) -> tuple[list,
     return rows, raws
 
 
-def main_table(rows: list[dict[str, Any]]) -> TextTable:
+def main_table(rows: list[Labelled]) -> TextTable:
     cells = aggregate(rows)
     formatted, raws = _metric_rows(cells, sorted({(model,) for model, _ in cells}))
     return TextTable(MAIN_TITLE, ["model", *(c[0] for c in COLUMNS), "ok", "cos"],
                      formatted, 1, raws)
 
 
-def domain_table(rows: list[dict[str, Any]]) -> TextTable:
+def domain_table(rows: list[Labelled]) -> TextTable:
     cells = {(dataset, model, task): cell
              for (model, dataset, task), cell in aggregate(rows, by_domain=True).items()}
     formatted, raws = _metric_rows(cells, sorted({key[:2] for key in cells}))
@@ -101,18 +104,18 @@ def domain_table(rows: list[dict[str, Any]]) -> TextTable:
                                     "cos"], formatted, 2, raws)
 
 
-def gate_reports(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def gate_reports(rows: list[Labelled]) -> list[dict[str, Any]]:
     """The gate reports the instances carry (``meta["gates"]``, written by generate),
     one per dataset; files generated before the gates were recorded give none."""
     reports: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        meta = json.loads(row.get("meta") or "{}")
+    for _, item in rows:
+        meta = item.meta_values
         if "gates" not in meta:
             continue
         report = reports.setdefault(meta.get("dataset", "?"), {
             "dataset": meta.get("dataset", "?"), "domain": meta.get("domain", "?"),
             "tasks": {}})
-        report["tasks"].setdefault(row["task"], meta["gates"])
+        report["tasks"].setdefault(item.task, meta["gates"])
     for report in reports.values():
         report["tasks"] = dict(sorted(report["tasks"].items()))
     return [reports[name] for name in sorted(reports)]

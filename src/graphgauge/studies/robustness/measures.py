@@ -23,7 +23,7 @@ import json
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ import numpy as np
 
 from graphgauge.results.cells import DIFFICULTY_ORDER, csv_value
 from graphgauge.scoring.metrics import bootstrap_ci, paired_bootstrap_diff
+from graphgauge.store.records import ItemRecord
 from graphgauge.tokenizers import count_tokens, estimate_tokens
 
 LEVELS = ("overall", "task", "difficulty")
@@ -130,28 +131,28 @@ class _Scores:
         return sum(values) / len(values) if values else math.nan
 
 
-def _instance(row: Mapping[str, Any]) -> InstanceKey:
-    return row["suite"], row["task"], row["instance_id"]
+def _instance(row: ItemRecord) -> InstanceKey:
+    return row.suite, row.task, row.instance_id
 
 
-def _scored(row: Mapping[str, Any]) -> bool:
-    return row["error"] is None and row["parse_ok"] is not None
+def _scored(row: ItemRecord) -> bool:
+    return row.error is None and row.parse_ok is not None
 
 
-def _encoding_scores(rows: Iterable[Mapping[str, Any]]) -> dict[str, _Scores]:
+def _encoding_scores(rows: Iterable[ItemRecord]) -> dict[str, _Scores]:
     """Scores per encoding, plus a ``<base>+random*`` entry for each base that has
     random relabelings."""
     answers: dict[str, dict[InstanceKey, list[float]]] = defaultdict(lambda: defaultdict(list))
     scores: dict[str, _Scores] = {}
     for row in rows:
-        cell = scores.setdefault(row["encoding"], _Scores())
-        if row["error"] is not None:
+        cell = scores.setdefault(row.encoding, _Scores())
+        if row.error is not None:
             cell.errors += 1
         if not _scored(row):
             continue
         cell.n += 1
-        cell.unparsed += not row["parse_ok"]
-        answers[row["encoding"]][_instance(row)].append(float(row["accuracy"] or 0.0))
+        cell.unparsed += not row.parse_ok
+        answers[row.encoding][_instance(row)].append(float(row.accuracy or 0.0))
     for encoding, per_instance in answers.items():
         scores[encoding].per_instance = {k: sum(v) / len(v) for k, v in per_instance.items()}
 
@@ -185,15 +186,15 @@ def _encoding_order(encoding: str, baseline: str | None = None) -> tuple:
     return encoding != baseline, base, rank
 
 
-def _group_of(row: Mapping[str, Any], level: str) -> str:
+def _group_of(row: ItemRecord, level: str) -> str:
     if level == "task":
-        return row["task"]
+        return row.task
     if level == "difficulty":
-        return row["difficulty"] or ""
+        return row.difficulty or ""
     return "all"
 
 
-def _group_rows(rows: Iterable[Mapping[str, Any]], level: str) -> dict[str, list]:
+def _group_rows(rows: Iterable[ItemRecord], level: str) -> dict[str, list]:
     groups: dict[str, list] = defaultdict(list)
     for row in rows:
         groups[_group_of(row, level)].append(row)
@@ -202,7 +203,7 @@ def _group_rows(rows: Iterable[Mapping[str, Any]], level: str) -> dict[str, list
 
 # --- 1. accuracy and deltas ------------------------------------------------------------
 def accuracy_by_encoding(
-    rows: Iterable[Mapping[str, Any]],
+    rows: Iterable[ItemRecord],
     baseline: str = "edge_list",
     level: str = "overall",
     seed: int = 0,
@@ -253,7 +254,7 @@ def _number(text: str | None) -> float | None:
     return float(value) if math.isfinite(value) else None
 
 
-def output_span(rows: Iterable[Mapping[str, Any]]) -> list[SpanRecord]:
+def output_span(rows: Iterable[ItemRecord]) -> list[SpanRecord]:
     """Per numeric task and base encoding, the mean over examples of the normalized output
     span across relabelings.
 
@@ -267,19 +268,19 @@ def output_span(rows: Iterable[Mapping[str, Any]]) -> list[SpanRecord]:
         lambda: defaultdict(lambda: defaultdict(list)))
     relabeled: set[tuple] = set()
     for row in rows:
-        gold = _number(row["gold"])
+        gold = _number(row.gold)
         if gold is None:
             continue
-        task = row["task"]
+        task = row.task
         low_high = gold_range.setdefault(task, [gold, gold])
         low_high[0], low_high[1] = min(low_high[0], gold), max(low_high[1], gold)
-        base, seed = split_labeling(row["encoding"])
+        base, seed = split_labeling(row.encoding)
         example = (_instance(row), base)
         if seed is not None:
             relabeled.add((task, example))
-        parsed = _number(row["parsed"]) if _scored(row) and row["parse_ok"] else None
+        parsed = _number(row.parsed) if _scored(row) and row.parse_ok else None
         if parsed is not None:
-            values[task, base][example][row["encoding"]].append(parsed)
+            values[task, base][example][row.encoding].append(parsed)
 
     spans: dict[tuple[str, str], list[float]] = defaultdict(list)
     skipped: dict[tuple[str, str], int] = defaultdict(int)
@@ -310,7 +311,7 @@ def _counts_alone(encoding: str, collapse_relabelings: bool) -> bool:
 
 
 def variability(
-    rows: Iterable[Mapping[str, Any]], *, collapse_relabelings: bool = True
+    rows: Iterable[ItemRecord], *, collapse_relabelings: bool = True
 ) -> list[VariabilityRecord]:
     """Per task, the population std of the per-encoding accuracies, and the best and
     worst encoding (ties go to the first name alphabetically) with their gap.
@@ -340,14 +341,14 @@ def variability(
 
 # --- 4. prompt lengths -----------------------------------------------------------------
 def prompt_lengths(
-    rows: Iterable[Mapping[str, Any]], tokenizer: Any = None
+    rows: Iterable[ItemRecord], tokenizer: Any = None
 ) -> list[PromptLengthRecord]:
     """Prompt length per encoding, each (instance, encoding) prompt counted once (repeats
     and runs share it). ``tokens_mean`` is NaN without a tokenizer."""
     prompts: dict[str, dict[InstanceKey, str]] = defaultdict(dict)
     for row in rows:
-        if row.get("prompt"):
-            prompts[row["encoding"]].setdefault(_instance(row), row["prompt"])
+        if row.prompt:
+            prompts[row.encoding].setdefault(_instance(row), row.prompt)
     records = []
     for encoding in sorted(prompts, key=_encoding_order):
         texts = list(prompts[encoding].values())
@@ -376,7 +377,7 @@ def _write_csv(path: Path, kind: type, records: list) -> Path:
 
 def write_tables(
     out_dir: str | Path,
-    rows: Iterable[Mapping[str, Any]],
+    rows: Iterable[ItemRecord],
     *,
     baseline: str = "edge_list",
     seed: int = 0,

@@ -17,6 +17,7 @@ import numpy as np
 from graphgauge.results.figures import bars, heatmap
 from graphgauge.results.sections import Context, Section, slug
 from graphgauge.results.table import Table, pct, with_ci
+from graphgauge.store.records import ItemRecord
 from graphgauge.studies.robustness.measures import (
     RANDOM_ALL,
     accuracy_by_encoding,
@@ -37,18 +38,18 @@ def _delta(record) -> str:
 
 
 def serialization_section(ctx: Context) -> Section | None:
-    by_run: dict[str, list[dict]] = defaultdict(list)
+    by_run: dict[str, list[ItemRecord]] = defaultdict(list)
     for row in ctx.rows:
-        by_run[row["run_id"]].append(row)
+        by_run[row.run_id].append(row)
     blocks: list = []
     for run, label in ctx.labels.items():
         rows = by_run.get(run, [])
-        if len({r["encoding"] for r in rows}) < 2:
+        if len({r.encoding for r in rows}) < 2:
             continue
-        variant = rows[0]["variant"]
-        rows = [r for r in rows if r["variant"] == variant]
+        variant = rows[0].variant
+        rows = [r for r in rows if r.variant == variant]
         listed = ctx.store.manifest(run).get("encodings") or []
-        present = sorted({r["encoding"] for r in rows})
+        present = sorted({r.encoding for r in rows})
         baseline = next((e for e in listed if e in present), present[0])
         blocks += run_blocks(rows, label, baseline)
     if not blocks:
@@ -56,7 +57,7 @@ def serialization_section(ctx: Context) -> Section | None:
     return Section("serialization", "Serialization robustness", blocks)
 
 
-def run_blocks(rows: list[dict], label: str, baseline: str) -> list:
+def run_blocks(rows: list[ItemRecord], label: str, baseline: str) -> list:
     stem = slug(label)
     overall = [r for r in accuracy_by_encoding(rows, baseline, "overall") if _shown(r.encoding)]
     table = Table(f"{stem}_encodings", f"{label}: accuracy % per encoding, change vs "
