@@ -11,14 +11,14 @@ from graphgauge.results.sections import Section, register_suite, report_section
 
 def leaf_counts(store, run_ids, console) -> None:
     """One line after the standard tables: how many demo items were asked."""
-    items = [row for row in store.items(run_ids, columns=("suite",)) if row["suite"] == "demo"]
+    items = [row for row in store.items(run_ids, columns=("suite",)) if row.suite == "demo"]
     console.print(f"demo plugin: {len(items)} leaf-count items", markup=False)
 
 
 @report_section("demo_leaves", position=90)
 def demo_section(ctx) -> Section | None:
     """The demo plugin's own section, after the studies'."""
-    asked = sum(1 for row in ctx.rows if row["suite"] == "demo")
+    asked = sum(1 for row in ctx.rows if row.suite == "demo")
     if not asked:
         return None
     return Section("demo-leaves", "Demo plugin", [f"<p id='demo-leaves'>{asked} items</p>"])
