@@ -28,7 +28,13 @@ import numpy as np
 
 from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.signals import offers_alternatives
-from graphgauge.suites.arc.parse_commit import cut_off, doubted, retracted
+from graphgauge.suites.arc.parse_commit import (
+    cut_off,
+    deferred,
+    doubted,
+    empty_answer,
+    retracted,
+)
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
 from graphgauge.suites.arc.parse_region import (
     NUMBER,
@@ -293,6 +299,10 @@ _CHAIN = re.compile(rf"(?<![\w.#\-–])\d{{1,9}}(?:{_LINK}\d{{1,9}}){{2,}}(?![\w
 _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b(?:between|from)"
                       r"[ \t]+(?:nodes?[ \t]+)?(\d{1,9})[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?"
                       r"(\d{1,9})\b", re.I)
+# the same list going on: "edges between 0 and 1, between 1 and 2, and between 1 and 4"
+_MORE_BETWEEN = re.compile(r"[ \t]*[,;][ \t]*(?:and[ \t]+|as[ \t]+well[ \t]+as[ \t]+)?"
+                           r"(?:one[ \t]+)?(?:between|from)[ \t]+(?:nodes?[ \t]+)?(\d{1,9})"
+                           r"[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?(\d{1,9})\b", re.I)
 # "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
 _SPACED_EDGES = re.compile(
     r"\bedges?(?:[ \t]+list)?(?:[ \t]+(?:of|in)[ \t]+(?:the[ \t]+)?(?:output|result|answer|"
@@ -490,8 +500,14 @@ class _Reader:
             self.colours[m.start(), node] = colour
 
     def _edges(self, text: str) -> None:
-        pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
+        pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
+        for m in _BETWEEN.finditer(text):
+            pairs.append((int(m[1]), int(m[2])))
+            more = _MORE_BETWEEN.match(text, m.end())
+            while more:
+                pairs.append((int(more[1]), int(more[2])))
+                more = _MORE_BETWEEN.match(text, more.end())
         for chain in _CHAIN.finditer(text):
             steps = [int(x) for x in re.findall(r"\d+", chain.group(0))]
             pairs += list(zip(steps, steps[1:], strict=False))
@@ -562,7 +578,8 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     if isinstance(answer_region.final_region(skeleton, _numbered), answer_region.NoAnswer):
         return None
     body = after_thinking(skeleton)
-    if offers_alternatives(body) or retracted(body) or cut_off(body) or doubted(body):
+    if offers_alternatives(body) or retracted(body) or cut_off(body) or doubted(body) \
+            or empty_answer(body) or deferred(body):
         return None
     context = context or Context()
     region = graph_region(skeleton, lambda a, b: _same_graph(a, b, runs, context))
