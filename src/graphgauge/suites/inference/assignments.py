@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from graphgauge.scoring.region import (
@@ -37,6 +38,7 @@ from graphgauge.suites.inference.reading import (
     UNSURE_LINK,
     _reasoning_after,
     answer_part,
+    named_labels,
     node_ids,
 )
 
@@ -580,11 +582,16 @@ def _partition(block: Block) -> tuple:
     return tuple(first.setdefault(frozenset(block[node]), len(first)) for node in sorted(block))
 
 
-def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
-    """node -> community (``kind`` "community") or node -> is outlier ("outlier")."""
+def read_assignment(text: Any, n: int, kind: str, labels: Sequence[str] = ()
+                    ) -> dict[int, Any] | NoAnswer:
+    """node -> community (``kind`` "community") or node -> is outlier ("outlier");
+    ``labels`` are the task's category names, which a per-node line may give as its
+    community ("Node 3: Neural_Networks")."""
     body = answer_part(text)
     if isinstance(body, NoAnswer):
         return body
+    if labels and kind == "community":
+        body = _labels_as_communities(body, labels)
     found = _assignments_from_json(body, n, kind)
     blocks = [Block({node: {v} if not isinstance(v, set) else v for node, v in found.items()})] \
         if found else _blocks(_lines(body), n, kind)
@@ -616,6 +623,23 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
         if (DOUBT.search(closing) or _NOT_SURE.search(closing)) and _SWAP.search(closing):
             return NoAnswer("another assignment offered after the answer")
     return {node: next(iter(values)) for node, values in chosen.items()}
+
+
+# a per-node line whose value is a short name: "Node 3: Neural_Networks", "2 - faculty"
+_NAME_LINE = re.compile(r"^(?P<head>[^\w\n]*(?:node|vertex|paper|item)?[ \t]*#?\d{1,7}[ \t]*"
+                        r"(?:[:=→|]|->|[ \t][-–—][ \t]))[ \t]*(?P<name>[A-Za-z][\w &/'-]{0,60}?)"
+                        r"[ \t.;,|*_]*$", re.I | re.M)
+
+
+def _labels_as_communities(body: str, labels: Sequence[str]) -> str:
+    """Per-node lines that name one of the task's labels and nothing else, rewritten as
+    that label's community: a grader reads "Node 0: Theory" as a community named Theory."""
+    def community(m: re.Match) -> str:
+        named = named_labels(m["name"], labels)
+        if len(named) != 1 or len(m["name"].split()) > 4:
+            return m[0]
+        return f"{m['head']} Community {list(labels).index(named[0])}"
+    return _NAME_LINE.sub(community, body)
 
 
 # --- T4 ------------------------------------------------------------------------------------
