@@ -150,6 +150,9 @@ def test_t2_negation_of_the_domain_verb(text, expected):
      "Node 0.", True),
     ("Answer: Node 1 cites Node 0, even though their topics are unrelated.", True),
     ("Answer: Node 0 and Node 1 are not linked, although both are faculty pages.", False),
+    # sharing (or not) a topic says nothing about the link
+    ("Answer: The pages don't share a subject area, yet Node 1 links to Node 0.", True),
+    ("Answer: They share a research field, but no hyperlink joins them.", False),
 ])
 def test_t2_a_concession_clause_does_not_decide(text, expected):
     found = read_relation(text, (0, 1))

@@ -100,9 +100,14 @@ def node_ids(text: str, n: int) -> list[int]:
 
 _EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared author|author"
                r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
+# what two nodes may share without being linked: "they don't share a topic" says nothing
+# about the link
+_NOT_A_LINK = (r"(?!\s+(?:\w+\s+){0,2}?(?:topics?|themes?|subjects?|areas?|fields?|categor(?:y|ies)"
+               r"|labels?|interests?|venues?|keywords?|words?|domains?|focus)\b)")
 _NEG_EDGE = re.compile(
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|links?"
-    r"|adjacent|related|share|cite[sd]?|co-?authored|co-?authors|co-?purchased|hyperlinked"
+    r"|adjacent|related|share" + _NOT_A_LINK +
+    r"|cite[sd]?|co-?authored|co-?authors|co-?purchased|hyperlinked"
     r"|(?:buy|bought|purchased?)\s+(?:\w+\s+){0,3}?together|collaborators|joined|neighbou?rs"
     r"|written by|common|mutual|" + _EDGE_WORDS + r")"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
@@ -119,7 +124,8 @@ _POS_EDGE = re.compile(
     r"\b(?:common|mutual|same|shared) (?:co-?)?authors?\b|\bauthors? in common\b"
     r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
-    r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|link(?:s|ed)?\s+to)\b"
+    r"|\b(?:share|shares|shared)\b" + _NOT_A_LINK +
+    r"|\b(?:cite|cites|cited|co-?authored|co-?purchased|link(?:s|ed)?\s+to)\b"
     r"|\b(?:buy|bought|purchased?)\s+(?:\w+\s+){0,3}?together\b"
     r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
     + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
