@@ -193,3 +193,8 @@ def test_t5_per_node_lines_naming_the_task_labels():
               "Node 3: Books or Toys & Games")
     found = read_assignment(titled, 4, "community", labels)
     assert isinstance(found, NoAnswer) or not {1, 3} & set(found)
+
+
+def test_t4_per_node_check_marks_without_a_separator():
+    marks = "\n".join(f"- Node {i} {'✅ (odd one out)' if i == 3 else '✗'}" for i in range(6))
+    assert outliers(f"Answer:\n{marks}", 6) == [3]

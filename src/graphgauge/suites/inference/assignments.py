@@ -108,7 +108,7 @@ _CSV_HEADER = re.compile(r"\s*(?:node|id|paper|vertex)\w*(?:\s*[,;\t]\s*[A-Za-z_
 # inside a run, it re-read the run from every blank (150 ms on 5000 spaces).
 _CELL_SEP = re.compile(r"(?<!\s)\s*[,;\t]\s*|(?<=\s)[,;]\s*")
 _NODE_SEP = re.compile(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
-                       r"|\bgoes to\b|\bis\b)", re.I)
+                       r"|\bgoes to\b|\bis\b|(?=[✓✔✅✗✘❌]))", re.I)  # "Node 2 ✓"
 
 
 def _lines(body: str) -> list[str]:
@@ -249,7 +249,7 @@ _NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?(?:outlier|anomal)|\bnon-?out
                        r"|\bnormal\b|\btypical\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
-_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b"
+_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|✅|x)\W*$|\byes\b|\bodd one out\b"
                        r"|\b(?:anomal(?:y|ous)|atypical|off-topic)\b"
                        r"|\b(?:does|do|did)\s*(?:not|n't)\s+(?:\w+\s+)?(?:fit|belong)\b",
                        re.I)
