@@ -139,6 +139,11 @@ def test_a_note_after_the_assignment_that_offers_another_community():
     ("Answer: Node 0 and Node 1 are not hyperlinked.", False),
     ("Answer: Yes, shoppers often purchased them together.", True),
     ("Answer: Node 1 does link to Node 0.", True),
+    ("Answer: Node 1 references Node 0.", True),
+    ("Answer: Node 0 is not referenced by Node 1.", False),
+    ("Answer: The page of Node 1 includes a hyperlink to Node 0.", True),
+    # a common topic is no common author
+    ("Answer: They lack a common research area, yet they have a shared author.", True),
 ])
 def test_t2_negation_of_the_domain_verb(text, expected):
     found = read_relation(text, (0, 1))

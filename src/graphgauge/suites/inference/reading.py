@@ -109,7 +109,7 @@ _NEG_EDGE = re.compile(
     r"|adjacent|related|share" + _NOT_A_LINK +
     r"|cite[sd]?|co-?authored|co-?authors|co-?purchased|hyperlinked"
     r"|(?:buy|bought|purchased?)\s+(?:\w+\s+){0,3}?together|collaborators|joined|neighbou?rs"
-    r"|written by|common|mutual|" + _EDGE_WORDS + r")"
+    r"|referenc(?:es?|ed)|written by|(?:common|mutual)" + _NOT_A_LINK + r"|" + _EDGE_WORDS + r")"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
     r"|(?<!\bnot )(?<!n't )\b(?:unrelated|unconnected|unlinked|disconnected|non-?adjacent"
     r"|independent|absent)\b"
@@ -125,9 +125,10 @@ _POS_EDGE = re.compile(
     r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
     r"|\b(?:share|shares|shared)\b" + _NOT_A_LINK +
-    r"|\b(?:cite|cites|cited|co-?authored|co-?purchased|link(?:s|ed)?\s+to)\b"
+    r"|\b(?:cite|cites|cited|referenc(?:es|ed)|co-?authored|co-?purchased|link(?:s|ed)?\s+to)\b"
     r"|\b(?:buy|bought|purchased?)\s+(?:\w+\s+){0,3}?together\b"
-    r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
+    r"|\b(?:there is|there's|has|have|exists?|contains?|includes?)\s+(?:\w+\s+){0,3}?"
+    + _EDGE_WORDS
     + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
 # A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
 _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
