@@ -203,3 +203,13 @@ def test_t5_per_node_lines_naming_the_task_labels():
 def test_t4_per_node_check_marks_without_a_separator():
     marks = "\n".join(f"- Node {i} {'✅ (odd one out)' if i == 3 else '✗'}" for i in range(6))
     assert outliers(f"Answer:\n{marks}", 6) == [3]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: The web page that doesn't fit is Node 5 (a course page).", [5]),
+    ("Answer: The anomaly here is Node 2.", [2]),
+    ("Answer: Node 6 is clearly off-topic; all others are about kernels.", [6]),
+    ("Answer: Node 6 is not atypical, but Node 1 is the outlier.", [1]),
+])
+def test_t4_domain_nouns_and_anomalous_statements(text, expected):
+    assert outliers(text) == expected

@@ -469,10 +469,11 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
 
 
 _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?(?:_nodes?)?|" + ODD
-                           + r"|exception"
-                           r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
+                           + r"|exception|anomal(?:y|ies|ous\s+(?:one|node|item))"
+                           r"|(?:one|paper|node|item|product|(?:web\s?)?page|article|patent|question"
+                           r"|title|entry)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
-                           r"(?:\s+nodes?)?"
+                           r"(?:\s+nodes?)?(?:\s+(?:here|in\s+(?:this|the)\s+(?:graph|group|set)))?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably"
                            r"|instead|actually|really|rather|in\s+fact|definitely))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
@@ -662,7 +663,10 @@ _OUTLIER_PROSE = re.compile(
     + r"\s+as\s+(?:the|an)\s+(?:\w+\s+)?outlier"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
     + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out"
-    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\s*\(\s*(?:the\s+)?outlier\s*\)",
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\s*\(\s*(?:the\s+)?outlier\s*\)"
+    # "Node 4 is anomalous; the rest are cookbooks"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?" + _SAME_CLAUSE
+    + r"\bis\s+(?:clearly\s+|the\s+most\s+)?(?:anomalous|atypical|off-topic|out\s+of\s+place)\b",
     re.I)
 
 
