@@ -216,3 +216,27 @@ def test_a_between_list_goes_on_after_its_first_pair():
     text = ("Output: there are edges between 2 and 6, between 6 and 7; and between node 3 and "
             "node 7. Node 6 is blue.")
     assert reading(text)[1] == {(2, 6), (6, 7), (3, 7)}
+
+
+def test_colour_pairs_pointing_with_arrows():
+    text = "Nodes: 0-4\nEdges: 0-1, 1-2, 2-3, 3-4\nColours: 1, 3 → red; 0, 2, 4 -> blue"
+    assert reading(text, Context())[2] == {1: "red", 3: "red", 0: "blue", 2: "blue", 4: "blue"}
+
+
+@pytest.mark.parametrize("text", [
+    "All four nodes have degree 1, so they all go.\n<answer>\nG describes a graph among nodes . "
+    "G has no edges. No nodes are colored.\n</answer>",
+    "Each node is removed; the resulting graph is empty.",
+    "Final answer: an empty graph",
+])
+def test_the_empty_output_graph_is_an_answer(text):
+    assert reading(text, Context()) == (set(), set(), {})
+
+
+@pytest.mark.parametrize("text", [
+    "If node 2 had degree 1 too, the output graph is empty. It has degree 2",
+    "Could the output graph be empty? Not sure.",
+    "<answer>\nG describes a graph among nodes . G has no edges. No nodes",
+])
+def test_an_empty_graph_only_supposed_asked_or_cut_off_is_no_answer(text):
+    assert read_answer(text, Context()) is None

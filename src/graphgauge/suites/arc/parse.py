@@ -183,8 +183,8 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
     (rf"\bcolou?r(?:s|ing|ed)?(?:[ \t]*:\s*|[ \t]+)(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
-     rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)?)+)",
-     "pairs"),
+     rf"(?:[:=-]|->|→|=>|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?|[ \t]+and"
+     rf"[ \t]+)?)+)", "pairs"),
     # "Colours as in the input: 1, 5, 6 blue; 4 orange", "so answer: 1 2 3 blue, 0 orange":
     # a run of "ids colour" pairs opening a clause, verbless
     (rf"(?:^|[\n:])[ \t>*-]*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]+{_COL}\b"
@@ -226,7 +226,7 @@ _EVERY = re.compile(
     rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
     rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
 _ANNOTATION = re.compile(rf"\([ \t]*{_NOTE_KEY}({_COL})[ \t]*\)", re.I)
-_LIST_COLOUR = re.compile(rf"({_LIST})[ \t]*(?:[:=-]|is|are)?[ \t]*({_COL})\b", re.I)
+_LIST_COLOUR = re.compile(rf"({_LIST})[ \t]*(?:[:=-]|->|→|=>|is|are)?[ \t]*({_COL})\b", re.I)
 
 _COUNT = re.compile(
     r"(?:^|(?<=[\n,;({]))[ \t]*(?:num_?nodes|n_?nodes|node_?count|number[ \t]+of[ \t]+nodes"
@@ -387,7 +387,7 @@ class _Reader:
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
         nodes = self.nodes | set(colours)
         if not nodes and not edges.size:
-            return None
+            return (set(), edges, {}) if EMPTY_GRAPH.search(text) else None
         return nodes, edges, colours
 
     def _gone_edges(self, text: str, spans: list[tuple[int, int]]) -> np.ndarray:
@@ -621,8 +621,20 @@ def _plain(text: str) -> str:
 
 def _numbered(text: str, explicit: bool) -> object:
     """The shared layer's view of a graph answer: a region without a single number holds
-    none ("Wait, that's wrong. Let me recount" retracts the answer before it)."""
-    return text.strip() if NUMBER.search(text) else answer_region.ABSENT
+    none ("Wait, that's wrong. Let me recount" retracts the answer before it), unless it
+    states the empty graph."""
+    return text.strip() if NUMBER.search(text) or EMPTY_GRAPH.search(text) \
+        else answer_region.ABSENT
+
+
+# The empty output graph (every node removed), in the paper's own format ("G describes a
+# graph among nodes . G has no edges.") or said outright: an answer, not a missing one.
+EMPTY_GRAPH = re.compile(r"\bdescribes[ \t]+a[ \t]+graph[ \t]+among[ \t]+nodes[ \t]*[.;,]"
+                         r"|^[^\n.?]{0,40}?(?<!\bif )\b(?:the[ \t]+)?(?:output|resulting|result)"
+                         r"[ \t]+graph[ \t]+is[ \t]+(?:the[ \t]+|an[ \t]+)?empty\b(?![^.\n]*\?)"
+                         # what an answer marker leads into: "Output: the empty graph"
+                         r"|\A[ \t:]*(?:an?[ \t]+|the[ \t]+)?empty(?:[ \t]+graph)?[ \t.!]*\Z",
+                         re.I | re.M)
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:
