@@ -213,3 +213,13 @@ def test_t4_per_node_check_marks_without_a_separator():
 ])
 def test_t4_domain_nouns_and_anomalous_statements(text, expected):
     assert outliers(text) == expected
+
+
+def test_t5_described_groups_and_a_late_move_with_its_reason():
+    assert partition("Answer: Nodes 0 and 2 are course pages (Community 1); nodes 1, 3 are "
+                     "project pages (Community 0).", 4) == [0, 1, 0, 1]
+    assert partition("Answer:\nCommunity 1 (projects): 1, 3\nCommunity 0 (courses): all the "
+                     "rest", 4) == [0, 1, 0, 1]
+    lines = "\n".join(f"Node {i}: Community {i % 2}" for i in range(4))
+    assert partition(f"Answer:\n{lines}\n\nWait, Node 2 (\"Lab staff list\") is a staff page, "
+                     "so it belongs to Community 2.", 4) == [0, 1, 2, 1]

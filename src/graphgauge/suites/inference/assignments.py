@@ -345,6 +345,8 @@ def _is_header(line: str) -> bool:
 
 
 _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
+                        # "Node 4 ("Systems admin") is staff, so it belongs to Community 2"
+                        + r"(?:\s*\([^()\n]{0,200}\))?(?:[^.;\n]{0,60}?\bso\s+it)?"
                         + r"\s+(?:(?:actually|really|instead|rather|clearly|definitely"
                         r"|in fact)\s+)?"
                         r"(?:belongs (?:to|in)|is in|"
@@ -355,7 +357,9 @@ _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
 # Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
 # numbers that leads nowhere costs one pass, not a backtracking search.
 _LIST = r"\d{1,7}(?:\s*(?:,|\band\b|&|[–-]|to)\s*(?:node\s*)?\d{1,7}){0,300}+"
-_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:|\b(?:form|are in|"
+_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:"
+                          # "nodes 1, 3 and 4 are faculty pages (Community 0)"
+                          r"|\bare\s+[^;.\n()]{0,40}?\(|\b(?:form|are in|"
                           r"belong to|"
                           r"make up|constitute|are assigned to|go (?:in)?to|compose)\b)\s*"
                           r"(?:the\s+)?(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
@@ -567,7 +571,8 @@ def _prose_groups(body: str, n: int) -> Block | None:
     return out or None
 
 
-_REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
+_REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)(?:\s*\([^()\n]{0,60}\))?"
+                   r"\s*(?::|=|\b(?:contains|has"
                    r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other"
                    r"s?|everything\s+else|every\s+other\s+node)\b"
                    r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
