@@ -22,6 +22,13 @@ lists, no node list, kept ids after removals, JSON, trailing explanations, trans
 truncation, revisions, hedges; written before reading the reader) was read right on 69
 (94.5%; 3 of its 17 no-answers read as graphs: doubt offering another output, twice, and
 an edge-list sentence cut off at a pair boundary) and on 73 after the rules for them.
+arc_blind_s5 (93 answers on thirteen rules, 5-8 node tasks, written by another grader
+before reading the reader: other rules' colours, kept and renumbered ids, YAML, Python,
+tables, incidence lines, transcripts, truncation, corrections, hedges, questions back)
+was read right on 89 (95.7%; 3 of its 22 no-answers read as graphs: an empty <answer>
+tag after reasoning, a colour table cut inside its last row, a question back deferring
+the output; and an "edges between 0 and 1, between 1 and 2, ..." list read as one edge)
+and on 93 after the rules for them (tests/suites/arc/test_parse_rules.py).
 """
 
 from __future__ import annotations

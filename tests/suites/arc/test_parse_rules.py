@@ -172,3 +172,71 @@ def test_an_explanation_cut_off_after_a_closed_answer_voids_nothing():
     text = ("<answer>Nodes: 0, 2, 3\nEdges: 0-2, 2-3</answer>\nI removed the leaves 1 and 4. "
             "The remaining edges are: (0,2) (2,3)")
     assert reading(text)[1] == {(0, 2), (2, 3)}
+
+
+# --- rules added after the s5 blind batch (tests/data/answers/arc_blind_s5.jsonl) ---------
+
+@pytest.mark.parametrize("text", [
+    "Node 2's neighbours are 1 and 4, so those turn blue.\n<answer></answer>",
+    "<answer>\n\n</answer>\nThe leaves are 3 and 5.",  # an explanation, no graph after it
+])
+def test_an_empty_answer_tag_is_no_answer(text):
+    assert read_answer(text, Context(paint="blue")) is None
+
+
+def test_a_graph_after_an_empty_tag_still_counts():
+    text = "<answer></answer>\nSorry, the tag came out empty. Output: Edges: 0-1, 1-2. Blue: 2."
+    assert reading(text)[2] == {2: "blue"}
+
+
+def test_a_table_cut_off_inside_its_last_row_is_no_answer():
+    cut = "Edges stay: 0-1, 1-2, 2-3.\n\n| id | colour |\n|---|---|\n| 0 | red |\n| 1 | re"
+    assert read_answer(cut, Context(paint="red")) is None
+    finished = cut + "d |\n| 2 | red |"
+    assert reading(finished, Context(paint="red"))[2] == {0: "red", 1: "red", 2: "red"}
+
+
+@pytest.mark.parametrize("text", [
+    "Is node 5 meant to keep its orange colour? Nodes 2 and 3 are blue either way, but please "
+    "confirm that first.",
+    "Do the blue nodes count as neighbours here? I'd like to clarify before giving the "
+    "output graph.",
+])
+def test_a_question_back_that_defers_the_output_is_no_answer(text):
+    assert read_answer(text, Context(paint="blue")) is None
+
+
+def test_a_question_answered_in_the_text_is_not_deferral():
+    text = ("Does node 4 stay grey? Yes, it has three neighbours. Output: edges 0-4, 1-4. "
+            "Blue nodes: 0, 1.")
+    assert reading(text)[2] == {0: "blue", 1: "blue"}
+
+
+def test_a_between_list_goes_on_after_its_first_pair():
+    text = ("Output: there are edges between 2 and 6, between 6 and 7; and between node 3 and "
+            "node 7. Node 6 is blue.")
+    assert reading(text)[1] == {(2, 6), (6, 7), (3, 7)}
+
+
+def test_colour_pairs_pointing_with_arrows():
+    text = "Nodes: 0-4\nEdges: 0-1, 1-2, 2-3, 3-4\nColours: 1, 3 → red; 0, 2, 4 -> blue"
+    assert reading(text, Context())[2] == {1: "red", 3: "red", 0: "blue", 2: "blue", 4: "blue"}
+
+
+@pytest.mark.parametrize("text", [
+    "All four nodes have degree 1, so they all go.\n<answer>\nG describes a graph among nodes . "
+    "G has no edges. No nodes are colored.\n</answer>",
+    "Each node is removed; the resulting graph is empty.",
+    "Final answer: an empty graph",
+])
+def test_the_empty_output_graph_is_an_answer(text):
+    assert reading(text, Context()) == (set(), set(), {})
+
+
+@pytest.mark.parametrize("text", [
+    "If node 2 had degree 1 too, the output graph is empty. It has degree 2",
+    "Could the output graph be empty? Not sure.",
+    "<answer>\nG describes a graph among nodes . G has no edges. No nodes",
+])
+def test_an_empty_graph_only_supposed_asked_or_cut_off_is_no_answer(text):
+    assert read_answer(text, Context()) is None

@@ -24,19 +24,20 @@ CORPUS = ANSWERS / "infer_graphinfer.jsonl"
 LABELS = ["Database", "Data Mining", "AI", "Information Retrieval"]
 
 
-def instance(task: str, n: int, k: int = 2, labels=None, reader: str | None = None
-             ) -> Instance:
+def instance(task: str, n: int, k: int = 2, labels=None, reader: str | None = None,
+             domain: str = "coauthor") -> Instance:
     graph = {"directed": False, "nodes": [{"id": i, "title": f"t{i}"} for i in range(n)],
-             "edges": [], "graph": {"domain": "coauthor", "k": k,
+             "edges": [], "graph": {"domain": domain, "k": k,
                                     "label_names": labels or LABELS}}
-    meta = {"domain": "coauthor", **({"reader": reader} if reader else {})}
+    meta = {"domain": domain, **({"reader": reader} if reader else {})}
     return Instance(id=f"infer/{task}/0", suite="infer", task=task, graphs={"G": graph},
                     query={"k": k, "a": 0, "b": 1, "hub": 0}, answer=None, meta=meta)
 
 
 def reading_of(row: dict, reader: str | None = None):
     task = get_task("infer", row["task"])
-    inst = instance(row["task"], row["n"], row.get("k", 2), row.get("labels"), reader)
+    inst = instance(row["task"], row["n"], row.get("k", 2), row.get("labels"), reader,
+                    row.get("domain", "coauthor"))
     prediction = task.parse(row["text"], inst)
     if not prediction.ok:
         return None

@@ -1,6 +1,6 @@
-"""GraphInfer reading rules added after the s4 blind batch
-(tests/data/answers/infer_blind_s4.jsonl): each class it missed, pinned on texts written
-apart from the batch."""
+"""GraphInfer reading rules added after the s4 and s5 blind batches
+(tests/data/answers/infer_blind_s4.jsonl, infer_blind_s5.jsonl): each class they missed,
+pinned on texts written apart from the batch."""
 
 from __future__ import annotations
 
@@ -126,3 +126,100 @@ def test_a_note_after_the_assignment_that_offers_another_community():
                      "Community 0 as well.", 4) is None
     assert partition(f"Answer:\n{lines}\n\nNote: not entirely sure the names matter.", 4) \
         == [0, 1, 0, 1]
+
+
+# --- rules added after the s5 blind batch (tests/data/answers/infer_blind_s5.jsonl) -------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the link negated with each domain's own verb
+    ("Answer: Customers did not buy these two items together.", False),
+    ("Answer: The two listings are not co-purchased with each other.", False),
+    ("Answer: Node 1 does not link to Node 0.", False),
+    ("Answer: The pages don't have a hyperlink between them.", False),
+    ("Answer: Node 0 and Node 1 are not hyperlinked.", False),
+    ("Answer: Yes, shoppers often purchased them together.", True),
+    ("Answer: Node 1 does link to Node 0.", True),
+    ("Answer: Node 1 references Node 0.", True),
+    ("Answer: Node 0 is not referenced by Node 1.", False),
+    ("Answer: The page of Node 1 includes a hyperlink to Node 0.", True),
+    # a common topic is no common author
+    ("Answer: They lack a common research area, yet they have a shared author.", True),
+])
+def test_t2_negation_of_the_domain_verb(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: While one is a course page and the other a student page, Node 1 links to "
+     "Node 0.", True),
+    ("Answer: Node 1 cites Node 0, even though their topics are unrelated.", True),
+    ("Answer: Node 0 and Node 1 are not linked, although both are faculty pages.", False),
+    # sharing (or not) a topic says nothing about the link
+    ("Answer: The pages don't share a subject area, yet Node 1 links to Node 0.", True),
+    ("Answer: They share a research field, but no hyperlink joins them.", False),
+])
+def test_t2_a_concession_clause_does_not_decide(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: node 0 might be linked to node 1 since both are course pages but the edge list "
+     "only has node 0 links to node 4 so they are not linked.", False),
+    ("Answer: they could look unrelated but the list has node 1 links to node 0, so they are "
+     "linked.", True),
+    ("Answer: they could be linked, so maybe they are connected.", None),  # still unsure
+])
+def test_t2_a_rambling_sentence_that_weighs_then_concludes(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: There's no single topic I can see in these pages.",
+    "Answer: No clear theme emerges from the titles.",
+    "Answer: I find no common category here.",
+])
+def test_t1_t3_saying_there_is_no_theme_is_not_projected(text):
+    from tests.suites.inference.test_reading import reading_of
+    assert reading_of({"task": "theme", "n": 5, "text": text,
+                       "labels": ["student", "faculty", "course"]}) is None
+
+
+def test_t5_per_node_lines_naming_the_task_labels():
+    labels = ["Books", "Home & Kitchen", "Toys & Games"]
+    text = ("Answer:\nNode 0: Toys and Games\nNode 1: Books\nNode 2: toys & games\n"
+            "Node 3: Books.")
+    found = read_assignment(text, 4, "community", labels)
+    assert canonical([found.get(i) for i in range(4)]) == [0, 1, 0, 1]
+    # a title that names no label, or names two, is not a community
+    titled = ("Answer:\nNode 0: Toys and Games\nNode 1: Lego City Set\nNode 2: Books\n"
+              "Node 3: Books or Toys & Games")
+    found = read_assignment(titled, 4, "community", labels)
+    assert isinstance(found, NoAnswer) or not {1, 3} & set(found)
+
+
+def test_t4_per_node_check_marks_without_a_separator():
+    marks = "\n".join(f"- Node {i} {'✅ (odd one out)' if i == 3 else '✗'}" for i in range(6))
+    assert outliers(f"Answer:\n{marks}", 6) == [3]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: The web page that doesn't fit is Node 5 (a course page).", [5]),
+    ("Answer: The anomaly here is Node 2.", [2]),
+    ("Answer: Node 6 is clearly off-topic; all others are about kernels.", [6]),
+    ("Answer: Node 6 is not atypical, but Node 1 is the outlier.", [1]),
+])
+def test_t4_domain_nouns_and_anomalous_statements(text, expected):
+    assert outliers(text) == expected
+
+
+def test_t5_described_groups_and_a_late_move_with_its_reason():
+    assert partition("Answer: Nodes 0 and 2 are course pages (Community 1); nodes 1, 3 are "
+                     "project pages (Community 0).", 4) == [0, 1, 0, 1]
+    assert partition("Answer:\nCommunity 1 (projects): 1, 3\nCommunity 0 (courses): all the "
+                     "rest", 4) == [0, 1, 0, 1]
+    lines = "\n".join(f"Node {i}: Community {i % 2}" for i in range(4))
+    assert partition(f"Answer:\n{lines}\n\nWait, Node 2 (\"Lab staff list\") is a staff page, "
+                     "so it belongs to Community 2.", 4) == [0, 1, 2, 1]

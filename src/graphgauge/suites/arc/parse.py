@@ -29,7 +29,13 @@ import numpy as np
 from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.signals import offers_alternatives
-from graphgauge.suites.arc.parse_commit import cut_off, doubted, retracted
+from graphgauge.suites.arc.parse_commit import (
+    cut_off,
+    deferred,
+    doubted,
+    empty_answer,
+    retracted,
+)
 from graphgauge.suites.arc.parse_json import MAX_ID, Reading, json_graph_end
 from graphgauge.suites.arc.parse_region import (
     NUMBER,
@@ -191,8 +197,8 @@ _STATEMENTS = [  # (pattern, kind): colour group 1 or named colour; the list gro
     (rf"(?:\b(?:un|not[ \t]+)colou?red(?:[ \t]+nodes?)?|\bnodes?[ \t]+(?:that[ \t]+are[ \t]+)?"
      rf"(?:un|not[ \t]+)colou?red)[ \t]*(?:are|:|=)[ \t]*{_OPENER}(?P<items>{_LIST})", "grey"),
     (rf"\bcolou?r(?:s|ing|ed)?(?:[ \t]*:\s*|[ \t]+)(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]*"
-     rf"(?:[:=-]|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)?)+)",
-     "pairs"),
+     rf"(?:[:=-]|->|→|=>|is|are)?[ \t]*{_COL}\b(?:[ \t]*[,;\n][ \t]*(?:and[ \t]+)?|[ \t]+and"
+     rf"[ \t]+)?)+)", "pairs"),
     # "Colours as in the input: 1, 5, 6 blue; 4 orange", "so answer: 1 2 3 blue, 0 orange":
     # a run of "ids colour" pairs opening a clause, verbless
     (rf"(?:^|[\n:])[ \t>*-]*(?P<items>(?:(?:nodes?[ \t]+)?{_LIST}[ \t]+{_COL}\b"
@@ -237,7 +243,7 @@ _EVERY = re.compile(
     rf"[ \t]+(?:now[ \t]+|still[ \t]+)?(?:{_PAINT})?(?P<c>{_COL})\b"
     rf"|(?:^|[,;(\n])[ \t]*all[ \t]+(?P<c2>{_COL})\b", re.I)
 _ANNOTATION = re.compile(rf"\([ \t]*{_NOTE_KEY}({_COL})[ \t]*\)", re.I)
-_LIST_COLOUR = re.compile(rf"({_LIST})[ \t]*(?:[:=-]|is|are)?[ \t]*({_COL})\b", re.I)
+_LIST_COLOUR = re.compile(rf"({_LIST})[ \t]*(?:[:=-]|->|→|=>|is|are)?[ \t]*({_COL})\b", re.I)
 
 _COUNT = re.compile(
     r"(?:^|(?<=[\n,;({]))[ \t]*(?:num_?nodes|n_?nodes|node_?count|number[ \t]+of[ \t]+nodes"
@@ -310,6 +316,10 @@ _CHAIN = re.compile(rf"(?<![\w.#\-–])\d{{1,9}}(?:{_LINK}\d{{1,9}}){{2,}}(?![\w
 _BETWEEN = re.compile(r"\b(?:edges?|connect\w*|link\w*|join\w*)\b[^.\n]{0,30}?\b(?:between|from)"
                       r"[ \t]+(?:nodes?[ \t]+)?(\d{1,9})[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?"
                       r"(\d{1,9})\b", re.I)
+# the same list going on: "edges between 0 and 1, between 1 and 2, and between 1 and 4"
+_MORE_BETWEEN = re.compile(r"[ \t]*[,;][ \t]*(?:and[ \t]+|as[ \t]+well[ \t]+as[ \t]+)?"
+                           r"(?:one[ \t]+)?(?:between|from)[ \t]+(?:nodes?[ \t]+)?(\d{1,9})"
+                           r"[ \t]+(?:and|to)[ \t]+(?:nodes?[ \t]+)?(\d{1,9})\b", re.I)
 # "edges 0 1, 1 2" / "Edge list:\n0 1\n1 2": pairs written as two numbers after the label
 _SPACED_EDGES = re.compile(
     r"\bedges?(?:[ \t]+list)?(?:[ \t]+(?:of|in)[ \t]+(?:the[ \t]+)?(?:output|result|answer|"
@@ -394,7 +404,7 @@ class _Reader:
         colours = {node: colour for (_, node), colour in sorted(self.colours.items())}
         nodes = self.nodes | set(colours)
         if not nodes and not edges.size:
-            return None
+            return (set(), edges, {}) if EMPTY_GRAPH.search(text) else None
         return nodes, edges, colours
 
     def _gone_edges(self, text: str, spans: list[tuple[int, int]]) -> np.ndarray:
@@ -507,8 +517,14 @@ class _Reader:
             self.colours[m.start(), node] = colour
 
     def _edges(self, text: str) -> None:
-        pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _BETWEEN, _SOURCE_TARGET)
+        pairs = [(int(a), int(b)) for pattern in (_PAIR, _DASH, _SOURCE_TARGET)
                  for a, b in pattern.findall(text)]
+        for m in _BETWEEN.finditer(text):
+            pairs.append((int(m[1]), int(m[2])))
+            more = _MORE_BETWEEN.match(text, m.end())
+            while more:
+                pairs.append((int(more[1]), int(more[2])))
+                more = _MORE_BETWEEN.match(text, more.end())
         for chain in _CHAIN.finditer(text):
             steps = [int(x) for x in re.findall(r"\d+", chain.group(0))]
             pairs += list(zip(steps, steps[1:], strict=False))
@@ -582,7 +598,8 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     if isinstance(answer_region.final_region(skeleton, _numbered), answer_region.NoAnswer):
         return None
     body = after_thinking(skeleton)
-    if offers_alternatives(body) or retracted(body) or cut_off(body) or doubted(body):
+    if offers_alternatives(body) or retracted(body) or cut_off(body) or doubted(body) \
+            or empty_answer(body) or deferred(body):
         return None
     context = context or Context()
     region = graph_region(skeleton, lambda a, b: _same_graph(a, b, runs, context))
@@ -624,8 +641,20 @@ def _plain(text: str) -> str:
 
 def _numbered(text: str, explicit: bool) -> object:
     """The shared layer's view of a graph answer: a region without a single number holds
-    none ("Wait, that's wrong. Let me recount" retracts the answer before it)."""
-    return text.strip() if NUMBER.search(text) else answer_region.ABSENT
+    none ("Wait, that's wrong. Let me recount" retracts the answer before it), unless it
+    states the empty graph."""
+    return text.strip() if NUMBER.search(text) or EMPTY_GRAPH.search(text) \
+        else answer_region.ABSENT
+
+
+# The empty output graph (every node removed), in the paper's own format ("G describes a
+# graph among nodes . G has no edges.") or said outright: an answer, not a missing one.
+EMPTY_GRAPH = re.compile(r"\bdescribes[ \t]+a[ \t]+graph[ \t]+among[ \t]+nodes[ \t]*[.;,]"
+                         r"|^[^\n.?]{0,40}?(?<!\bif )\b(?:the[ \t]+)?(?:output|resulting|result)"
+                         r"[ \t]+graph[ \t]+is[ \t]+(?:the[ \t]+|an[ \t]+)?empty\b(?![^.\n]*\?)"
+                         # what an answer marker leads into: "Output: the empty graph"
+                         r"|\A[ \t:]*(?:an?[ \t]+|the[ \t]+)?empty(?:[ \t]+graph)?[ \t.!]*\Z",
+                         re.I | re.M)
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:

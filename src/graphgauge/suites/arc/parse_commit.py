@@ -73,15 +73,48 @@ def doubted(body: str) -> bool:
     return False
 
 
+# the last line a table row left open ("| 2 | bl") right after a finished one
+_OPEN_ROW = re.compile(r"\n[ \t]*\|[^\n]*\|[ \t]*\n[ \t]*\|[^\n]*[^|\s][ \t]*\Z")
+
+
 def cut_off(body: str) -> bool:
-    """Cut off inside the answer: a bracket open at the very end, an edge-list sentence
-    that ends the text unfinished, or an ``<answer>`` tag never closed whose text stops
-    without finishing its statement."""
+    """Cut off inside the answer: a bracket open at the very end, a table row left open,
+    an edge-list sentence that ends the text unfinished, or an ``<answer>`` tag never
+    closed whose text stops without finishing its statement."""
     tail = body.rstrip()
-    if _OPEN_BRACKET.search(tail[-20:]):
+    if _OPEN_BRACKET.search(tail[-20:]) or _OPEN_ROW.search(tail[-400:]):
         return True
     if not _CLOSE_TAG.search(body) and _EDGES_CUT.search(tail[-1000:]):
         return True  # (after a closed answer, a cut explanation voids nothing)
     opens = list(_OPEN_TAG.finditer(body))
     return bool(opens) and not _CLOSE_TAG.search(body, opens[-1].end()) and \
         not _FINISHED.search(tail[-3:])
+
+
+_EMPTY_TAG = re.compile(r"<\s*answer\s*>\s*<\s*/\s*answer\s*>", re.I)
+
+
+def empty_answer(body: str) -> bool:
+    """The last ``<answer>`` tag is empty and nothing after it states a graph: the model
+    left its answer blank (the reasoning before it is no answer)."""
+    empties = list(_EMPTY_TAG.finditer(body))
+    if not empties:
+        return False
+    last = empties[-1]
+    return not _OPEN_TAG.search(body, last.end()) and not re.search(r"\d", body[last.end():])
+
+
+# A question back that defers the output: "Should the nodes turn red or blue? ..., so I'd
+# like to confirm before writing the output."
+_DEFERS = re.compile(r"\b(?:(?:I'?d|I\s+would)\s+like\s+to|I\s+(?:want|need)\s+to|please|could"
+                     r"\s+you|can\s+you)\s+(?:confirm|clarify|check\s+with\s+you)\b"
+                     r"|\bbefore\s+(?:I\s+)?(?:writ|giv|produc|answer|commit)\w*\b", re.I)
+
+
+def deferred(body: str) -> bool:
+    """The text asks a question and ends deferring its answer until it is told: a
+    question back, not an answer (no ``<answer>`` tag, the last sentence defers)."""
+    if "?" not in body or _OPEN_TAG.search(body):
+        return False
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", body.strip()) if s.strip()]
+    return bool(sentences) and bool(_DEFERS.search(sentences[-1]))

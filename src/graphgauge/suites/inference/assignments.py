@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -39,6 +40,7 @@ from graphgauge.suites.inference.reading import (
     UNSURE_LINK,
     _reasoning_after,
     answer_part,
+    named_labels,
     node_ids,
 )
 
@@ -109,7 +111,7 @@ _CSV_HEADER = re.compile(r"\s*(?:node|id|paper|vertex)\w*(?:\s*[,;\t]\s*[A-Za-z_
 _DIGIT = re.compile(r"\d")
 _CELL_SEP = re.compile(r"(?<!\s)\s*[,;\t]\s*|(?<=\s)[,;]\s*")
 _NODE_SEP = re.compile(r"\s*(?:[:=\-–—→>|]+|\bin\b|\bbelongs to\b|\bis in\b|\bassigned to\b"
-                       r"|\bgoes to\b|\bis\b)", re.I)
+                       r"|\bgoes to\b|\bis\b|(?=[✓✔✅✗✘❌]))", re.I)  # "Node 2 ✓"
 
 
 @lru_cache(maxsize=4)  # a T4 answer's lines are read twice (assignments, then verdicts)
@@ -256,7 +258,7 @@ _NEGATIVE = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?(?:outlier|anomal)|\bnon-?out
                        r"|\bnormal\b|\btypical\b"
                        r"|\bmember\b|\bbelongs\b|\bfits\b|\boutlier\s*\?\s*(?:no|false)\b"
                        r"|^\W*(?:no|false|✗|✘|❌|-)\W*$|\bno\b", re.I)
-_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|x)\W*$|\byes\b|\bodd one out\b"
+_POSITIVE = re.compile(r"\boutlier\b|^\W*(?:yes|true|✓|✔|✅|x)\W*$|\byes\b|\bodd one out\b"
                        r"|\b(?:anomal(?:y|ous)|atypical|off-topic)\b"
                        r"|\b(?:does|do|did)\s*(?:not|n't)\s+(?:\w+\s+)?(?:fit|belong)\b",
                        re.I)
@@ -354,6 +356,8 @@ def _is_header(line: str) -> bool:
 
 
 _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
+                        # "Node 4 ("Systems admin") is staff, so it belongs to Community 2"
+                        + r"(?:\s*\([^()\n]{0,200}\))?(?:[^.;\n]{0,60}?\bso\s+it)?"
                         + r"\s+(?:(?:actually|really|instead|rather|clearly|definitely"
                         r"|in fact)\s+)?"
                         r"(?:belongs (?:to|in)|is in|"
@@ -364,7 +368,9 @@ _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
 # Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
 # numbers that leads nowhere costs one pass, not a backtracking search.
 _LIST = r"\d{1,7}(?:\s*(?:,|\band\b|&|[–-]|to)\s*(?:node\s*)?\d{1,7}){0,300}+"
-_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:|\b(?:form|are in|"
+_NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:"
+                          # "nodes 1, 3 and 4 are faculty pages (Community 0)"
+                          r"|\bare\s+[^;.\n()]{0,40}?\(|\b(?:form|are in|"
                           r"belong to|"
                           r"make up|constitute|are assigned to|go (?:in)?to|compose)\b)\s*"
                           r"(?:the\s+)?(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
@@ -478,10 +484,11 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
 
 
 _OUTLIER_LIST = re.compile(r"\b(?:the\s+)?(?P<neg>non-?|not\s+)?(?:outliers?(?:_nodes?)?|" + ODD
-                           + r"|exception"
-                           r"|(?:one|paper|node|item)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
+                           + r"|exception|anomal(?:y|ies|ous\s+(?:one|node|item))"
+                           r"|(?:one|paper|node|item|product|(?:web\s?)?page|article|patent|question"
+                           r"|title|entry)\s+that\s+(?:\w+ly\s+)?does(?:n't| not)\s+"
                            r"(?:belong|fit))\b"
-                           r"(?:\s+nodes?)?"
+                           r"(?:\s+nodes?)?(?:\s+(?:here|in\s+(?:this|the)\s+(?:graph|group|set)))?"
                            r"(?:\s*\([^)]*\))?\s*(?:[:=]|→|->|\b(?:is|are)\b(?:\s+(?:clearly|likely|probably"
                            r"|instead|actually|really|rather|in\s+fact|definitely))?"
                            r"|\b(?:would|must|should|has to|seems to|appears to) be\b)\s*"
@@ -575,7 +582,8 @@ def _prose_groups(body: str, n: int) -> Block | None:
     return out or None
 
 
-_REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)\s*(?::|=|\b(?:contains|has"
+_REST = re.compile(r"(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)(?:\s*\([^()\n]{0,60}\))?"
+                   r"\s*(?::|=|\b(?:contains|has"
                    r"|gets|is|includes|holds|takes))\s*(?:all\s+)?(?:the\s+)?(?:rest|remaining|other"
                    r"s?|everything\s+else|every\s+other\s+node)\b"
                    r"|\b(?:the\s+)?(?:rest|remaining(?:\s+nodes)?|all\s+other\s+nodes|all\s+others"
@@ -591,11 +599,16 @@ def _partition(block: Block) -> tuple:
     return tuple(first.setdefault(frozenset(block[node]), len(first)) for node in sorted(block))
 
 
-def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
-    """node -> community (``kind`` "community") or node -> is outlier ("outlier")."""
+def read_assignment(text: Any, n: int, kind: str, labels: Sequence[str] = ()
+                    ) -> dict[int, Any] | NoAnswer:
+    """node -> community (``kind`` "community") or node -> is outlier ("outlier");
+    ``labels`` are the task's category names, which a per-node line may give as its
+    community ("Node 3: Neural_Networks")."""
     body = answer_part(text)
     if isinstance(body, NoAnswer):
         return body
+    if labels and kind == "community":
+        body = _labels_as_communities(body, labels)
     found = _assignments_from_json(body, n, kind)
     blocks = [Block({node: {v} if not isinstance(v, set) else v for node, v in found.items()})] \
         if found else _blocks(_lines(body), n, kind)
@@ -629,6 +642,23 @@ def read_assignment(text: Any, n: int, kind: str) -> dict[int, Any] | NoAnswer:
     return {node: next(iter(values)) for node, values in chosen.items()}
 
 
+# a per-node line whose value is a short name: "Node 3: Neural_Networks", "2 - faculty"
+_NAME_LINE = re.compile(r"^(?P<head>[^\w\n]*(?:node|vertex|paper|item)?[ \t]*#?\d{1,7}[ \t]*"
+                        r"(?:[:=→|]|->|[ \t][-–—][ \t]))[ \t]*(?P<name>[A-Za-z][\w &/'-]{0,60}?)"
+                        r"[ \t.;,|*_]*$", re.I | re.M)
+
+
+def _labels_as_communities(body: str, labels: Sequence[str]) -> str:
+    """Per-node lines that name one of the task's labels and nothing else, rewritten as
+    that label's community: a grader reads "Node 0: Theory" as a community named Theory."""
+    def community(m: re.Match) -> str:
+        named = named_labels(m["name"], labels)
+        if len(named) != 1 or len(m["name"].split()) > 4:
+            return m[0]
+        return f"{m['head']} Community {list(labels).index(named[0])}"
+    return _NAME_LINE.sub(community, body)
+
+
 # --- T4 ------------------------------------------------------------------------------------
 
 _OUTLIERS_PLURAL = re.compile(r"\bnodes?\s*(?P<list>" + _LIST + r")"
@@ -649,7 +679,10 @@ _OUTLIER_PROSE = re.compile(
     + r"\s+as\s+(?:the|an)\s+(?:\w+\s+)?outlier"
     r"|\b(?:node|vertex|paper)\s*#?" + ID
     + r"\b(?:\s*\([^()]{0,200}\))?\s+(?:clearly\s+)?stands out"
-    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\s*\(\s*(?:the\s+)?outlier\s*\)",
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\s*\(\s*(?:the\s+)?outlier\s*\)"
+    # "Node 4 is anomalous; the rest are cookbooks"
+    r"|\b(?:node|vertex|paper)\s*#?" + ID + r"\b(?:\s*\([^()]{0,200}\))?" + _SAME_CLAUSE
+    + r"\bis\s+(?:clearly\s+|the\s+most\s+)?(?:anomalous|atypical|off-topic|out\s+of\s+place)\b",
     re.I)
 
 

@@ -101,13 +101,19 @@ def node_ids(text: str, n: int) -> list[int]:
 
 _EDGE_WORDS = (r"(?:edge|link|citation|connection|co-?author(?:ship)?|shared author|author"
                r"|relation(?:ship)?|tie|co-?purchase|hyperlink|reference)")
+# what two nodes may share without being linked: "they don't share a topic" says nothing
+# about the link
+_NOT_A_LINK = (r"(?!\s+(?:\w+\s+){0,2}?(?:topics?|themes?|subjects?|areas?|fields?|categor(?:y|ies)"
+               r"|labels?|interests?|venues?|keywords?|words?|domains?|focus)\b)")
 _NEG_EDGE = re.compile(
-    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|adjacent|"
-    r"related|share|cite|co-?authored|co-?authors|collaborators|joined|neighbou?rs|written by"
-    r"|common|mutual)"
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,3}?(?:directly\s+)?(?:connected|linked|links?"
+    r"|adjacent|related|share" + _NOT_A_LINK +
+    r"|cite[sd]?|co-?authored|co-?authors|co-?purchased|hyperlinked"
+    r"|(?:buy|bought|purchased?)\s+(?:\w+\s+){0,3}?together|collaborators|joined|neighbou?rs"
+    r"|referenc(?:es?|ed)|written by|(?:common|mutual)" + _NOT_A_LINK + r"|" + _EDGE_WORDS + r")"
     r"|\bno\s+(?:\w+\s+){0,2}?" + _EDGE_WORDS +
-    r"|(?<!\bnot )(?<!n't )\b(?:unrelated|unconnected|disconnected|non-?adjacent|independent"
-    r"|absent)\b"
+    r"|(?<!\bnot )(?<!n't )\b(?:unrelated|unconnected|unlinked|disconnected|non-?adjacent"
+    r"|independent|absent)\b"
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b"
@@ -115,12 +121,15 @@ _NEG_EDGE = re.compile(
     re.I)
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored|present)\W*$|"
-    r"(?:\bnot|n't)\s+(?:unrelated|unconnected|disconnected)\b|"  # a double negative
+    r"(?:\bnot|n't)\s+(?:unrelated|unconnected|unlinked|disconnected)\b|"  # a double negative
     r"\b(?:common|mutual|same|shared) (?:co-?)?authors?\b|\bauthors? in common\b"
     r"|\b(?:are|'re)\s+(?:\w+\s+){0,2}?(?:co-?authors|collaborators)\b"
     r"|\b(?:are|is)\s+(?:\w+\s+){0,2}?(?:connected|linked|adjacent|neighbou?rs)"
-    r"|\b(?:share|shares|shared|cite|cites|cited|co-?authored|co-?purchased|links to)\b"
-    r"|\b(?:there is|there's|has|have|exists?)\s+(?:\w+\s+){0,3}?" + _EDGE_WORDS
+    r"|\b(?:share|shares|shared)\b" + _NOT_A_LINK +
+    r"|\b(?:cite|cites|cited|referenc(?:es|ed)|co-?authored|co-?purchased|link(?:s|ed)?\s+to)\b"
+    r"|\b(?:buy|bought|purchased?)\s+(?:\w+\s+){0,3}?together\b"
+    r"|\b(?:there is|there's|has|have|exists?|contains?|includes?)\s+(?:\w+\s+){0,3}?"
+    + _EDGE_WORDS
     + r"|\b" + _EDGE_WORDS + r"\s+(?:\w+\s+){0,3}?(?:exists|is present|is listed)", re.I)
 # Words without which _NEG_EDGE / _POS_EDGE cannot match (each alternative holds one):
 # the check skips them on a sentence of 20,000 numbers
@@ -144,13 +153,29 @@ _BOTH = re.compile(r"^\W*(?:yes|no)\s+(?:and|or|/)\s+(?:yes|no)\b", re.I)
 _NOT_THAT = re.compile(r"\b(?:not|n't)\s+(?:true|the case|correct)\s+that\b", re.I)
 
 
+# A concession beside the main clause ("Although their topics are unrelated, Node 0 links
+# to Node 1", "..., though the topics differ") is not the verdict: the main clause is.
+_CONCEDED_LEAD = re.compile(r"^\W*(?:although|though|even\s+though|even\s+if|while|whereas"
+                            r"|despite)\b[^,;\n]{0,150}[,;]\s*", re.I)
+_CONCEDED_TAIL = re.compile(r"[,;]?\s*\b(?:although|though|even\s+though|even\s+if|whereas"
+                            r"|despite|albeit)\b", re.I)
+
+
 def polarity(sentence: str) -> bool | None:
     """Does one statement assert the link? Negation counts only on the link itself;
-    "it is not true that ..." turns the statement after it around."""
+    "it is not true that ..." turns the statement after it around; a concession beside
+    the main clause does not decide."""
     turned = _NOT_THAT.search(sentence)
     if turned:
         inner = polarity(sentence[turned.end():])
         return None if inner is None else not inner
+    lead = _CONCEDED_LEAD.match(sentence)
+    tail = _CONCEDED_TAIL.search(sentence, lead.end() if lead else 1)
+    if lead or tail:
+        main = sentence[lead.end() if lead else 0:tail.start() if tail else len(sentence)]
+        inner = polarity(main) if main.strip() else None
+        if inner is not None:
+            return inner
     lead = _LEAD.match(sentence) or _TRAILING.search(sentence)
     if lead:
         return lead[1].lower() in _AFFIRM
@@ -257,12 +282,17 @@ def _relation_reader(pair: set[int] | None):
                 return polarity(sentence)
             if _other_pair(sentence, pair):
                 value = _pair_clause(sentence, pair)
+                if value is None:  # "... node 0 links to node 4 so they are not linked"
+                    value = _conclusion(sentence, pair)
                 if value is not None:
                     return value
                 continue  # a statement about another pair reports
             if sentence.rstrip().endswith("?"):
                 continue  # a question asks
             if UNSURE_LINK.search(sentence):
+                value = _conclusion(sentence, pair)  # "they could be linked but ..., so no"
+                if value is not None:
+                    return value
                 unsure = True
                 continue
             value = polarity(sentence)
@@ -286,6 +316,17 @@ def read_relation(text: Any, pair: tuple[int, int] | None = None) -> bool | NoAn
 
 
 _SO = re.compile(r"\b(?:so|therefore|thus|hence|consequently|which means(?: that)?)\b,?\s+", re.I)
+
+
+def _conclusion(sentence: str, pair: set[int] | None) -> bool | None:
+    """The verdict of the sentence's last "so ..." clause, when that clause is sure and
+    names no other node: a rambling sentence weighs the link, then concludes."""
+    found = list(_SO.finditer(sentence))
+    clause = sentence[found[-1].end():] if found else ""
+    if not clause or UNSURE_LINK.search(clause) or clause.rstrip().endswith("?") \
+            or _named_nodes(clause) - (pair or set()):
+        return None
+    return polarity(clause)
 
 
 def _reasoning_after(text: str) -> str:
@@ -314,7 +355,9 @@ def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
     for label in labels:
         words = label.replace("_", " ").split()
         # a plural names the label too ("databases" for Database)
-        variants = [r"\s*[-_ ]\s*".join(map(re.escape, words)) + r"(?:s|es)?"]
+        # "Toys and Games" for "Toys & Games"
+        spelled = ["(?:&|and)" if w == "&" else re.escape(w) for w in words]
+        variants = [r"\s*[-_ ]\s*".join(spelled) + r"(?:s|es)?"]
         if len(words) >= 2:  # "IR" for "Information Retrieval"
             variants.append("".join(w[0].upper() for w in words))
         out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
@@ -345,7 +388,11 @@ NOT_KNOWN = re.compile(r"^\W*(?:unknown|unclear|undetermined|uncertain|n/?a|none
                        r"|no idea|cannot (?:be )?(?:tell|say|determine)[a-z]*)\b"
                        r"|\b(?:can(?:no|')t|(?:not|un)able to|impossible to|no way to)\s+"
                        r"(?:\w+\s+)?(?:tell|say|determine|know|infer|identify|guess)\b"
-                       r"|\b(?:not enough|insufficient) (?:information|context|evidence)\b",
+                       r"|\b(?:not enough|insufficient) (?:information|context|evidence)\b"
+                       # "There is no common theme I can identify", "No clear topic emerges"
+                       r"|(?:^\W*|\b(?:there\s+is|there's|I\s+(?:see|find|can\s+find)|has|have)"
+                       r"\s+)no\s+(?:\w+\s+){0,2}?(?:theme|topic|subject|category|type|kind"
+                       r"|pattern|label)s?\b",
                        re.I)
 
 

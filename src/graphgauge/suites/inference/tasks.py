@@ -235,7 +235,9 @@ class Community(InferTask):
         return {str(node): c for node, c in lines.items()} if lines else None
 
     def read_human(self, text: str, instance: Instance) -> Any:
-        found = assignments.read_assignment(text, len(instance.graphs["G"]["nodes"]), "community")
+        graph = instance.graphs["G"]
+        found = assignments.read_assignment(text, len(graph["nodes"]), "community",
+                                            graph["graph"].get("label_names", ()))
         if isinstance(found, NoAnswer):
             return found
         ids: dict[Any, int] = {}  # community names ("B", "3") as ids by first appearance
