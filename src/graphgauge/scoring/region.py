@@ -237,6 +237,7 @@ _MARKER = re.compile(
 )
 # "The answer is not 3", "that answer is wrong": a value ruled out, not one committed to.
 _DENIED = re.compile(r"[ \t*_]*(?:not\b(?! only)|(?:wrong|incorrect|mistaken|invalid)\b)", re.I)
+_NOT_YET = re.compile(r"\b(?:before|until) (?:I|we|you)[ \t]+\Z", re.I)
 _LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
 _EMPHASIS = re.compile(
     r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
@@ -355,6 +356,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     for m in markers:
         if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
             continue
+        if _NOT_YET.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "Before I answer: should the loop count?" announces, not answers
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
