@@ -675,3 +675,28 @@ def test_a_leaning_verdict_denied_by_a_claim_ending_on_doubt_is_no_answer():
     # a firm verdict with a concession stands
     assert answers.BOOL.read("Yes, though nodes 0 and 4 share a neighbour.", None,
                              Context("Is the graph bipartite?", 8)).value is True
+
+
+def test_a_verdict_then_so_no_there_is_no_such_edge_is_the_corrected_verdict():
+    q = Context("Is there an edge between node 4 and node 9?", 10)
+    text = ("Yes, 4 and 9 are joined.\n\nActually, looking again, 4 only connects to 1 and 6. "
+            "So no, there is no such edge.")
+    assert answers.BOOL.read(text, None, q).value is False
+    # a flaw named without a verdict still takes the answer back
+    assert not answers.INT.read("The degree of node 4 is 3.\n\nWait, there's no edge 4-6 in "
+                                "the list.", None, q).ok
+
+
+def test_labelled_category_answers_in_markdown_latex_and_score_lists():
+    topics = ["Biology", "Machine_Learning", "Robotics"]
+    assert committed_label("Category: Robotics\n\nThe abstract describes grasping and is "
+                           "cited by", topics) == "Robotics"
+    assert committed_label("$\\boxed{\\text{Machine\\_Learning}}$", topics) == "Machine_Learning"
+    assert committed_label("Biology: 0.2\nRobotics: 0.7\nMachine_Learning: 0.1\n\nPrediction: "
+                           "Robotics", topics) == "Robotics"
+    assert committed_label("## Label\nBiology\n\n## Why\nThe neighbours are Robotics and "
+                           "Machine_Learning papers, but the text is about proteins.",
+                           topics) == "Biology"
+    # cut off before any label is committed stays no answer
+    assert not isinstance(committed_label("Looking at the neighbours: Robotics (3), Biology (",
+                                          topics), str)

@@ -131,7 +131,7 @@ _LATEX = [
     (re.compile(r"\\(?:text\w*|math\w*|operatorname)\s*\{([^{}]*)\}"), r"\1"),
     (re.compile(r"(?<=\d)(?:\{,\}|\\,)(?=\d{3})"), ","),
     (re.compile(r"\\(?:left|right|displaystyle)(?![a-z])|\\[\[\]()]"), " "),
-    (re.compile(r"\\([{}])"), r"\1"),
+    (re.compile(r"\\([{}_%&#])"), r"\1"),  # escaped characters: "Probabilistic\_Methods"
     (re.compile(r"\\(?:long)?(?:right|Right)arrow|\\to\b|\\mapsto"), "→"),
     (re.compile(r"\\(?:emptyset|varnothing)"), "∅"),
     (re.compile(r"\\(?:[,;:!]|q?quad\b)"), " "),
@@ -189,7 +189,7 @@ _REASONING_HEADING = re.compile(
     r"|justification|rationale)|why|notes?|verification|check|(?:long|longer|detailed|full)"
     r" (?:answer|version))[ \t*_]*:"
     r"|^[ \t>]*(?:#{1,6}[ \t]*|\*\*|__)[ \t]*(?:(?:brief |short |step[- ]by[- ]step "
-    r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation)"
+    r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation|why)"
     r"|how I (?:got|found) (?:it|this|that))[ \t*_]*$", re.I | re.M
 )
 

@@ -149,6 +149,7 @@ _FLAW = re.compile(
     r"|group|set|colou?r|class|partition)\b"
     r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b)",
     re.I)
+_VERDICT_BEFORE = re.compile(r"\b(?:yes|no)\b[ \t]*[,;:—–-]", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
 
@@ -164,7 +165,9 @@ def retracted(after: str) -> bool:
     if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
         return True
     flaws = list(_FLAW.finditer(after, near_end))
-    if flaws:
+    if flaws and not _VERDICT_BEFORE.search(
+            after, max(after.rfind(c, 0, flaws[-1].start()) for c in ".!?\n") + 1,
+            flaws[-1].start()):  # "So no, there is no such edge." is the new verdict
         clause = _CLAUSE_END.search(after, flaws[-1].end())
         if not _NEW_VALUE.search(after, clause.end() if clause else len(after)):
             return True  # "Hmm, wait, there's no edge 2-6 in the list."
