@@ -536,3 +536,25 @@ def test_none_in_two_words_and_pairs_joined_by_and():
     assert parse_int("No, there are 3 cycles.") == 3
     assert answers.EDGE_SET.read("Cut edges: those joining 1 to 4 and 4 to 8.", None,
                                  Context(None, 10)).value == [[1, 4], [4, 8]]
+
+
+def test_edges_with_bare_weights_step_notes_ordinals_and_match_with():
+    ctx = Context(None, 10)
+    assert answers.EDGE_SET.read("Tree: (2, 8) 4, (8, 9) 1, (0, 2) 3 — weight 8.", None,
+                                 ctx).value == [[2, 8], [8, 9], [0, 2]]
+    assert answers.EDGE_SEQUENCE.read("- 3 → 7 (new node 7)\n- 3 → 1 (new node 1)\n- 7 → 9 "
+                                      "(new node 9)", None, ctx).value == [[3, 7], [3, 1], [7, 9]]
+    assert answers.EDGE_SEQUENCE.read("It takes the edge from 5 to 2 first, then the one from "
+                                      "2 to 8.", None, ctx).value == [[5, 2], [2, 8]]
+    assert answers.EDGE_SET.read("Pair 0 with 9 and 4 with 6.", None, ctx).value == [
+        [0, 9], [4, 6]]
+    # a count after "with" is no partner, and a bare number between chains is no weight
+    assert answers.EDGE_SET.read("Bridges: 3-4, 4-8, the edge 4-8 with 2 endpoints of "
+                                 "degree 1.", None, ctx).value == [[3, 4], [4, 8], [4, 8]]
+    # an alternative in brackets is no step note
+    assert not answers.EDGE_SET.read("Matching: (1, 2) (or (1, 3)), (4, 5)", None, ctx).ok
+
+
+def test_a_walk_with_first_between_its_steps():
+    assert answers.NODE_LIST.read("Walk from 6 to 1 first, then on to 4.", None,
+                                  Context(None, 8)).value == [6, 1, 4]
