@@ -558,3 +558,19 @@ def test_edges_with_bare_weights_step_notes_ordinals_and_match_with():
 def test_a_walk_with_first_between_its_steps():
     assert answers.NODE_LIST.read("Walk from 6 to 1 first, then on to 4.", None,
                                   Context(None, 8)).value == [6, 1, 4]
+
+
+def test_none_stated_before_its_reason_and_a_value_summed_to():
+    ctx = Context(None, 10)
+    assert answers.INT.read("The graph has no bridges, since every edge lies on the cycle "
+                            "0-1-2-3-0 or on 2-4-5-2.", None, ctx).value == 0
+    assert answers.INT.read("There are no cycles — it is a tree with 9 edges on 10 nodes.",
+                            None, ctx).value == 0
+    # "no isolated nodes" counts no nodes; a number before the reason is the count
+    assert answers.INT.read("The graph has no isolated nodes, since each of the 10 nodes "
+                            "has degree 1 or more.", None,
+                            Context("How many nodes are in the graph?", 10)).value != 0
+    assert answers.INT.read("There are 2 triangles — (0, 1, 2) and (2, 3, 4).", None,
+                            ctx).value == 2
+    assert answers.FLOAT.read("With mean degree 8/3 ≈ 2.667, the absolute deviations from "
+                              "it add up to 3.7.", None, ctx).value == 3.7

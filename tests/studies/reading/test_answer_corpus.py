@@ -74,8 +74,6 @@ BLIND_MISSES = {
     "core_blind_s6a.jsonl:6",
     "core_blind_s6a.jsonl:15",
     "core_blind_s6a.jsonl:18",
-    "core_blind_s6a.jsonl:20",
-    "core_blind_s6a.jsonl:58",
     "core_blind_s6b.jsonl:97",
     "core_blind_s6b.jsonl:106",
     "region_blind_fifth.jsonl:10",
