@@ -574,3 +574,18 @@ def test_none_stated_before_its_reason_and_a_value_summed_to():
                             ctx).value == 2
     assert answers.FLOAT.read("With mean degree 8/3 ≈ 2.667, the absolute deviations from "
                               "it add up to 3.7.", None, ctx).value == 3.7
+
+
+def test_named_pairs_in_json_and_tables_that_number_their_rows():
+    names = ["Ann", "Bo", "Cy", "Di"]
+    assert answers.EDGE_SEQUENCE.read('{"dfs": [["Cy", "Ann"], ["Ann", "Di"]]}', names,
+                                      Context(None, 4)).value == [[2, 0], [0, 3]]
+    table = "| # | From | To |\n|---|---|---|\n| 1 | 3 | 2 |\n| 2 | 2 | 0 |\n| 3 | 0 | 1 |"
+    assert answers.EDGE_SEQUENCE.read(table, None, Context(None, 5)).value == [
+        [3, 2], [2, 0], [0, 1]]
+    # a table without a row-number column keeps its first two ids
+    plain = "| u | v | w |\n|---|---|---|\n| 1 | 3 | 2 |\n| 2 | 4 | 7 |"
+    assert answers.EDGE_SET.read(plain, None, Context(None, 5)).value == [[1, 3], [2, 4]]
+    # JSON adjacency with quoted keys is still an adjacency
+    assert answers.EDGE_SET.read('{"0": [2, 3], "1": [4]}', None, Context(None, 5)).value == [
+        [0, 2], [0, 3], [1, 4]]

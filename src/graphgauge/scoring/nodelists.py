@@ -452,10 +452,13 @@ _ENUMERATOR = re.compile(r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+", re.M)
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$", re.M)
 
 
-def _table_edge(m: re.Match) -> str:
+def _table_edge(m: re.Match, numbered: bool = False) -> str:
     """A markdown table row as its edge: the cell holding a pair, else the first two
-    cells holding one id each (u | v | weight)."""
+    cells holding one id each (u | v | weight); in a ``numbered`` table, after the first
+    cell (| Order | Parent | Child |)."""
     cells = [c.strip() for c in m[1].split("|") if c.strip()]
+    if numbered:
+        cells = cells[1:]
     for cell in cells:
         if len(_DIGITS.findall(cell)) == 2:
             return cell
@@ -463,6 +466,9 @@ def _table_edge(m: re.Match) -> str:
     return f"({ids[0]}, {ids[1]})" if len(ids) >= 2 else ""
 
 
+# A table whose first column numbers its rows: "| # | u | v |", "| Step | Parent | Child |".
+_ORDER_HEADER = re.compile(r"^[ \t]*\|[ \t*_]*(?:#|no\.?|order|step|rank|index|position|i)"
+                           r"[ \t*_]*\|(?:[^|\n]*\|){2}", re.I | re.M)
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
 # A matching as a mapping, "{0: 4, 1: 5}" or "{'0': '4'}": one edge per entry.
 _ENTRY_TEXT = r"[\"']?\d{1,12}[\"']?[ \t]*:[ \t]*[\"']?\d{1,12}[\"']?"
@@ -474,8 +480,13 @@ _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 _PAIR_LINE = re.compile(r"^[ \t]*(\d+)[ \t]+(\d+)[ \t]*$", re.M)
 
 
+# A quoted id, as JSON writes a pair of named nodes: [["F", "C"], ["F", "G"]].
+_QUOTED_ID = re.compile(r"\"(\d+)\"|'(\d+)'")
+
+
 def _edge_spellings(region: str) -> str:
-    region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
+    numbered = "|" in region and _ORDER_HEADER.search(region) is not None
+    region = _TABLE_ROW.sub(lambda m: _table_edge(m, numbered), _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
@@ -525,6 +536,8 @@ def _read_edges(region: str, explicit: bool) -> Any:
     if explicit and _empty_answer(region, True):
         return []
     region = _edge_spellings(region)
+    if "\"" in region or "'" in region:  # after JSON adjacency ('{"0": [1, 2]}') is read
+        region = _QUOTED_ID.sub(lambda m: m[1] or m[2], region)
     clusters: list[tuple[int, list[tuple[str, str]]]] = []
     ends: dict[int, int] = {}
     last_end = -1

@@ -74,8 +74,6 @@ BLIND_MISSES = {
     "core_blind_s6a.jsonl:6",
     "core_blind_s6a.jsonl:15",
     "core_blind_s6a.jsonl:18",
-    "core_blind_s6b.jsonl:97",
-    "core_blind_s6b.jsonl:106",
     "region_blind_fifth.jsonl:10",
     "region_blind_first.jsonl:43",
     "region_blind_fourth.jsonl:58",
