@@ -700,3 +700,18 @@ def test_labelled_category_answers_in_markdown_latex_and_score_lists():
     # cut off before any label is committed stays no answer
     assert not isinstance(committed_label("Looking at the neighbours: Robotics (3), Biology (",
                                           topics), str)
+
+
+def test_an_approximate_count_an_item_put_in_doubt_and_a_confidence_withdrawn():
+    ctx = Context("Is the graph connected?", 10)
+    for kind, text in (
+            (answers.INT, "I make it 14 or so edges."),
+            (answers.NODE_LIST, "Order: [4, 0, 7, 2] (although 7 might not belong here)"),
+            (answers.BOOL, "No. Hmm, wait, I'm no longer sure about that."),
+            (answers.INT, "Answer: 3\n\nActually, I'm not so sure any more.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a count named after "but" is no doubt about an item, and "or so" needs a number
+    assert answers.INT.read("There are 6 bridges, but 2 may look like cycle edges.", None,
+                            ctx).value == 6
+    assert answers.INT.read("The radius is 3, or so the eccentricities say: 3, 4, 4.", None,
+                            ctx).value == 3

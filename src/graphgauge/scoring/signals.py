@@ -61,8 +61,10 @@ _STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
 # A verdict that takes an answer back ("that's wrong", "scratch that", "I retract it").
 TAKEN_BACK = re.compile(
-    r"\b(?=[dimnrst])(?=i|sc|di|th|my|ru|ne|do)"
-    r"(?:\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
+    r"\b(?=[dimnrst])(?=i|sc|di|th|my|ru|ne|do|no)"
+    r"(?:\bno(?:t[ \t]+so[ \t]+sure[ \t]+(?:any[ \t]?more|now)|[ \t]+longer[ \t]+(?:sure|confident"
+    r"|certain))\b"  # a confidence withdrawn: "Hmm, actually I'm not so sure anymore."
+    r"|\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
     r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
     r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
     r"|\b(?:this|that|it|(?:my|the)[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?"
@@ -261,7 +263,7 @@ _HEDGE = re.compile(
     r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)(?: [a-z]+)?"
     r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
     r"|\balso (?:seems? |looks? |sounds? )?(?:plausible|possible)\b|\bor (?:yes|no)\?"
-    r"|\bgive or take (?:a few|some|about|\d)"
+    r"|\bgive or take (?:a few|some|about|\d)|\d[ \t]+or so\b"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b[^.\n]{0,160}"
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b"
@@ -430,7 +432,8 @@ def last_paragraph(text: str) -> str:
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
     r"(?=[abcfhinopstu.!?(])"
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|[.!?(])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|tho|alt"
+    r"|[.!?(])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
@@ -454,6 +457,9 @@ UNSURE = re.compile(
     # sure whether 2 is discovered from 5")
     r"|\bnot (?:sure|certain) (?:(?:whether|if|that) (?:(?:node|vertex|edge) )?[\[(]?\d|[\[(]\d)"
     r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
+    # "[1, 2, 3] (though 3 might not be needed)": one item put in doubt
+    r"|\b(?:though|although) (?:node |vertex |edge )?[\[(]?\d[\d, ]*[)\]]? (?:might|may|could)"
+    r" not\b"
     r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
 )
