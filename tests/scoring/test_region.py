@@ -715,3 +715,12 @@ def test_an_approximate_count_an_item_put_in_doubt_and_a_confidence_withdrawn():
                             ctx).value == 6
     assert answers.INT.read("The radius is 3, or so the eccentricities say: 3, 4, 4.", None,
                             ctx).value == 3
+
+
+def test_a_has_statement_then_a_different_marked_answer_is_two_answers():
+    edges = Context("How many edges are in the graph?", 10)
+    assert not answers.INT.read("The graph has 12 edges.\n\nFinal answer: 13", None, edges).ok
+    # a statement counting other things than the asked ones is context
+    assert answers.INT.read("The graph has 9 nodes.\n\nFinal answer: 13", None,
+                            edges).value == 13
+    assert answers.INT.read("It has 13 edges.\n\nFinal answer: 13", None, edges).value == 13

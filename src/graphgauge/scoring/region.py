@@ -679,6 +679,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
 
 
 _STATES = re.compile(r"\b(?:is|are|was|were|equals?)\b|[:=]", re.I)
+# "The graph has 9 edges.": what the whole graph has states the count (not "Node 4 has 3
+# neighbours", a context line).
+_GRAPH_HAS = re.compile(r"[\W_]*(?:the graph|this graph|it)[ \t]+(?:has|contains)\b", re.I)
 _DIGITS = re.compile(r"\d+")
 _WORKING = re.compile(r"\d\s*[+*/×=^]\s*\d|\d\s+-\s+\d")  # arithmetic, not a statement
 
@@ -699,7 +702,7 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
             or len(SENTENCE_SPLIT.split(opening)) > 1 or CUE.search(opening)
             or _WORKING.search(opening) or ";" in opening):
         return False
-    verbs = list(_STATES.finditer(opening))
+    verbs = list(_STATES.finditer(opening)) or list(_GRAPH_HAS.finditer(opening))
     stated = opening[verbs[-1].end():] if verbs else ""
     if not stated.strip() or len(_WORDS.findall(_DIGITS.sub(" ", stated))) > 3:
         return False  # a remark ("The edge (0, 4) has weight 2, and 4-7 is another path.")
