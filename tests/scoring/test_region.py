@@ -724,3 +724,8 @@ def test_a_has_statement_then_a_different_marked_answer_is_two_answers():
     assert answers.INT.read("The graph has 9 nodes.\n\nFinal answer: 13", None,
                             edges).value == 13
     assert answers.INT.read("It has 13 edges.\n\nFinal answer: 13", None, edges).value == 13
+
+
+def test_in_which_case_without_a_condition_restates_the_answer():
+    assert answers.INT.read("Final answer: 4 (every node is reached, in which case the radius "
+                            "is 4).", None, Context(None, 10)).value == 4

@@ -276,7 +276,8 @@ _HEDGE = re.compile(
     # another value under a condition ("..., in which case it's 0"), a possibility under
     # one ("It could be bipartite if ..."), cases side by side ("If directed, ...; as
     # undirected, ...")
-    r"|\bin which case\b[^.\n]{0,40}?(?:\d|\b(?:yes|no|true|false|none)\b)"
+    r"|\b(?:if|unless|whether|not sure|maybe|perhaps|possibly|assum\w*|suppos\w*)\b[^.\n]{0,160}"
+    r"\bin which case\b[^.\n]{0,40}?(?:\d|\b(?:yes|no|true|false|none)\b)"
     r"|\b(?:it|this|that|the (?:graph|answer|result))[ \t]+(?:could|might|may) (?:also |possibly )?"
     r"be\b[^.;\n]{0,60}\b(?:if|unless|provided)\b"
     r"|\bif\b[^.;\n]{0,80},[^.;\n]{0,120};\s*(?:but\s+)?(?:if|as|for|when|under|with|treating"
