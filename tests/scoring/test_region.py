@@ -585,3 +585,147 @@ def test_a_list_of_worked_steps_cut_inside_its_next_item_is_no_answer():
     assert answers.INT.read(finished, None, ctx).value == 6
     # cut off after "≈", as after "=": the value was still to come
     assert not answers.FLOAT.read("Closeness = 9/31 ≈", None, ctx).ok
+
+
+def test_a_text_cut_off_before_the_object_of_a_step_or_quantifier_is_no_answer():
+    ctx = Context("Is the graph bipartite?", 12)
+    for kind, text in (
+            (answers.NODE_SET, "Cover so far: 3, 7. Uncovered edges: (1, 2), (5, 9). Next, add"),
+            (answers.EDGE_SEQUENCE, "Queue: [4]\nPop 4 → visit 2, 8. Tree edges (4, 2), (4, 8)\n"
+                                    "Pop 2 → explore"),
+            (answers.BOOL, "Colour 0 red, 3 blue, 6 red. Nodes 3 and 6 share an edge, and "
+                           "either"),
+            (answers.INT, "Sum of distances from node 2: 1 + 1 + 2 + 3 plus")):
+        assert not kind.read(text, None, ctx).ok, text
+    # the same words closing a finished sentence are no cut
+    assert answers.INT.read("I found 3 triangles, counting both.", None, ctx).value == 3
+
+
+def test_doubt_about_one_item_of_the_answer_voids_it():
+    ctx = Context(None, 10)
+    for kind, text in (
+            (answers.NODE_LIST, "Path: 6, 1, 8, 2 — I haven't checked that 8 and 2 share an "
+                                "edge."),
+            (answers.EDGE_SET, "Matching: (0, 5), (2, 7), (3, 4). Not sure whether 3 can pair "
+                               "with 4 here."),
+            (answers.EDGE_SET, "Spanning tree: (1, 2), (2, 6), (6, 9); I'm not certain (6, 9) "
+                               "belongs.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # doubt about the whole answer keeps it
+    for kind, text, value in (
+            (answers.INT, "It has 5 bridges, though I haven't checked that.", 5),
+            (answers.INT, "Answer: 6\n\nHmm, I'm not sure node 9 was included. Oh well.", 6)):
+        assert kind.read(text, None, ctx).value == value, text
+
+
+def test_a_flaw_found_after_can_t_be_right_takes_the_answer_back():
+    ctx = Context(None, 10)
+    for kind, text in (
+            (answers.NODE_LIST, "Topological order: 5, 2, 0, 1.\n\nThis can't be right — "
+                                "(1, 0) is an edge, so 1 must come first."),
+            (answers.INT, "Max flow from 2 to 8 is 11.\n\nWait, I used the edge (4, 8), but it "
+                          "isn't in the input. That changes the total.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a new value after the verdict is the answer
+    assert answers.INT.read("The count is 4. That can't be right: it is 5.", None,
+                            ctx).value == 5
+
+
+def test_another_value_under_a_condition_is_a_hedge():
+    ctx = Context("Is there a path between node 1 and node 8?", 10)
+    for kind, text in (
+            (answers.FLOAT, "Density: 0.4 — unless the loop at node 2 is an edge, in which "
+                            "case it is 0.45."),
+            (answers.INT, "The radius is 2 unless node 9 is isolated, in which case it's "
+                          "undefined — I'd say 2, in which case 3 is the diameter."),
+            (answers.BOOL, "It might be reachable if the edge (4, 8) runs both ways."),
+            (answers.NODE_SET, "If node 7 counts as its own neighbour, the set is {2, 7}; "
+                               "for the simple graph, it is {2}.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a possibility about something other than the answer is no hedge
+    assert answers.INT.read("There are 9 edges. The edge (2, 5) could be listed twice if "
+                            "the input repeats it.", None, ctx).value == 9
+
+
+def test_several_solutions_named_with_a_two_word_noun_are_offered_not_chosen():
+    ctx = Context(None, 8)
+    text = "There are two minimum vertex covers here, e.g. {1, 4} and {2, 5}."
+    assert not answers.NODE_SET.read(text, None, ctx).ok
+    assert answers.INT.read("It has two maximal independent sets of size 3.\n\nAnswer: 2",
+                            None, ctx).value == 2
+
+
+def test_decimals_asked_as_questions_are_no_answer():
+    for text in ("Clustering of node 3: 0.33? 0.5?", "Maybe 1.25? Or 1.5?"):
+        assert not answers.FLOAT.read(text, None, Context()).ok, text
+    assert answers.FLOAT.read("Density: 0.25. Does that look right to you?", None,
+                              Context()).value == 0.25
+
+
+def test_an_answer_announced_before_a_question_back_is_no_commitment():
+    for text in ("Before I answer: is node 4 meant to have the edge (4, 4)? It matters.",
+                 "Before we answer: should (2, 6) count once or twice?"):
+        assert not answers.INT.read(text, None, Context()).ok, text
+
+
+def test_a_leaning_verdict_denied_by_a_claim_ending_on_doubt_is_no_answer():
+    assert not answers.BOOL.read("Probably yes, but there is an odd cycle 0-4-6-0, so I "
+                                 "can't be sure.", None,
+                                 Context("Is the graph bipartite?", 8)).ok
+    # a firm verdict with a concession stands
+    assert answers.BOOL.read("Yes, though nodes 0 and 4 share a neighbour.", None,
+                             Context("Is the graph bipartite?", 8)).value is True
+
+
+def test_a_verdict_then_so_no_there_is_no_such_edge_is_the_corrected_verdict():
+    q = Context("Is there an edge between node 4 and node 9?", 10)
+    text = ("Yes, 4 and 9 are joined.\n\nActually, looking again, 4 only connects to 1 and 6. "
+            "So no, there is no such edge.")
+    assert answers.BOOL.read(text, None, q).value is False
+    # a flaw named without a verdict still takes the answer back
+    assert not answers.INT.read("The degree of node 4 is 3.\n\nWait, there's no edge 4-6 in "
+                                "the list.", None, q).ok
+
+
+def test_labelled_category_answers_in_markdown_latex_and_score_lists():
+    topics = ["Biology", "Machine_Learning", "Robotics"]
+    assert committed_label("Category: Robotics\n\nThe abstract describes grasping and is "
+                           "cited by", topics) == "Robotics"
+    assert committed_label("$\\boxed{\\text{Machine\\_Learning}}$", topics) == "Machine_Learning"
+    assert committed_label("Biology: 0.2\nRobotics: 0.7\nMachine_Learning: 0.1\n\nPrediction: "
+                           "Robotics", topics) == "Robotics"
+    assert committed_label("## Label\nBiology\n\n## Why\nThe neighbours are Robotics and "
+                           "Machine_Learning papers, but the text is about proteins.",
+                           topics) == "Biology"
+    # cut off before any label is committed stays no answer
+    assert not isinstance(committed_label("Looking at the neighbours: Robotics (3), Biology (",
+                                          topics), str)
+
+
+def test_an_approximate_count_an_item_put_in_doubt_and_a_confidence_withdrawn():
+    ctx = Context("Is the graph connected?", 10)
+    for kind, text in (
+            (answers.INT, "I make it 14 or so edges."),
+            (answers.NODE_LIST, "Order: [4, 0, 7, 2] (although 7 might not belong here)"),
+            (answers.BOOL, "No. Hmm, wait, I'm no longer sure about that."),
+            (answers.INT, "Answer: 3\n\nActually, I'm not so sure any more.")):
+        assert not kind.read(text, None, ctx).ok, text
+    # a count named after "but" is no doubt about an item, and "or so" needs a number
+    assert answers.INT.read("There are 6 bridges, but 2 may look like cycle edges.", None,
+                            ctx).value == 6
+    assert answers.INT.read("The radius is 3, or so the eccentricities say: 3, 4, 4.", None,
+                            ctx).value == 3
+
+
+def test_a_has_statement_then_a_different_marked_answer_is_two_answers():
+    edges = Context("How many edges are in the graph?", 10)
+    assert not answers.INT.read("The graph has 12 edges.\n\nFinal answer: 13", None, edges).ok
+    # a statement counting other things than the asked ones is context
+    assert answers.INT.read("The graph has 9 nodes.\n\nFinal answer: 13", None,
+                            edges).value == 13
+    assert answers.INT.read("It has 13 edges.\n\nFinal answer: 13", None, edges).value == 13
+
+
+def test_in_which_case_without_a_condition_restates_the_answer():
+    assert answers.INT.read("Final answer: 4 (every node is reached, in which case the radius "
+                            "is 4).", None, Context(None, 10)).value == 4

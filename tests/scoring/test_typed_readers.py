@@ -536,3 +536,56 @@ def test_none_in_two_words_and_pairs_joined_by_and():
     assert parse_int("No, there are 3 cycles.") == 3
     assert answers.EDGE_SET.read("Cut edges: those joining 1 to 4 and 4 to 8.", None,
                                  Context(None, 10)).value == [[1, 4], [4, 8]]
+
+
+def test_edges_with_bare_weights_step_notes_ordinals_and_match_with():
+    ctx = Context(None, 10)
+    assert answers.EDGE_SET.read("Tree: (2, 8) 4, (8, 9) 1, (0, 2) 3 — weight 8.", None,
+                                 ctx).value == [[2, 8], [8, 9], [0, 2]]
+    assert answers.EDGE_SEQUENCE.read("- 3 → 7 (new node 7)\n- 3 → 1 (new node 1)\n- 7 → 9 "
+                                      "(new node 9)", None, ctx).value == [[3, 7], [3, 1], [7, 9]]
+    assert answers.EDGE_SEQUENCE.read("It takes the edge from 5 to 2 first, then the one from "
+                                      "2 to 8.", None, ctx).value == [[5, 2], [2, 8]]
+    assert answers.EDGE_SET.read("Pair 0 with 9 and 4 with 6.", None, ctx).value == [
+        [0, 9], [4, 6]]
+    # a count after "with" is no partner, and a bare number between chains is no weight
+    assert answers.EDGE_SET.read("Bridges: 3-4, 4-8, the edge 4-8 with 2 endpoints of "
+                                 "degree 1.", None, ctx).value == [[3, 4], [4, 8], [4, 8]]
+    # an alternative in brackets is no step note
+    assert not answers.EDGE_SET.read("Matching: (1, 2) (or (1, 3)), (4, 5)", None, ctx).ok
+
+
+def test_a_walk_with_first_between_its_steps():
+    assert answers.NODE_LIST.read("Walk from 6 to 1 first, then on to 4.", None,
+                                  Context(None, 8)).value == [6, 1, 4]
+
+
+def test_none_stated_before_its_reason_and_a_value_summed_to():
+    ctx = Context(None, 10)
+    assert answers.INT.read("The graph has no bridges, since every edge lies on the cycle "
+                            "0-1-2-3-0 or on 2-4-5-2.", None, ctx).value == 0
+    assert answers.INT.read("There are no cycles — it is a tree with 9 edges on 10 nodes.",
+                            None, ctx).value == 0
+    # "no isolated nodes" counts no nodes; a number before the reason is the count
+    assert answers.INT.read("The graph has no isolated nodes, since each of the 10 nodes "
+                            "has degree 1 or more.", None,
+                            Context("How many nodes are in the graph?", 10)).value != 0
+    assert answers.INT.read("There are 2 triangles — (0, 1, 2) and (2, 3, 4).", None,
+                            ctx).value == 2
+    assert answers.FLOAT.read("With mean degree 8/3 ≈ 2.667, the absolute deviations from "
+                              "it add up to 3.7.", None, ctx).value == 3.7
+
+
+def test_named_pairs_in_json_and_tables_that_number_their_rows():
+    names = ["Ann", "Bo", "Cy", "Di"]
+    assert answers.EDGE_SEQUENCE.read('{"dfs": [["Cy", "Ann"], ["Ann", "Di"]]}', names,
+                                      Context(None, 4)).value == [[2, 0], [0, 3]]
+    table = "| # | From | To |\n|---|---|---|\n| 1 | 3 | 2 |\n| 2 | 2 | 0 |\n| 3 | 0 | 1 |"
+    assert answers.EDGE_SEQUENCE.read(table, None, Context(None, 5)).value == [
+        [3, 2], [2, 0], [0, 1]]
+    # a table without a row-number column keeps its first two ids
+    plain = "| u | v | w |\n|---|---|---|\n| 1 | 3 | 2 |\n| 2 | 4 | 7 |"
+    assert answers.EDGE_SET.read(plain, None, Context(None, 5)).value == [[1, 3], [2, 4]]
+    # JSON adjacency with quoted keys is still an adjacency
+    assert answers.EDGE_SET.read('{"0": [2, 3], "1": [4]}', None, Context(None, 5)).value == [
+        [0, 2], [0, 3], [1, 4]]

@@ -94,7 +94,8 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
-                      r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority)\b|→|=>|->",
+                      r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority"
+                      r"|predicted (?:class|label|category)|prediction)\b|→|=>|->",
                       re.I)
 # Sentences; "i.e.", "e.g." and the dot inside a name ("cs.CV") do not end one.
 _SENTENCE = re.compile(r"(?:\b(?:i\.e|e\.g)\.|[^.!?\n]|\.(?=\w))*(?:[.!?]+|\n|$)", re.I)
@@ -116,6 +117,13 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
 
     named = read_answer(text, reader)
     if isinstance(named, NoAnswer):
+        labelled = _LABELLED.match(text or "")
+        if named.reason.startswith("cut off") and labelled:
+            # "Label: Databases\n\nThe node cites ... and is cited by": cut off after the
+            # labelled answer it opened with
+            opening = _opening_label(text or "", labels)
+            if opening is not None:
+                return opening
         return named
     if len(named) == 1:
         return _unless_another_offered(text or "", named[0], labels)
@@ -135,6 +143,7 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
 # article is about chips"): what follows is its explanation.
 _OPENING = re.compile(r"\A[\s*_#>`\"']*(?:(?:category|label|class|answer|prediction)"
                       r"[\s*_]*:[\s*_]*)?(?P<name>[^.\n—–:;,(?!]{1,60})(?:[.\n—–:;(!]|\Z)", re.I)
+_LABELLED = re.compile(r"[\s*_#>`\"']*(?:category|label|class|answer|prediction)[\s*_]*:", re.I)
 _NAME_ONLY = re.compile(r"[\s*_`\"']*")
 
 

@@ -55,7 +55,7 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
     (re.compile(rf"(?<![\w)])\(({_LIST_BODY})\)", re.I),),
 )
 _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+、和及与]|(?:and|then|nodes?|to|go|goes|going"
-                      r"|finally|next"
+                      r"|finally|next|first"
                       r"|et|und|y|e|en|и|puis|dann"  # "and", "then" in other languages
                       r"|plus|also|as well as|along with"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
@@ -410,6 +410,7 @@ _EMPTY_LIST = re.compile(r"\[\s*\]|\{\s*\}|∅")
 _CHAIN = re.compile(rf"(?<!\d)(?<!\d\.)\d+(?:[ \t]*{_LINK}[ \t]*\d+)+(?!\.?\d)")  # not decimals
 _EDGE_GAP = re.compile(
     r"(?:[\s,;&*•+|\-–—→⟶>`、和及与]|(?:and|then|edges?|the|an?|next|finally|followed by"
+    r"|first|second|third|last|one|uses?|using"
     r"|backtracks?|back(?:\s+up)?|goes"
     r"|et|und|y|e|en|и|puis|dann"
     r"|go|to|after that|takes?|taking)\b"
@@ -417,7 +418,9 @@ _EDGE_GAP = re.compile(
     # "then backtrack to 0 and take 0-3", "back up to 3"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
-    r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\])*",
+    r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\]"
+    # a step's note in words: "0 → 2 (discover 2)", "(3, 5) (tree edge)"; not "(or 3-5)"
+    r"|\((?!or\b)[a-z][a-z ]{1,30}(?:\s+\d+)?\))*",
     re.I,
 )
 # Prose and JSON spellings of one edge, rewritten to "(u, v)".
@@ -425,6 +428,9 @@ _EDGE_PROSE = re.compile(
     r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
     r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
+    # "Match 1 with 6, 2 with 4": a pair, not "3 with 2 neighbours"
+    r"|(?<![\w.\-–>→])(\d+)\s+with\s+(?:node\s+)?(\d+)\b"
+    r"(?![ \t]*(?!(?:and|then)\b)[A-Za-z(])"
     r"|\{[^{}]{0,80}?\"(?:source|u|from|src|start|node1|head|a|parent)\"\s*:\s*\"?(\d+)\"?"
     r"[^{}]{0,40}?\"(?:target|v|to|dst|end|node2|tail|b|child)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
     # a walk told step by step: "first 0 to 2, then 2 to 5, ... and take 0 to 3"; "the edges
@@ -446,10 +452,13 @@ _ENUMERATOR = re.compile(r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+", re.M)
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$", re.M)
 
 
-def _table_edge(m: re.Match) -> str:
+def _table_edge(m: re.Match, numbered: bool = False) -> str:
     """A markdown table row as its edge: the cell holding a pair, else the first two
-    cells holding one id each (u | v | weight)."""
+    cells holding one id each (u | v | weight); in a ``numbered`` table, after the first
+    cell (| Order | Parent | Child |)."""
     cells = [c.strip() for c in m[1].split("|") if c.strip()]
+    if numbered:
+        cells = cells[1:]
     for cell in cells:
         if len(_DIGITS.findall(cell)) == 2:
             return cell
@@ -457,6 +466,9 @@ def _table_edge(m: re.Match) -> str:
     return f"({ids[0]}, {ids[1]})" if len(ids) >= 2 else ""
 
 
+# A table whose first column numbers its rows: "| # | u | v |", "| Step | Parent | Child |".
+_ORDER_HEADER = re.compile(r"^[ \t]*\|[ \t*_]*(?:#|no\.?|order|step|rank|index|position|i)"
+                           r"[ \t*_]*\|(?:[^|\n]*\|){2}", re.I | re.M)
 _JSON_ADJACENCY = re.compile(r"\"(\d+)\"\s*:\s*\[((?:\s*\d+\s*,?)*)\]")
 # A matching as a mapping, "{0: 4, 1: 5}" or "{'0': '4'}": one edge per entry.
 _ENTRY_TEXT = r"[\"']?\d{1,12}[\"']?[ \t]*:[ \t]*[\"']?\d{1,12}[\"']?"
@@ -468,8 +480,13 @@ _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 _PAIR_LINE = re.compile(r"^[ \t]*(\d+)[ \t]+(\d+)[ \t]*$", re.M)
 
 
+# A quoted id, as JSON writes a pair of named nodes: [["F", "C"], ["F", "G"]].
+_QUOTED_ID = re.compile(r"\"(\d+)\"|'(\d+)'")
+
+
 def _edge_spellings(region: str) -> str:
-    region = _TABLE_ROW.sub(_table_edge, _ENUMERATOR.sub("", region))
+    numbered = "|" in region and _ORDER_HEADER.search(region) is not None
+    region = _TABLE_ROW.sub(lambda m: _table_edge(m, numbered), _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
@@ -500,6 +517,18 @@ def _edge_items(region: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
     return sorted(items)
 
 
+# A weight written bare after its edge: "(0, 4) 1, (0, 6) 2, (1, 4) 2".
+_BARE_WEIGHT = re.compile(r"[ \t]*[-+]?\d+(?:\.\d+)?(?=[ \t]*[,;])")
+
+
+def _weighed(region: str, last_end: int, start: int) -> bool:
+    """Is the gap between two bracketed edges the first one's bare weight?"""
+    if region[last_end - 1:last_end] not in (")", "]"):
+        return False
+    weight = _BARE_WEIGHT.match(region, last_end, start)
+    return weight is not None and _EDGE_GAP.fullmatch(region, weight.end(), start) is not None
+
+
 def _read_edges(region: str, explicit: bool) -> Any:
     region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
     if not _DIGITS.search(region) and not _EMPTY.search(region):
@@ -507,11 +536,14 @@ def _read_edges(region: str, explicit: bool) -> Any:
     if explicit and _empty_answer(region, True):
         return []
     region = _edge_spellings(region)
+    if "\"" in region or "'" in region:  # after JSON adjacency ('{"0": [1, 2]}') is read
+        region = _QUOTED_ID.sub(lambda m: m[1] or m[2], region)
     clusters: list[tuple[int, list[tuple[str, str]]]] = []
     ends: dict[int, int] = {}
     last_end = -1
     for start, end, edges in _edge_items(region):
-        if clusters and _EDGE_GAP.fullmatch(region, last_end, start):
+        if clusters and (_EDGE_GAP.fullmatch(region, last_end, start) or _weighed(
+                region, last_end, start)):
             clusters[-1][1].extend(edges)
         else:
             clusters.append((start, list(edges)))

@@ -68,7 +68,8 @@ _NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
 _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
     r"|count|counted|found|estimate|size|length|weight|total|capacity|report(?:s|ed)?"
-    r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just)|[=:≈~])"
+    r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just"
+    r"|(?:sums?|summing|adds? up|comes?|amounts?) to)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
 _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
                           r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
@@ -321,6 +322,23 @@ def _none_asked(sentence: str, question: str | None) -> bool:
                                      for m in _NONE_OF.finditer(sentence))
 
 
+_NONE_STATED = re.compile(rf"\b(?:there (?:are|is|exist)|has|have|contains?|finds?|found)\s+no\s+"
+                          rf"({_THINGS})\b", re.I)
+
+
+def _none_before_reason(sentence: str, question: str | None) -> bool:
+    """Does the sentence state there is none of the thing before a clause explaining why,
+    with numbers only in the explanation ("The graph has no bridges, since every edge lies
+    on the cycle 0-1-2-0")?"""
+    cut = _TRAILING_CLAUSE.search(sentence)
+    if cut is None or _NUMBER.search(sentence, 0, cut.start()):
+        return False
+    stated = _NONE_STATED.search(sentence, 0, cut.start())
+    asked = _ASKED_THING.search(question) if question else None
+    # "no isolated nodes" is no count of the nodes: the thing must follow "no" at once
+    return stated is not None and (asked is None or _thing(stated[1]) == _thing(asked[1]))
+
+
 _SO = re.compile(r"\b(?:so|thus|therefore|hence)\b", re.I)
 
 
@@ -365,6 +383,8 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
         if not sentences:
             return None  # values for other nodes than the one asked about
         sentence = decisive(sentences, explicit)
+        if _none_before_reason(sentence, question):
+            return Fraction(0)  # "There are no triangles — it has a 2-colouring {1, 3}, ..."
         if _concludes_nothing(sentence):
             return Fraction(0)  # "Every edge lies on 1 cycle, so the graph has no bridges."
         found = _counted_asked(sentence, question) or _stated_number(sentence, explicit)

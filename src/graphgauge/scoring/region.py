@@ -131,7 +131,7 @@ _LATEX = [
     (re.compile(r"\\(?:text\w*|math\w*|operatorname)\s*\{([^{}]*)\}"), r"\1"),
     (re.compile(r"(?<=\d)(?:\{,\}|\\,)(?=\d{3})"), ","),
     (re.compile(r"\\(?:left|right|displaystyle)(?![a-z])|\\[\[\]()]"), " "),
-    (re.compile(r"\\([{}])"), r"\1"),
+    (re.compile(r"\\([{}_%&#])"), r"\1"),  # escaped characters: "Probabilistic\_Methods"
     (re.compile(r"\\(?:long)?(?:right|Right)arrow|\\to\b|\\mapsto"), "→"),
     (re.compile(r"\\(?:emptyset|varnothing)"), "∅"),
     (re.compile(r"\\(?:[,;:!]|q?quad\b)"), " "),
@@ -189,7 +189,7 @@ _REASONING_HEADING = re.compile(
     r"|justification|rationale)|why|notes?|verification|check|(?:long|longer|detailed|full)"
     r" (?:answer|version))[ \t*_]*:"
     r"|^[ \t>]*(?:#{1,6}[ \t]*|\*\*|__)[ \t]*(?:(?:brief |short |step[- ]by[- ]step "
-    r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation)"
+    r"|detailed )?(?:reasoning|explanation|justification|rationale|working|derivation|why)"
     r"|how I (?:got|found) (?:it|this|that))[ \t*_]*$", re.I | re.M
 )
 
@@ -237,6 +237,7 @@ _MARKER = re.compile(
 )
 # "The answer is not 3", "that answer is wrong": a value ruled out, not one committed to.
 _DENIED = re.compile(r"[ \t*_]*(?:not\b(?! only)|(?:wrong|incorrect|mistaken|invalid)\b)", re.I)
+_NOT_YET = re.compile(r"\b(?:before|until) (?:I|we|you)[ \t]+\Z", re.I)
 _LINE_START = re.compile(r"(?:^|\n)[ \t#*_>\-{\"'`]*\Z")
 _EMPHASIS = re.compile(
     r"```[\w+-]*+[ \t]*+\n?(.*?)```|`([^`\n]+)`|\*\*([^\n]+?)\*\*|__([^\n]+?)__", re.S
@@ -355,6 +356,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
     for m in markers:
         if m["verb"] and m["verb"][0] in "iw" and _DENIED.match(text, m.end()):
             continue
+        if _NOT_YET.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "Before I answer: should the loop count?" announces, not answers
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
@@ -676,6 +679,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
 
 
 _STATES = re.compile(r"\b(?:is|are|was|were|equals?)\b|[:=]", re.I)
+# "The graph has 9 edges.": what the whole graph has states the count (not "Node 4 has 3
+# neighbours", a context line).
+_GRAPH_HAS = re.compile(r"[\W_]*(?:the graph|this graph|it)[ \t]+(?:has|contains)\b", re.I)
 _DIGITS = re.compile(r"\d+")
 _WORKING = re.compile(r"\d\s*[+*/×=^]\s*\d|\d\s+-\s+\d")  # arithmetic, not a statement
 
@@ -696,7 +702,7 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
             or len(SENTENCE_SPLIT.split(opening)) > 1 or CUE.search(opening)
             or _WORKING.search(opening) or ";" in opening):
         return False
-    verbs = list(_STATES.finditer(opening))
+    verbs = list(_STATES.finditer(opening)) or list(_GRAPH_HAS.finditer(opening))
     stated = opening[verbs[-1].end():] if verbs else ""
     if not stated.strip() or len(_WORDS.findall(_DIGITS.sub(" ", stated))) > 3:
         return False  # a remark ("The edge (0, 4) has weight 2, and 4-7 is another path.")

@@ -39,6 +39,7 @@ CUE = re.compile(
     r"|scratch that|no,? wait|I meant|re-?counting|rechecking|upon (?:re)?checking"
     r"|(?:up)?on reflection|thinking (?:about it )?again|then again|no,? sorry"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:match|add up|check out)"
+    r"|(?:that|this|it) (?:can'?t|cannot|couldn'?t) (?:possibly )?be (?:right|correct)"
     r"|I (?:was looking at|misread|mixed up|confused))\b",
     re.I,
 )
@@ -60,8 +61,10 @@ _STATES_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=])[^.!?\n]*\d")
 
 # A verdict that takes an answer back ("that's wrong", "scratch that", "I retract it").
 TAKEN_BACK = re.compile(
-    r"\b(?=[dimnrst])(?=i|sc|di|th|my|ru|ne|do)"
-    r"(?:\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
+    r"\b(?=[dimnrst])(?=i|sc|di|th|my|ru|ne|do|no)"
+    r"(?:\bno(?:t[ \t]+so[ \t]+sure[ \t]+(?:any[ \t]?more|now)|[ \t]+longer[ \t]+(?:sure|confident"
+    r"|certain))\b"  # a confidence withdrawn: "Hmm, actually I'm not so sure anymore."
+    r"|\bI[ \t]+(?:retract|withdraw)\b|\bscratch[ \t]+that\b|\b(?:disregard|ignore)[ \t]+"
     r"(?:(?:the|this|that|my)[ \t]+(?:above|answer|previous|output)\b|(?:that|this)"
     r"(?=[ \t]*[.,;:!—–-]|[ \t]*\Z))"
     r"|\b(?:this|that|it|(?:my|the)[ \t]+answer|the[ \t]+above)(?:'s|[ \t]+(?:answer[ \t]+)?"
@@ -132,9 +135,11 @@ _NEW_VALUE = re.compile(
 # before 1"; not "the graph is not connected", a value): without a new value after it, the
 # answer is taken back.
 _FLAW = re.compile(
-    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i )"
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i |it|wh)"
     r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
+    r"|\b(?:it|that|which)(?:'s not| isn'?t| is not| wasn'?t| was not) (?:actually |even )?in the"
+    r" (?:\w+ )?(?:list|graph|input)\b"
     r"|[\d)\]][ \t]*(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not)"
     r" (?:actually |even )?(?:adjacent|connected|linked|an? (?:edge|node|vertex)|valid"
     r"|in the (?:\w+ )?(?:list|graph|input|set|path|cover|matching|tree|cycle|answer))\b"
@@ -146,6 +151,7 @@ _FLAW = re.compile(
     r"|group|set|colou?r|class|partition)\b"
     r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b)",
     re.I)
+_VERDICT_BEFORE = re.compile(r"\b(?:yes|no)\b[ \t]*[,;:—–-]", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
 
@@ -161,7 +167,9 @@ def retracted(after: str) -> bool:
     if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
         return True
     flaws = list(_FLAW.finditer(after, near_end))
-    if flaws:
+    if flaws and not _VERDICT_BEFORE.search(
+            after, max(after.rfind(c, 0, flaws[-1].start()) for c in ".!?\n") + 1,
+            flaws[-1].start()):  # "So no, there is no such edge." is the new verdict
         clause = _CLAUSE_END.search(after, flaws[-1].end())
         if not _NEW_VALUE.search(after, clause.end() if clause else len(after)):
             return True  # "Hmm, wait, there's no edge 2-6 in the list."
@@ -235,7 +243,8 @@ _HEDGE = re.compile(
     r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
-    r"|less than|upwards of|up to)\s+\d+(?:\.\d+)?(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
+    r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
+    r"(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
@@ -251,10 +260,10 @@ _HEDGE = re.compile(
     r"|\banother (?:valid |possible |correct |equally good )?(?:one|answer|option|solution"
     r"|ordering|order|path|choice):"
     r"|\b(?:two|three|several|multiple|many|various) (?:different |equally )?(?:valid|possible"
-    r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)"
+    r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)(?: [a-z]+)?"
     r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
     r"|\balso (?:seems? |looks? |sounds? )?(?:plausible|possible)\b|\bor (?:yes|no)\?"
-    r"|\bgive or take (?:a few|some|about|\d)"
+    r"|\bgive or take (?:a few|some|about|\d)|\d[ \t]+or so\b"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b[^.\n]{0,160}"
     r"\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b"
@@ -264,6 +273,15 @@ _HEDGE = re.compile(
     r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b(?! I\b| I'(?:ve|m|d)\b)"
     r"|\b(?:somewhere|anywhere|roughly) between\b"
+    # another value under a condition ("..., in which case it's 0"), a possibility under
+    # one ("It could be bipartite if ..."), cases side by side ("If directed, ...; as
+    # undirected, ...")
+    r"|\b(?:if|unless|whether|not sure|maybe|perhaps|possibly|assum\w*|suppos\w*)\b[^.\n]{0,160}"
+    r"\bin which case\b[^.\n]{0,40}?(?:\d|\b(?:yes|no|true|false|none)\b)"
+    r"|\b(?:it|this|that|the (?:graph|answer|result))[ \t]+(?:could|might|may) (?:also |possibly )?"
+    r"be\b[^.;\n]{0,60}\b(?:if|unless|provided)\b"
+    r"|\bif\b[^.;\n]{0,80},[^.;\n]{0,120};\s*(?:but\s+)?(?:if|as|for|when|under|with|treating"
+    r"|otherwise|else)\b[^.;\n]{0,60},"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
     r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
@@ -326,7 +344,12 @@ _TRUNCATED_END = re.compile(
     r"|into|through|because|since|if|when|whether|as|like|via|among|per|each|every|also"
     r"|not|would|could|should|can|will|may|might|must|do|does|did|being|been|it|they|we"
     r"|I|you|my|our|this|these|those|but|thus|therefore|hence|are|were"
-    r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost)"
+    r"|length|weight|degree|distance|size|number|total|count|value|capacity|cost"
+    # a quantifier or a step of an algorithm cut off before its object ("Remaining: 6, 8.
+    # Pick", "Visit 1 → discover", "adjacent and both")
+    r"|both|either|neither|any|whose|where|while|until|plus|minus|pick|choose|select|add"
+    r"|remove|visit|discover|explore|push|pop|mark|enqueue|assign|traverse|compute|compare"
+    r"|contains?|includes?|equals|gives|yields|using)"
     r"|[,:(\[{=+\-–—→/≈]|->|=>)"
     r"[\s*_`]*\Z",
     re.I,
@@ -343,7 +366,7 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
                 "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
                 "oder", "或", "accept", "without", "excluding", "ignoring", "a bit", "a little",
-                "a tad", "slightly", "just", "almost", "nearly", "close to")
+                "a tad", "slightly", "just", "almost", "nearly", "close to", "which case")
 
 
 def _may_hedge(text: str) -> bool:
@@ -410,13 +433,15 @@ def last_paragraph(text: str) -> str:
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
     r"(?=[abcfhinopstu.!?(])"
-    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|[.!?(])"
+    r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|tho|alt"
+    r"|[.!?(])"
     r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
     r"|\b(?:haven'?t|have not|not yet) (?:determined|found|computed|verified|checked|figured"
-    r"|done|enumerated|confirmed)\b(?! (?:it|this|that|the (?:answer|result|value|count))\b)"
+    r"|done|enumerated|confirmed)\b(?! (?:it|this|the (?:answer|result|value|count))\b| that\b(?!"
+    r"[ \t]+(?:(?:node|vertex|edge)s? )?[\[(]?\d))"
     r"|\ba few (?:others|more)\b|\bno way to (?:know|tell)\b"
     r"|\b(?:undefined|not defined)\b"
     r"(?![^.\n]*\b(?:so|hence|thus|therefore|by convention)\b[^.\n]*\d)"
@@ -426,9 +451,16 @@ UNSURE = re.compile(
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"
     r"|\bnot sure which\b|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double-checked)\b"
-    r"(?! (?:it|this|that|the (?:answer|result|value|count))\b)"
+    r"(?! (?:it|this|the (?:answer|result|value|count))\b| that\b(?!"
+    r"[ \t]+(?:(?:node|vertex|edge)s? )?[\[(]?\d))"
     r"|\bnot (?:sure|certain) (?:about|of) (?:node |vertex )?\d+\b(?![ \t]*(?:[-–,]|and)[ \t]*\d)"
+    # doubt about one item of the answer ("I'm not sure (3, 4) is really a bridge", "not
+    # sure whether 2 is discovered from 5")
+    r"|\bnot (?:sure|certain) (?:(?:whether|if|that) (?:(?:node|vertex|edge) )?[\[(]?\d|[\[(]\d)"
     r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
+    # "[1, 2, 3] (though 3 might not be needed)": one item put in doubt
+    r"|\b(?:though|although) (?:node |vertex |edge )?[\[(]?\d[\d, ]*[)\]]? (?:might|may|could)"
+    r" not\b"
     r"|\(\s*if\b[^()\n]{0,200}?\bwould be\s+[-+]?\.?\d)",
     re.I | re.M,
 )
@@ -585,6 +617,16 @@ _CLOSING = re.compile(r"(?:let me know|hope (?:this|that|it) helps|feel free|hap
                       re.I)
 
 
+def _sentence_stop(text: str, end: int) -> int:
+    """Where the last sentence before ``end`` stopped: the decimal point of "0.5" is not a
+    full stop ("0.48? 0.5?" is two questions, not "0.48? 0." and a question)."""
+    cut = max(text.rfind(c, 0, end) for c in "!?\n")
+    dot = text.rfind(".", 0, end)
+    while dot > cut and dot + 1 < len(text) and text[dot + 1].isdigit():
+        dot = text.rfind(".", 0, dot)
+    return max(cut, dot)
+
+
 def strip_questions(text: str) -> str:
     """``text`` without the trailing questions, offers and pleasantries ("Would you like
     ...?", "Hope this helps!")."""
@@ -594,7 +636,7 @@ def strip_questions(text: str) -> str:
         if not (stripped.endswith("?") or closing):
             break
         end = closing.start() if closing and not stripped.endswith("?") else len(stripped) - 1
-        cut = max(stripped.rfind(c, 0, end) for c in ".!?\n")
+        cut = _sentence_stop(stripped, end)
         stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
     return stripped
 

@@ -196,6 +196,9 @@ _LEANING = re.compile(r"\b(?:I'?d say|I would say|I think|I guess|I believe|I'd 
                       r"|maybe|likely)\b", re.I)
 
 
+_CLAIM_END = re.compile(r"[.!?\n;]|,?[ \t]+(?:so|thus|hence|therefore)[ \t]+(?=I\b|I'|we\b)", re.I)
+
+
 def _contradicted(region: str, verdict: bool, question: str) -> bool:
     """Does a claim after the last "but" of bare text deny the yes/no word before it?"""
     contrasts = list(_CONTRAST.finditer(region, max(0, len(region) - 1000)))
@@ -203,7 +206,9 @@ def _contradicted(region: str, verdict: bool, question: str) -> bool:
     if contrast is None or not _bool_words(region[:contrast.start()], False) or not _LEANING.search(
             region, max(0, contrast.start() - 200), contrast.start()):
         return False  # a firm "No, although it is close to bipartite." stands
-    claim = re.split(r"[.!?\n]", region[contrast.end():], maxsplit=1)[0]
+    # the claim up to its own conclusion ("there's an odd cycle 1-2-5-1 so I'm not
+    # certain": the doubt after "so" says nothing about the graph)
+    claim = _CLAIM_END.split(region[contrast.end():], maxsplit=1)[0]
     if _bool_words(claim, False) or not _about_this_graph(claim):
         return False
     said = _content(claim)
