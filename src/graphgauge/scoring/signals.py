@@ -457,6 +457,9 @@ UNSURE = re.compile(
     # doubt about one item of the answer ("I'm not sure (3, 4) is really a bridge", "not
     # sure whether 2 is discovered from 5")
     r"|\bnot (?:sure|certain) (?:(?:whether|if|that) (?:(?:node|vertex|edge) )?[\[(]?\d|[\[(]\d)"
+    # ... unless the sentence settles it: "not sure whether node 1 is blue too; it has two
+    # neighbours, so no."
+    r"(?![^.\n]*\b(?:so|hence|thus|therefore)\s+(?:no|yes|not|it (?:is|isn't|stays))\b)"
     r"|\bthere (?:is|are) also (?:\w+ ){0,2}?[\[({]?\d"
     # "[1, 2, 3] (though 3 might not be needed)": one item put in doubt
     r"|\b(?:though|although) (?:node |vertex |edge )?[\[(]?\d[\d, ]*[)\]]? (?:might|may|could)"

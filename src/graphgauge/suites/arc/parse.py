@@ -588,7 +588,8 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     if not isinstance(text, str):
         return None
     plain = _plain(long_answer_part(text))
-    if not NUMBER.search(plain) and "{" not in plain and "colo" not in plain.lower():
+    if not NUMBER.search(plain) and "{" not in plain and "colo" not in plain.lower() \
+            and not mentions(plain, ("empty", "describes")):  # EMPTY_GRAPH's words
         return None  # as _read says of every region of it, without the work
     runs = _Runs(plain)
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
@@ -700,8 +701,9 @@ _COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
     region = _settled(region)
-    if not NUMBER.search(region) and "{" not in region and "colo" not in region.lower():
-        return None  # no id, JSON or positional colour list: no node to read (and it is quick)
+    if not NUMBER.search(region) and "{" not in region and "colo" not in region.lower() \
+            and not EMPTY_GRAPH.search(region):
+        return None  # no id, JSON, positional colour list or empty graph: nothing to read
     reading = _json_read(runs.restored(region), context) if "{" in region else None
     if reading is None:
         reading = _Reader(runs, context).read(region)

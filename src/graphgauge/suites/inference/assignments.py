@@ -699,8 +699,9 @@ _NAMES_NODE = re.compile(r"\b(?:nodes?|vertex|papers?)\s*#?\d", re.I)
 
 
 # Words without which a T4 pattern cannot match: each of its alternatives holds one.
-_NEEDS = {_OUTLIER_PROSE: ("outlier", "odd", "fit", "belong", "stand"),
-          _OUTLIER_LIST: ("outlier", "odd", "exception", "fit", "belong"),
+_NEEDS = {_OUTLIER_PROSE: ("outlier", "odd", "fit", "belong", "stand", "anomal", "atypical",
+                          "off-topic", "place"),
+          _OUTLIER_LIST: ("outlier", "odd", "exception", "fit", "belong", "anomal"),
           _OUTLIERS_PLURAL: ("outlier",), _ELLIPTIC: ("outlier",),
           _MAYBE_OUTLIER: ("outlier", "plausible", "possible", "candidate")}
 
