@@ -156,6 +156,12 @@ def test_ranges_are_never_expanded_past_the_graph():
     "Node 1: outlier\n" * 5000,
     "Yes no " * 20000,
     "nan NaN inf",
+    # blank runs that a pattern opening on a blank or non-word run re-read from every
+    # position (a T5 label line, a T2 concession, a T4 "no outlier": 0.3-0.8 s at half
+    # these sizes)
+    "length" + " " * 40_000 + "is" + " " * 40_000 + "x 1",
+    "The answer is 1" + " " * 10_000 + "2.",
+    "Answer:" + "\n" * 12_000 + "5",
 ], ids=lambda text: f"{text[:12]!r}x{len(text)}")
 def test_hostile_text_never_raises_and_stays_fast(text):
     for task, n in (("relation", 10), ("outlier", 10), ("community", 10), ("theme", 10)):

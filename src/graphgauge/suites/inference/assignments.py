@@ -643,7 +643,7 @@ def read_assignment(text: Any, n: int, kind: str, labels: Sequence[str] = ()
 
 
 # a per-node line whose value is a short name: "Node 3: Neural_Networks", "2 - faculty"
-_NAME_LINE = re.compile(r"^(?P<head>[^\w\n]*(?:node|vertex|paper|item)?[ \t]*#?\d{1,7}[ \t]*"
+_NAME_LINE = re.compile(r"^(?P<head>[^\w\n]*+(?:node|vertex|paper|item)?[ \t]*#?\d{1,7}[ \t]*"
                         r"(?:[:=→|]|->|[ \t][-–—][ \t]))[ \t]*(?P<name>[A-Za-z][\w &/'-]{0,60}?)"
                         r"[ \t.;,|*_]*$", re.I | re.M)
 
@@ -844,7 +844,7 @@ _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swappe
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
                            # "No outlier — all papers fit", "Answer: no clear outlier."
                            r"|^\W*(?:final\s+)?answer\W*[:=]\W*none\b(?!\s+of\b)"
-                           r"|(?:^|[.!:;—–]\s+|\n)\W*no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
+                           r"|(?:^|[.!:;—–]\s+|\n)[^\w\n]*+no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
                            r"outliers?\b(?!\s+(?:other|besides|except|apart|but)\b)"
                            r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
                            r"(?:nodes|papers|items)"

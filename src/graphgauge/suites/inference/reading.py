@@ -157,8 +157,23 @@ _NOT_THAT = re.compile(r"\b(?:not|n't)\s+(?:true|the case|correct)\s+that\b", re
 # to Node 1", "..., though the topics differ") is not the verdict: the main clause is.
 _CONCEDED_LEAD = re.compile(r"^\W*(?:although|though|even\s+though|even\s+if|while|whereas"
                             r"|despite)\b[^,;\n]{0,150}[,;]\s*", re.I)
-_CONCEDED_TAIL = re.compile(r"[,;]?\s*\b(?:although|though|even\s+though|even\s+if|whereas"
-                            r"|despite|albeit)\b", re.I)
+_CONCEDED_WORD = re.compile(r"\b(?:although|though|even\s+though|even\s+if|whereas|despite"
+                            r"|albeit)\b", re.I)
+
+
+def _conceded_tail(sentence: str, pos: int) -> int | None:
+    """Where a trailing concession starts (its comma, or the blanks before its word), at
+    or after ``pos``: the word found in one pass, then the blanks and one comma before it
+    (a pattern opening on ``[,;]?\\s*`` re-read a 5,000-blank gap from every blank)."""
+    word = _CONCEDED_WORD.search(sentence, pos)
+    if word is None:
+        return None
+    start = word.start()
+    while start > pos and sentence[start - 1].isspace():
+        start -= 1
+    if start > pos and sentence[start - 1] in ",;":
+        start -= 1
+    return start
 
 
 def polarity(sentence: str) -> bool | None:
@@ -170,9 +185,9 @@ def polarity(sentence: str) -> bool | None:
         inner = polarity(sentence[turned.end():])
         return None if inner is None else not inner
     lead = _CONCEDED_LEAD.match(sentence)
-    tail = _CONCEDED_TAIL.search(sentence, lead.end() if lead else 1)
-    if lead or tail:
-        main = sentence[lead.end() if lead else 0:tail.start() if tail else len(sentence)]
+    tail = _conceded_tail(sentence, lead.end() if lead else 1)
+    if lead or tail is not None:
+        main = sentence[lead.end() if lead else 0:len(sentence) if tail is None else tail]
         inner = polarity(main) if main.strip() else None
         if inner is not None:
             return inner
