@@ -588,8 +588,7 @@ def read_answer(text: object, context: Context | None = None) -> Reading | None:
     if not isinstance(text, str):
         return None
     plain = _plain(long_answer_part(text))
-    if not NUMBER.search(plain) and "{" not in plain and "colo" not in plain.lower() \
-            and not mentions(plain, ("empty", "describes")):  # EMPTY_GRAPH's words
+    if _nothing_to_read(plain):
         return None  # as _read says of every region of it, without the work
     runs = _Runs(plain)
     # The shared grading rule decides whether the text commits at all (refusals, hedges,
@@ -656,6 +655,14 @@ EMPTY_GRAPH = re.compile(r"\bdescribes[ \t]+a[ \t]+graph[ \t]+among[ \t]+nodes[ 
                          # what an answer marker leads into: "Output: the empty graph"
                          r"|\A[ \t:]*(?:an?[ \t]+|the[ \t]+)?empty(?:[ \t]+graph)?[ \t.!]*\Z",
                          re.I | re.M)
+_EMPTY_GRAPH_WORDS = ("empty", "describes")  # one is in every EMPTY_GRAPH match
+
+
+def _nothing_to_read(text: str) -> bool:
+    """No id, JSON object, positional colour list or empty graph: no reader pass can find
+    a graph in ``text`` (a quick answer for long prose)."""
+    return not NUMBER.search(text) and "{" not in text and "colo" not in text.lower() \
+        and not mentions(text, _EMPTY_GRAPH_WORDS)
 
 
 def read_region(region: str, context: Context | None = None) -> Reading | None:
@@ -701,9 +708,8 @@ _COUNTERFACTUAL = re.compile(r"\bif\b[^.!?\n]{0,120}\b(?:would|could|might)\b"
 
 def _read(region: str, runs: _Runs, context: Context) -> Reading | None:
     region = _settled(region)
-    if not NUMBER.search(region) and "{" not in region and "colo" not in region.lower() \
-            and not EMPTY_GRAPH.search(region):
-        return None  # no id, JSON, positional colour list or empty graph: nothing to read
+    if _nothing_to_read(region):
+        return None
     reading = _json_read(runs.restored(region), context) if "{" in region else None
     if reading is None:
         reading = _Reader(runs, context).read(region)
