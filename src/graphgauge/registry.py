@@ -80,6 +80,7 @@ def generate(
     options: dict[str, Any] | None = None,
     progress: bool = False,
     ask: Callable[..., Any] | None = None,
+    on_report: Callable[[Any], None] | None = None,
 ) -> list[Instance]:
     """``count`` instances of each selected task; deterministic in (seed, task, index).
 
@@ -88,14 +89,18 @@ def generate(
     module and receives the suite ``options`` (``--dataset``, ``-p key=value``). A hook
     that also takes ``ask`` gets how to ask a model named by a spec
     (``graphgauge.models.asking.ask_texts``), for a generation that consults models: the
-    layer that loads models passes it."""
+    layer that loads models passes it. A hook that takes ``on_report`` hands what it
+    admitted (GraphInfer's gate report) to that callback instead of printing it: showing
+    it is presentation, which the layer above does."""
     if count < 1:
         raise UserError(f"--count must be at least 1, got {count}")
     if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
         raise UserError(f"bad node range {nodes[0]}-{nodes[1]}: need 1 <= low <= high")
     own = suite_hook(suite, "generate_suite")
     if own is not None:
-        extra = {"ask": ask} if _takes(own, "ask") else {}
+        given = {"ask": ask, "on_report": on_report}
+        extra = {key: value for key, value in given.items()
+                 if value is not None and _takes(own, key)}
         return own(tasks=list(tasks) if tasks else None, count=count, seed=seed, nodes=nodes,
                    options=dict(options or {}), progress=progress, **extra)
     if options:
