@@ -6,7 +6,7 @@ import weakref
 
 import pytest
 
-from graphgauge.gcpause import frozen_gc, paused_gc
+from graphgauge.gcpause import frozen_gc, paused_gc, settle_process
 
 
 @pytest.fixture
@@ -52,3 +52,14 @@ def test_the_collector_is_on_again_after_a_settled_pause(thawed):
         assert not gc.isenabled()
         settle()
     assert gc.isenabled()
+
+
+def test_settling_a_process_freezes_what_is_loaded_and_spaces_young_passes(thawed):
+    before = gc.get_threshold()
+    loaded = [[i] for i in range(100)]
+    try:
+        settle_process()
+        assert gc.get_freeze_count() >= len(loaded)
+        assert gc.get_threshold() == (10_000, *before[1:])
+    finally:
+        gc.set_threshold(*before)

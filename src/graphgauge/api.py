@@ -97,10 +97,15 @@ def generate(
     options: dict[str, Any] | None = None,
     output: PathLike | None = None,
     progress: bool = False,
+    on_report: Callable[[Any], None] | None = None,
 ) -> list[Instance]:
     """``count`` instances of each task of ``suite`` (all tasks unless ``tasks``), gold
     answers included; the same seed gives the same instances. ``options`` are the suite's
-    (``dataset``, and what its documentation lists); ``output`` also writes them as JSONL."""
+    (``dataset``, and what its documentation lists); ``output`` also writes them as JSONL.
+
+    A suite whose generator reports what it admitted (GraphInfer: the gate report, the
+    dict ``-p gate_report=PATH`` writes) hands it to ``on_report``; without one, and with
+    ``progress``, it is printed to stderr as ``graphgauge generate`` does."""
     from graphgauge import preflight
     from graphgauge.instance import write_jsonl
     from graphgauge.models.asking import ask_texts
@@ -109,11 +114,30 @@ def generate(
     if output is not None:
         preflight.output_file(Path(output), "--output")
     preflight.suite_extras([suite], f"generate {suite}")
+    if on_report is None and progress:
+        on_report = _print_generation_report(suite)
     instances = make(suite, list(tasks) if tasks else None, count=count, seed=seed,
-                     nodes=nodes, options=options, progress=progress, ask=ask_texts)
+                     nodes=nodes, options=options, progress=progress, ask=ask_texts,
+                     on_report=on_report)
     if output is not None:
         write_jsonl(instances, output)
     return instances
+
+
+def _print_generation_report(suite: str) -> Callable[[Any], None]:
+    """Prints what ``suite``'s generator hands over with the tables its study registered
+    (``SuiteReport.generation``); a suite no study prints for shows nothing. The studies
+    are imported only when a report arrives, so a suite without one costs nothing."""
+    def show(report: Any) -> None:
+        from graphgauge import studies
+        from graphgauge.results.sections import SUITE_REPORTS
+
+        studies.load()
+        printer = SUITE_REPORTS.get(suite)
+        if printer is not None and printer.generation is not None:
+            printer.generation(report)
+
+    return show
 
 
 def load_benchmark(path: PathLike, split: str | None = None) -> Benchmark:

@@ -86,12 +86,12 @@ def answerable(spec: str, model: object, instances: Sequence[Instance]) -> None:
 
 def suite_extras(suites, what: str) -> None:
     """Refuse before any work when a suite needs an extra that is not installed; a suite
-    module lists them in ``REQUIRES`` (infer embeds titles with sentence-transformers)."""
+    lists them in its ``Suite.requires`` (infer embeds titles with sentence-transformers)."""
     from graphgauge.extras import require
-    from graphgauge.registry import suite_hook
+    from graphgauge.registry import find_suite
 
     for suite in sorted(set(suites)):
-        for extra in suite_hook(suite, "REQUIRES") or ():
+        for extra in find_suite(suite).requires:
             require(extra, f"{what} ({suite} suite)")
 
 

@@ -2,13 +2,15 @@
 
 Suites register their tasks when their module is imported. The CLI must start fast, so
 nothing scans the package: a suite's module is imported the first time it is named.
-Another package adds a suite by registering its module in ``SUITES`` from a
-``graphgauge.plugins`` entry point (see graphgauge.plugins).
+``SUITES`` maps each name to a ``Suite`` (``graphgauge.suites.contract``: the suite's own
+generator, the extras it needs); another package adds a suite by registering one from a
+``graphgauge.plugins`` entry point (see graphgauge.plugins and docs/extending.md).
 """
 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
@@ -19,8 +21,10 @@ from graphgauge.plugins import Registry
 from graphgauge.render import prompt
 from graphgauge.render.encoding import Encoding
 from graphgauge.suites.base import DIFFICULTIES, REGISTRY, Task, instance_rng, suite_tasks
+from graphgauge.suites.contract import GenerateSuite, Suite
 
-SUITES: Registry[ModuleType] = Registry("suite")
+# Each built-in suite module defines SUITE; importing it registers the suite's tasks.
+SUITES: Registry[Suite] = Registry("suite")
 for _name, _module in {
     "algorithmic": "graphgauge.suites.algorithmic",
     "spectral": "graphgauge.suites.spectral",
@@ -32,7 +36,7 @@ for _name, _module in {
     "graphwalks": "graphgauge.suites.imported.graphwalks",
     "questions": "graphgauge.suites.imported.questions",
 }.items():
-    SUITES.lazy(_name, _module)
+    SUITES.lazy(_name, f"{_module}:SUITE")
 del _name, _module
 
 
@@ -65,10 +69,34 @@ def select_tasks(suite: str, names: Iterable[str] | None = None) -> list[Task]:
     return [get_task(suite, name) for name in names]
 
 
-def suite_hook(suite: str, name: str) -> Callable[..., Any] | None:
-    """A suite module's optional function ``name`` (e.g. ``generate_suite``,
-    ``suite_report``): how suites with their own data or tables plug into the commands."""
-    return getattr(SUITES[suite], name, None)
+def find_suite(name: str) -> Suite:
+    """The ``Suite`` registered as ``name`` (its tasks registered too).
+
+    A module registered in place of a ``Suite`` (the style of earlier releases:
+    ``SUITES.lazy(name, "pkg.module")`` with ``generate_suite`` and ``REQUIRES`` as module
+    attributes) is read into one, with a warning once: accepted for one release."""
+    value = SUITES[name]
+    if isinstance(value, Suite):
+        return value
+    if isinstance(value, ModuleType):
+        return _module_suite(name, value)
+    raise UserError(f"suite {name!r} is registered as a {type(value).__name__}, not a "
+                    "graphgauge.registry.Suite")
+
+
+_from_modules: dict[str, Suite] = {}
+
+
+def _module_suite(name: str, module: ModuleType) -> Suite:
+    if name not in _from_modules:
+        _from_modules[name] = Suite(doc=module.__doc__ or "",
+                                    generate=getattr(module, "generate_suite", None),
+                                    requires=tuple(getattr(module, "REQUIRES", ())))
+        print(f"graphgauge: warning: suite {name!r} is registered as a module "
+              f"({module.__name__}), which is deprecated; register a graphgauge.registry."
+              f"Suite: SUITES.add({name!r}, Suite(doc=__doc__, generate=..., requires=...))",
+              file=sys.stderr)
+    return _from_modules[name]
 
 
 def generate(
@@ -80,22 +108,27 @@ def generate(
     options: dict[str, Any] | None = None,
     progress: bool = False,
     ask: Callable[..., Any] | None = None,
+    on_report: Callable[[Any], None] | None = None,
 ) -> list[Instance]:
     """``count`` instances of each selected task; deterministic in (seed, task, index).
 
     A suite that builds instances from a dataset or a shared design (samples, gates,
-    splits) defines ``generate_suite(tasks, count, seed, nodes, options, progress)`` in its
-    module and receives the suite ``options`` (``--dataset``, ``-p key=value``). A hook
-    that also takes ``ask`` gets how to ask a model named by a spec
+    splits) registers a ``Suite`` whose ``generate`` (``GenerateSuite``) receives the
+    suite ``options`` (``--dataset``, ``-p key=value``). A generator that also takes
+    ``ask`` gets how to ask a model named by a spec
     (``graphgauge.models.asking.ask_texts``), for a generation that consults models: the
-    layer that loads models passes it."""
+    layer that loads models passes it. A generator that takes ``on_report`` hands what it
+    admitted (GraphInfer's gate report) to that callback instead of printing it: showing
+    it is presentation, which the layer above does."""
     if count < 1:
         raise UserError(f"--count must be at least 1, got {count}")
     if nodes is not None and not (1 <= nodes[0] <= nodes[1]):
         raise UserError(f"bad node range {nodes[0]}-{nodes[1]}: need 1 <= low <= high")
-    own = suite_hook(suite, "generate_suite")
+    own = find_suite(suite).generate
     if own is not None:
-        extra = {"ask": ask} if _takes(own, "ask") else {}
+        given = {"ask": ask, "on_report": on_report}
+        extra = {key: value for key, value in given.items()
+                 if value is not None and _takes(own, key)}
         return own(tasks=list(tasks) if tasks else None, count=count, seed=seed, nodes=nodes,
                    options=dict(options or {}), progress=progress, **extra)
     if options:
@@ -114,9 +147,9 @@ def generate(
     return out
 
 
-def _takes(hook: Callable[..., Any], name: str) -> bool:
-    """Whether ``hook`` accepts the keyword ``name`` (hooks written before it was added,
-    in other packages too, keep working)."""
+def _takes(hook: GenerateSuite | Callable[..., Any], name: str) -> bool:
+    """Whether ``hook`` accepts the keyword ``name`` (generators written before it was
+    added, in other packages too, keep working)."""
     parameters = inspect.signature(hook).parameters.values()
     return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
 

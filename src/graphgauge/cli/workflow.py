@@ -204,22 +204,14 @@ def run(
     Models (a wrong -p option is refused with the model's own list):
 
     {model_list}"""
-    import gc
-
-    from graphgauge.gcpause import paused_gc
+    from graphgauge.gcpause import paused_gc, settle_process
 
     with paused_gc():
         from graphgauge import api
         from graphgauge.models.base import ServiceUnreachable
 
         bench = api.load_benchmark(benchmark, split)
-        # the modules and instances live for the whole run: frozen before the collector
-        # resumes, no pass ever scans them (tenths of a second on a large benchmark)
-        gc.freeze()
-        # the request phase allocates ~100 short-lived containers per answer, nearly all
-        # freed by reference counting: a pass per 10,000 new ones instead of per 700 halves
-        # the collector's time on a 5,000-prompt run (measured: 0.11 -> 0.045 s CPU)
-        gc.set_threshold(10_000, *gc.get_threshold()[1:])
+        settle_process()  # before the collector resumes: it never scans what is loaded
     try:
         api.evaluate(
             bench, model, store=store, params=parse_params(param),

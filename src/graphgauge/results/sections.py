@@ -68,10 +68,13 @@ def slug(text: str) -> str:
 class SuiteReport:
     """What a study writes for one suite: ``html(store, run_ids)`` returns HTML or a list of
     blocks replacing the standard section; ``console(store, run_ids, console)`` prints
-    the tables ``graphgauge report`` shows after its own."""
+    the tables ``graphgauge report`` shows after its own; ``generation(report)`` prints
+    what the suite's generator hands over (``on_report``: GraphInfer's gate report), as
+    ``graphgauge generate``'s progress output."""
 
     html: Callable[[Store, list[str] | None], Any] | None = None
     console: Callable[[Store, list[str] | None, Any], None] | None = None
+    generation: Callable[[Any], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -89,9 +92,11 @@ SECTIONS: Registry[StudySection] = Registry("report section")
 
 
 def register_suite(suite: str, html: Callable | None = None,
-                   console: Callable | None = None) -> None:
-    """A study writes suite ``suite``'s report: its HTML section and/or console tables."""
-    SUITE_REPORTS.add(suite, SuiteReport(html, console),
+                   console: Callable | None = None,
+                   generation: Callable | None = None) -> None:
+    """A study writes suite ``suite``'s report: its HTML section and/or console tables,
+    and/or the tables ``generate`` prints from what the suite's generator hands over."""
+    SUITE_REPORTS.add(suite, SuiteReport(html, console, generation),
                       summary=f"the {suite} suite's own report")
 
 

@@ -30,6 +30,9 @@ from scipy.special import logsumexp
 
 from graphgauge.scoring.answers import FLOAT, INT
 from graphgauge.suites.base import Task, task
+from graphgauge.suites.contract import Suite
+
+SUITE = Suite(doc=__doc__)
 
 # Above this many nodes the extreme-eigenvalue tasks use the sparse Lanczos solver.
 SPARSE_MIN_NODES = 200

@@ -233,7 +233,7 @@ def test_dataset_text_is_escaped_and_empty_scores_draw_no_plot():
     from graphgauge.store.records import ItemRecord
     from graphgauge.studies.infer.report import Labelled, gate_reports, main_table
     from graphgauge.studies.infer.section import headline_plot, to_table
-    from graphgauge.suites.inference.gate_report import gate_table
+    from graphgauge.studies.infer.tables import gate_table
 
     cell = {"candidates": 3, "L1": {"C1": 1}, "L2": {}, "L4": {"exact": 1},
             "L4_admitted": 1, "released": {"test": 1}}

@@ -202,24 +202,3 @@ def test_gnn_baselines_answer_every_task(bench):
             assert 0.0 <= mean_score(asked, responses, task, metric) <= 1.0
     with pytest.raises(UserError, match="unknown GNN"):
         GNNBaseline("mlp")
-
-
-def test_ask_reaches_only_the_generation_hooks_that_take_it(monkeypatch):
-    """``graphgauge.generate`` always passes ``ask``; a suite's ``generate_suite`` written
-    without it (another package's, or one that asks no model) is called as before."""
-    from graphgauge import registry
-
-    calls = []
-
-    def old_hook(tasks, count, seed, nodes, options, progress):
-        calls.append("old")
-        return []
-
-    def new_hook(tasks, count, seed, nodes, options, progress, ask=None):
-        calls.append(ask)
-        return []
-
-    for hook in (old_hook, new_hook):
-        monkeypatch.setattr(registry, "suite_hook", lambda suite, name, hook=hook: hook)
-        assert registry.generate("any", ask=ask_texts) == []
-    assert calls == ["old", ask_texts]

@@ -16,4 +16,11 @@ def html_section(store, run_ids) -> list:
     return blocks(store, run_ids)
 
 
-register_suite("infer", html=html_section, console=suite_report)
+def gate_tables(report) -> None:
+    """What generation admitted at each gate, printed to stderr as it finishes."""
+    from graphgauge.studies.infer.tables import print_gate_report
+
+    print_gate_report(report)
+
+
+register_suite("infer", html=html_section, console=suite_report, generation=gate_tables)

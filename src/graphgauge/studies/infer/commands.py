@@ -54,7 +54,7 @@ def register(group: typer.Typer) -> None:
         """Print a gate report: candidates, rejections per gate and code, kept, splits."""
         import json
 
-        from graphgauge.suites.inference.gate_report import (
+        from graphgauge.studies.infer.tables import (
             gate_table,
             print_gate_report,
             shortcut_table,

@@ -1,5 +1,5 @@
 """GraphInfer tables: results per run and task (and per domain), and the gate
-report's rows from the stored instances (its tables: suites/inference/gate_report.py).
+report's rows from the stored instances (its tables: ``tables.py``).
 
 Each task shows its own metrics, as the paper's tables do: accuracy for T1-T3, Hit@1 and
 P/R/F1 for T4, ARI/NMI/purity/count accuracy for T5, and the reasoning cosine where a
@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 from graphgauge.store.records import ItemRecord
-from graphgauge.suites.inference.gate_report import TextTable, print_table
+from graphgauge.studies.infer.tables import TextTable, print_table
 
 # (header, task, metric): the paper's main-table layout, one row per run.
 COLUMNS = (

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from graphgauge.results.figures import Plot, bars
 from graphgauge.results.table import Table
 from graphgauge.studies.infer.report import domain_table, gate_reports, main_table, result_rows
-from graphgauge.suites.inference.gate_report import TextTable, gate_table
+from graphgauge.studies.infer.tables import TextTable, gate_table
 
 # One figure panel per task: the metric the paper leads with.
 HEADLINE = ("T1 acc", "T2 acc", "T3 acc", "T4 H@1", "T5 NMI")

@@ -14,3 +14,6 @@ from graphgauge.suites.algorithmic import (
     structure,  # noqa: F401
     traversal,  # noqa: F401
 )
+from graphgauge.suites.contract import Suite
+
+SUITE = Suite(doc=__doc__)

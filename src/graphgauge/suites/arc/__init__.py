@@ -6,5 +6,8 @@ Importing the package registers, for each rule, the tasks ``<rule>`` and ``<rule
 
 from graphgauge.suites.arc import tasks  # noqa: F401  (registers the tasks)
 from graphgauge.suites.arc.build import generate_suite
+from graphgauge.suites.contract import Suite
 
-__all__ = ["generate_suite"]
+SUITE = Suite(doc=__doc__, generate=generate_suite)
+
+__all__ = ["SUITE", "generate_suite"]

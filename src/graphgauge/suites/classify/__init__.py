@@ -26,6 +26,7 @@ from graphgauge.scoring.answers import Prediction
 from graphgauge.suites.base import Task, task
 from graphgauge.suites.classify.labels import LABEL, mentioned_labels
 from graphgauge.suites.classify.prompts import STYLES, classification_prompt
+from graphgauge.suites.contract import Suite
 
 OPTIONS = {"dataset", "hops", "max_neighbors", "split", "relabel", "attack", "remove_text"}
 
@@ -109,3 +110,6 @@ def generate_suite(tasks, count, seed, nodes, options: dict, progress: bool) -> 
     if not options.get("dataset"):
         raise UserError("classify needs --dataset (dblp, webkb:cornell, …)")
     return build_instances(tasks or list(STYLES), count, seed, options, progress)
+
+
+SUITE = Suite(doc=__doc__, generate=generate_suite)

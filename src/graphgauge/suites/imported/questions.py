@@ -21,10 +21,11 @@ from graphgauge.scoring.answers import (
     AnswerType,
 )
 from graphgauge.suites.base import REGISTRY, task
+from graphgauge.suites.contract import Suite
 from graphgauge.suites.imported import source
 from graphgauge.suites.imported.source import SourceTask, graphgauge_task
 
-generate_suite = source.generate_suite
+SUITE = Suite(doc=__doc__, generate=source.generate_suite)  # refuses: import instead
 
 ANSWER_TYPES: dict[str, AnswerType] = {
     "bool": BOOL, "int": INT, "float": FLOAT, "node_set": NODE_SET, "node_list": NODE_LIST,

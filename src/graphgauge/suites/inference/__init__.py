@@ -6,10 +6,11 @@ identity dedup (L4), capped and split per task. See SEEDS.md section 1 and
 docs/infer.md.
 """
 
+from graphgauge.suites.contract import Suite
 from graphgauge.suites.inference import tasks  # noqa: F401  (registers the tasks)
 from graphgauge.suites.inference.pipeline import generate_suite
 
 # Extras generation and scoring need: title embeddings (T4's rule, the reasoning metric).
-REQUIRES = ("sbert",)
+SUITE = Suite(doc=__doc__, generate=generate_suite, requires=("sbert",))
 
-__all__ = ["generate_suite"]
+__all__ = ["SUITE", "generate_suite"]

@@ -19,6 +19,10 @@ also scores the trivial shortcut baselines (``graphgauge.suites.shortcuts``) on 
 ``--count`` does not apply: the cap and split sizes decide the file's size.
 ``reasoning`` and ``judges`` ask models, which this layer does not load: the caller passes
 ``ask`` (``graphgauge.generate`` and the command do).
+The gate report (the dict ``gate_report`` writes) is handed to ``on_report`` when the
+caller gives one: printing it is presentation, done above the suites (``graphgauge
+generate`` prints it with the study's tables, ``graphgauge.studies.infer.tables``), so
+this generator prints nothing and ``progress`` changes nothing here.
 All five tasks walk the same ego-graph pool (ego i is drawn from seed and i alone).
 """
 
@@ -27,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -148,7 +153,9 @@ def to_instance(ctx: construct.Context, cand: construct.Candidate, index: int,
 
 def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
                    options: dict[str, Any], progress: bool = False,
-                   ask: Ask | None = None) -> list[Instance]:
+                   ask: Ask | None = None,
+                   on_report: Callable[[dict[str, Any]], None] | None = None,
+                   ) -> list[Instance]:
     from graphgauge.datasets import embed_texts, load_tag
 
     unknown = set(options) - set(DEFAULTS)
@@ -217,8 +224,6 @@ def generate_suite(tasks: list[str] | None, count: int, seed: int, nodes: Any,
     if options["gate_report"]:
         path = Path(str(options["gate_report"]))
         path.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
-    if progress:
-        from graphgauge.suites.inference.gate_report import print_gate_report
-
-        print_gate_report(report)
+    if on_report is not None:
+        on_report(report)
     return kept_all

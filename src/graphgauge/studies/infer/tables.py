@@ -1,7 +1,12 @@
-"""What GraphInfer's generator admitted at each gate, as tables: printed when generation
-finishes (its progress output) and by ``graphgauge infer gates``, and shown in the HTML
-report. The tables are header + rows of formatted strings, so every place shows the same
-cells.
+"""GraphInfer's text tables: the ``TextTable`` its report and HTML section share, and the
+gate tables (what the generator admitted at each gate, and the shortcut audit of what it
+released).
+
+The gate report itself is plain data computed by the suite
+(``graphgauge.suites.inference.pipeline``): generation hands it to its caller
+(``on_report``), and the command prints it here, as ``generate infer``'s progress output
+and ``graphgauge infer gates``; the HTML report shows the same rows. The tables are
+header + rows of formatted strings, so every place shows the same cells.
 """
 
 from __future__ import annotations
