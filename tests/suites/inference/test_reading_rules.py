@@ -98,7 +98,9 @@ def test_a_community_heading_with_its_name_after_a_dash_or_colon(sep):
     ("Answer: Node 0 and Node 1 never appear together in an edge, so no.", False),
     ("Answer: I went through every line naming Node 0: yes.", True),
     ("Answer: The pair is missing from the list; the answer is no", False),
-    ("Answer: I think they share an author, but I'm not certain.", None),
+    # low confidence about a stated link commits to it (the s6 doubt rule, as everywhere)
+    ("Answer: I think they share an author, but I'm not certain.", True),
+    ("Answer: I'm not certain they share an author.", None),  # the link itself doubted
 ])
 def test_a_verdict_closing_the_statement_and_an_uncertain_one(text, expected):
     found = read_relation(text, (0, 1))
@@ -247,6 +249,17 @@ def test_t2_apart_author_sets_and_suppositions(text, expected):
     assert (None if isinstance(found, NoAnswer) else found) is expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Probably yes, but I'm not certain.", True),
+    ("Answer: No, though I'm not 100% sure.", False),
+    ("Answer: They might share an author, but I'm not sure.", None),  # only a possibility
+    ("Answer: Maybe yes.", None),
+])
+def test_t2_low_confidence_commits_a_possibility_does_not(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
 @pytest.mark.parametrize("text", [
     "Answer: Yes, they share an author.\nReasoning: Looking again, the pair is not in the "
     "list, so I take that back.",
@@ -270,6 +283,10 @@ def test_t2_an_answer_taken_back_is_no_answer(text):
     ("| Node | Outlier? |\n|---|---|\n| 0 | no |\n| 1 | maybe |\n| 2 | no |", None),
     ("Answer: Node 1: outlier?\nNodes 0 and 2: not outliers", None),
     ("Answer:\nNode 0: not outlier\nNode 1: probably outlier\nNode 2: not outlier", [1]),
+    ("Answer: Probably Node 4.", [4]),
+    ("Answer: Most likely Node 4 — the only paper on compilers.", [4]),
+    ("Answer: Node 4, though I'm not confident.", [4]),
+    ("Answer: Possibly Node 4.", None),
     ("Answer:\nNode 0: not outlier\nNode 1: outlier — the one page that could not be a "
      "student's\nNode 2: not outlier", [1]),
     # another candidate offered in the reasoning after the answer

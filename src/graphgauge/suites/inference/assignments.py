@@ -712,7 +712,9 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
 
 
 # An explicit answer that opens on one node and explains it after a dash, colon or comma.
-_NODE_FIRST = re.compile(r"\W*(?:node|vertex|paper)\s*#?" + ID + r"\s*(?:[—–:,;(]|\s-\s|$)", re.I)
+_LEAN = r"(?:(?:probably|most\s+likely|likely)\s+)?"  # a lean still picks: "Probably Node 3"
+_NODE_FIRST = re.compile(r"\W*" + _LEAN + r"(?:node|vertex|paper)\s*#?" + ID
+                         + r"\s*(?:[—–:,;(]|\s-\s|$)", re.I)
 _NAMES_NODE = re.compile(r"\b(?:nodes?|vertex|papers?)\s*#?\d", re.I)
 
 
@@ -759,7 +761,8 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
                 plural = "outliers" in m[0].lower()
                 hits.append((m.start(), nodes if plural else nodes[:1]))
     plain = PAREN.sub(" ", region).strip()
-    if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
+    if not hits and re.fullmatch(r"\W*" + _LEAN + r"(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain,
+                                 re.I):
         hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
     named = _NODE_FIRST.match(plain) if not hits and explicit else None
     if named and int(named[1]) < n and not _NAMES_NODE.search(plain, named.end()) \

@@ -146,6 +146,8 @@ _POS_WORDS = ("connected", "link", "adjacent", "co", "present", "author", "colla
               "unrelated", "unconnected", "disconnected")
 # A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
 _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
+                   # a lean is a verdict: "Probably yes", "Most likely no"
+                   r"(?:(?:probably|most\s+likely|likely|I\s+(?:think|believe))[\s,]+)?"
                    r"(yes|no|true|false|correct|incorrect|affirmative|negative|yep|yeah|yup|nope"
                    r"|nah|oui|non(?!-)|sí|ja|nein)\b"
                    r"(?!\s+(?:doubt|question)\b)", re.I)
@@ -219,6 +221,12 @@ UNSURE_LINK = re.compile(r"\b(?:might|may|could|possibly|perhaps|maybe|unclear|a
 _HYPOTHETICAL = re.compile(r"^\W*(?:if|in\s+case)\b[^,\n]{0,50}?\b(?:counts?|counted|mean|means"
                            r"|meant|consider(?:ed)?|includ\w*|allow\w*|indirect\w*|any\s+path"
                            r"|interpret\w*)\b", re.I)
+# Low confidence about a statement the sentence makes ("They share an author, but I'm not
+# certain"): the statement still commits, as a best guess does in every reader; only a link
+# raised as a possibility ("they might share an author") does not.
+_LOW_CONFIDENCE = re.compile(r"[,;(—–]?\s*(?:\b(?:but|though|although|yet|however)\b,?\s*)?"
+                             r"(?:I'?m|I\s+am)\s+not\s+(?:\w+%?\s+){0,2}?(?:sure|certain"
+                             r"|confident)\b[^.;\n]{0,80}", re.I)
 _JSON_BOOL = re.compile(r"[\"'](?P<key>[^\"'\n]{1,40})[\"']\s*:\s*[\"']?"
                         r"(?P<value>true|false|yes|no)\b", re.I)
 _NOT_VERDICT_KEY = re.compile(r"reason|explan|why|note|confiden", re.I)
@@ -319,6 +327,11 @@ def _relation_reader(pair: set[int] | None):
             if _HYPOTHETICAL.match(sentence):
                 unsure = True  # "If any path counts, they are connected": a supposition
                 continue
+            doubted = _LOW_CONFIDENCE.sub("", sentence)  # "..., but I'm not certain"
+            if doubted != sentence and doubted.strip() and not UNSURE_LINK.search(doubted):
+                value = polarity(doubted)  # a statement made with low confidence commits
+                if value is not None:
+                    return value
             if UNSURE_LINK.search(sentence):
                 value = _conclusion(sentence, pair)  # "they could be linked but ..., so no"
                 if value is not None:
