@@ -299,6 +299,18 @@ def test_t4_domain_nouns_maybe_verdicts_and_doubt_in_the_reasoning(text, expecte
     assert outliers(text) == expected
 
 
+@pytest.mark.parametrize(("last", "expected"), [
+    ("Node 3: Community 1 (maybe)", None),  # put only as a possibility: a hedge
+    ("Node 3: possibly Community 1", None),
+    ("Node 3: Community 1?", None),
+    ("Node 3: probably Community 1", [0, 1, 0, 1]),  # a lean still picks
+    ("Node 3: Community 1 — its title could suggest retrieval", [0, 1, 0, 1]),
+])
+def test_t5_a_maybe_on_one_node_is_a_hedge_as_in_t4(last, expected):
+    lines = "Answer:\nNode 0: Community 0\nNode 1: Community 1\nNode 2: Community 0\n"
+    assert partition(lines + last, 4) == expected
+
+
 def test_t5_described_groups_joined_by_and_and_a_move_beside_other_nodes():
     assert partition("Answer: Nodes 1 and 3 are retrieval papers and make up Community 1, "
                      "while nodes 0 and 2 are database papers, so they form Community 0.",

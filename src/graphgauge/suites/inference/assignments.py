@@ -427,9 +427,9 @@ def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
     found = _assignment_of(line, n, kind)
     if found and kind == "community" and _EITHER.search(line):
         return dict.fromkeys(found, HEDGED)  # "Node 4: Community 0 or 1"
-    if found and kind == "outlier" and any(v is True for v in found.values()) \
+    if found and (kind == "community" or any(v is True for v in found.values())) \
             and _MAYBE_VERDICT.search(line):
-        return dict.fromkeys(found, HEDGED)
+        return dict.fromkeys(found, HEDGED)  # "Node 4: Community 1 (maybe)"
     return found
 
 
