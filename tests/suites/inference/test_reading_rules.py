@@ -4,6 +4,8 @@ each class they missed, pinned on texts written apart from the batch."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from graphgauge.scoring.region import NoAnswer
@@ -345,3 +347,19 @@ def test_t1_t3_free_text_is_projected_onto_labels_read_in_the_domain(domain, lab
     from graphgauge.registry import get_task
     inst = instance("masked_node", 10, labels=labels, domain=domain)
     assert get_task("infer", "masked_node").parse(text, inst).value["answer"] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: They share an author" + " " * 20000 + "x",
+    "Answer: If " + "you count " * 5000 + "links, yes",
+    "Answer: " + "Node 4: outlier (maybe)\n" * 5000,
+    "Answer: " + ", but I'm not " * 5000 + "sure",
+])
+def test_s6_rules_stay_fast_on_hostile_text(text):
+    """The low-confidence clause opens on a word, never on blanks (opening on "\\s*" it read
+    a 5,000-blank gap from every blank: 1.2 s)."""
+    start = time.process_time()
+    read_relation(text, (0, 1))
+    read_outliers(text, 10)
+    read_assignment(text, 10, "community")
+    assert time.process_time() - start < 0.5

@@ -35,7 +35,7 @@ def project_label(answer: str, labels: Sequence[str], encoder: str = "minilm",
     node: "web page", "paper") each label is embedded as a phrase ("faculty web page",
     "AI paper"): a bare one-word label ("course", "AI") sits far from every sentence
     that describes it, so free text about "a class with lecture notes" went to
-    `student` (tests/suites/inference/test_reading_rules.py pins the figures)."""
+    `student` (tests/suites/inference/test_reading_rules.py pins examples)."""
     exact = {normalize(label): label for label in labels}
     if normalize(answer) in exact:
         return exact[normalize(answer)]

@@ -224,9 +224,11 @@ _HYPOTHETICAL = re.compile(r"^\W*(?:if|in\s+case)\b[^,\n]{0,50}?\b(?:counts?|cou
 # Low confidence about a statement the sentence makes ("They share an author, but I'm not
 # certain"): the statement still commits, as a best guess does in every reader; only a link
 # raised as a possibility ("they might share an author") does not.
-_LOW_CONFIDENCE = re.compile(r"[,;(—–]?\s*(?:\b(?:but|though|although|yet|however)\b,?\s*)?"
-                             r"(?:I'?m|I\s+am)\s+not\s+(?:\w+%?\s+){0,2}?(?:sure|certain"
-                             r"|confident)\b[^.;\n]{0,80}", re.I)
+# (It opens on a word, never on blanks: a pattern opening on "\s*" re-read a 5,000-blank gap
+# from every blank.)
+_LOW_CONFIDENCE = re.compile(r"\b(?:(?:but|though|although|yet|however)\b,?[ \t]{0,3})?"
+                             r"(?:I'?m|I[ \t]+am)[ \t]+not[ \t]+(?:\w+%?[ \t]+){0,2}?"
+                             r"(?:sure|certain|confident)\b[^.;\n]{0,80}", re.I)
 _JSON_BOOL = re.compile(r"[\"'](?P<key>[^\"'\n]{1,40})[\"']\s*:\s*[\"']?"
                         r"(?P<value>true|false|yes|no)\b", re.I)
 _NOT_VERDICT_KEY = re.compile(r"reason|explan|why|note|confiden", re.I)
@@ -327,7 +329,8 @@ def _relation_reader(pair: set[int] | None):
             if _HYPOTHETICAL.match(sentence):
                 unsure = True  # "If any path counts, they are connected": a supposition
                 continue
-            doubted = _LOW_CONFIDENCE.sub("", sentence)  # "..., but I'm not certain"
+            doubted = _LOW_CONFIDENCE.sub("", sentence) if mentions(sentence, ("not",)) \
+                else sentence  # "..., but I'm not certain"
             if doubted != sentence and doubted.strip() and not UNSURE_LINK.search(doubted):
                 value = polarity(doubted)  # a statement made with low confidence commits
                 if value is not None:
