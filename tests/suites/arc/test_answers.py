@@ -29,6 +29,14 @@ was read right on 89 (95.7%; 3 of its 22 no-answers read as graphs: an empty <an
 tag after reasoning, a colour table cut inside its last row, a question back deferring
 the output; and an "edges between 0 and 1, between 1 and 2, ..." list read as one edge)
 and on 93 after the rules for them (tests/suites/arc/test_parse_rules.py).
+arc_blind_s6 (80 answers on twelve rules, 7-node tasks of both encodings, 18 no-answers,
+written by a fourth grader before reading the reader: colour-less lists resolved by the
+input's colours, colour-named lists, kept and renumbered ids, JSON `colored` lists and
+node-link dicts, Gemini/Llama/Phi/R1 styles, options, doubt, truncation) was read right on
+78 (97.5%; 1 of its 18 no-answers read as a graph: doubt about one edge that offers a
+conditional output, "if the rule also drops them, (0,6) should go as well, and the output
+would be ..."; and a later "so Option 1 is the correct one" read as Option 2) and on 80
+after the rules for them.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""GraphARC reading rules added after the s3 and s4 blind batches
-(tests/data/answers/arc_blind_s3.jsonl, arc_blind_s4.jsonl), each pinned on hand-written
+"""GraphARC reading rules added after the s3 to s6 blind batches
+(tests/data/answers/arc_blind_s3.jsonl ... arc_blind_s6.jsonl), each pinned on hand-written
 text that is not in the corpus."""
 
 from __future__ import annotations
@@ -240,3 +240,61 @@ def test_the_empty_output_graph_is_an_answer(text):
 ])
 def test_an_empty_graph_only_supposed_asked_or_cut_off_is_no_answer(text):
     assert read_answer(text, Context()) is None
+
+
+# --- rules added after the s6 blind batch (tests/data/answers/arc_blind_s6.jsonl) ---------
+
+_G = ("G describes a graph among nodes 0, 1, 2, 3. The edges in G are: (0,1) (1,2) (2,3). "
+      "The following nodes are colored: 3 (blue).")
+_H = ("G describes a graph among nodes 0, 1, 2. The edges in G are: (0,1) (1,2). "
+      "The following nodes are colored: 2 (blue).")
+
+
+@pytest.mark.parametrize("text", [
+    # doubt about one edge or node that offers the output it would lead to
+    f"<answer>{_G}</answer>\n\nNot sure about (2,3): if the rule removes bridges, it should "
+    "go too, and the output would be (0,1) (1,2).",
+    f"{_G}\n\nI'm unsure whether node 0 counts; under the other reading it should be blue as "
+    "well.",
+])
+def test_doubt_offering_a_conditional_output_is_no_answer(text):
+    assert read_answer(text, Context(paint="blue")) is None
+
+
+def test_doubt_settled_by_a_stated_output_still_commits():
+    text = (f"Not sure about (2,3) at first, but it stays.\n\nFinal output: {_G}")
+    assert reading(text)[1] == {(0, 1), (1, 2), (2, 3)}
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    (f"Option 1 (keep ids): {_G}\nOption 2 (renumber): {_H}\n\nSince the examples keep ids, "
+     "Option 1 is the correct one.", {0, 1, 2, 3}),
+    (f"Option 1: {_H}\nOption 2: {_G}\n\nThe examples renumber, so option 1 is the correct "
+     "one.", {0, 1, 2}),
+    (f"Option 1: {_H}\nOption 2: {_G}\n\nOption 2 is the correct one.", {0, 1, 2, 3}),
+])
+def test_the_option_chosen_after_labelled_options_is_the_answer(text, nodes):
+    assert reading(text)[0] == nodes
+
+
+@pytest.mark.parametrize("text", [
+    # a graph the text puts forward commits, however unsure it says it is (the grading
+    # rule's no-answers are hedges between answers, not low confidence)
+    f"My best guess: {_G}",
+    f"I'm not confident, but here is the output: {_G}",
+    f"Probably this: {_G}",
+    f"<answer>{_G}</answer>\n\nI'm not confident about this one.",
+])
+def test_a_graph_put_forward_with_low_confidence_commits(text):
+    assert reading(text)[2] == {3: "blue"}
+
+
+@pytest.mark.parametrize("text", [
+    # a graph only raised as a possibility, or a part of it only asked about
+    f"Maybe: {_G}",
+    f"It might be this one: {_G}",
+    "G describes a graph among nodes 0, 1, 2. The edges in G are: (0,1) (1,2). Perhaps the "
+    "following nodes are colored: 2 (blue)?",
+])
+def test_a_graph_only_raised_as_a_possibility_is_no_answer(text):
+    assert read_answer(text, Context(paint="blue")) is None

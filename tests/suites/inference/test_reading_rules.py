@@ -1,15 +1,17 @@
-"""GraphInfer reading rules added after the s4 and s5 blind batches
-(tests/data/answers/infer_blind_s4.jsonl, infer_blind_s5.jsonl): each class they missed,
-pinned on texts written apart from the batch."""
+"""GraphInfer reading rules added after the s4, s5 and s6 blind batches
+(tests/data/answers/infer_blind_s4.jsonl, infer_blind_s5.jsonl, infer_blind_s6.jsonl):
+each class they missed, pinned on texts written apart from the batch."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from graphgauge.scoring.region import NoAnswer
 from graphgauge.suites.inference.assignments import read_assignment, read_outliers
 from graphgauge.suites.inference.reading import read_relation
-from tests.suites.inference.test_reading import canonical
+from tests.suites.inference.test_reading import canonical, instance
 
 
 def partition(text: str, n: int):
@@ -98,7 +100,9 @@ def test_a_community_heading_with_its_name_after_a_dash_or_colon(sep):
     ("Answer: Node 0 and Node 1 never appear together in an edge, so no.", False),
     ("Answer: I went through every line naming Node 0: yes.", True),
     ("Answer: The pair is missing from the list; the answer is no", False),
-    ("Answer: I think they share an author, but I'm not certain.", None),
+    # low confidence about a stated link commits to it (the s6 doubt rule, as everywhere)
+    ("Answer: I think they share an author, but I'm not certain.", True),
+    ("Answer: I'm not certain they share an author.", None),  # the link itself doubted
 ])
 def test_a_verdict_closing_the_statement_and_an_uncertain_one(text, expected):
     found = read_relation(text, (0, 1))
@@ -223,3 +227,139 @@ def test_t5_described_groups_and_a_late_move_with_its_reason():
     lines = "\n".join(f"Node {i}: Community {i % 2}" for i in range(4))
     assert partition(f"Answer:\n{lines}\n\nWait, Node 2 (\"Lab staff list\") is a staff page, "
                      "so it belongs to Community 2.", 4) == [0, 1, 2, 1]
+
+
+# --- rules added after the s6 blind batch (tests/data/answers/infer_blind_s6.jsonl) -------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # author sets said to be apart are no shared author ("different authors" has to be
+    # emphatic: two papers by overlapping teams also have "different authors")
+    ("Answer: Node 0 and Node 1 come from non-overlapping author groups.", False),
+    ("Answer: The papers have entirely distinct authors.", False),
+    ("Answer: The authors of Node 0 and those of Node 1 never overlap.", False),
+    ("Answer: Node 0 and Node 1 have one author in common.", True),
+    # a supposition about what the question means answers another question
+    ("Answer: Would a two-hop path count? If you count indirect links, Node 0 reaches "
+     "Node 1.", None),
+    ("Answer: If we consider citations too, they are related.", None),
+    # a premise, or a condition that only looks, still commits
+    ("Answer: If the edge list is complete, Node 0 and Node 1 are not linked.", False),
+    ("Answer: If you check the list, Node 1 links to Node 0.", True),
+])
+def test_t2_apart_author_sets_and_suppositions(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: Probably yes, but I'm not certain.", True),
+    ("Answer: No, though I'm not 100% sure.", False),
+    ("Answer: They might share an author, but I'm not sure.", None),  # only a possibility
+    ("Answer: Maybe yes.", None),
+])
+def test_t2_low_confidence_commits_a_possibility_does_not(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: Yes, they share an author.\nReasoning: Looking again, the pair is not in the "
+    "list, so I take that back.",
+    "Answer: No.\n\nHmm, I take that back.",
+])
+def test_t2_an_answer_taken_back_is_no_answer(text):
+    assert isinstance(read_relation(text, (0, 1)), NoAnswer)
+    # a new value after the retraction is the answer
+    assert read_relation("Answer: No.\n\nHmm, Node 0 links to Node 1 after all. I take back "
+                         "my answer.", (0, 1)) is True
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the empty answer in every domain's noun
+    ("Answer: None of these products is an outlier; all are kitchen tools.", []),
+    ("Answer: None of the web pages stands out.", []),
+    ("Answer: There is no article that does not fit.", []),
+    # a verdict put only as a possibility is a hedge; a lean still commits
+    ("Answer:\nNode 0: not outlier\nNode 1: possibly outlier\nNode 2: not outlier", None),
+    ("Answer:\nNode 0: not outlier\nNode 1: outlier (perhaps)\nNode 2: not outlier", None),
+    ("| Node | Outlier? |\n|---|---|\n| 0 | no |\n| 1 | maybe |\n| 2 | no |", None),
+    ("Answer: Node 1: outlier?\nNodes 0 and 2: not outliers", None),
+    ("Answer:\nNode 0: not outlier\nNode 1: probably outlier\nNode 2: not outlier", [1]),
+    ("Answer: Probably Node 4.", [4]),
+    ("Answer: Most likely Node 4 — the only paper on compilers.", [4]),
+    ("Answer: Node 4, though I'm not confident.", [4]),
+    ("Answer: Possibly Node 4.", None),
+    ("Answer:\nNode 0: not outlier\nNode 1: outlier — the one page that could not be a "
+     "student's\nNode 2: not outlier", [1]),
+    # another candidate offered in the reasoning after the answer
+    ("Answer: Node 5.\nReasoning: Node 5 is about compilers. Node 3 might also be the "
+     "outlier, given its title.", None),
+    ("Answer: Node 5.\nReasoning: Node 5 is about compilers; Node 3 is about indexing like "
+     "the rest.", [5]),
+])
+def test_t4_domain_nouns_maybe_verdicts_and_doubt_in_the_reasoning(text, expected):
+    assert outliers(text) == expected
+
+
+@pytest.mark.parametrize(("last", "expected"), [
+    ("Node 3: Community 1 (maybe)", None),  # put only as a possibility: a hedge
+    ("Node 3: possibly Community 1", None),
+    ("Node 3: Community 1?", None),
+    ("Node 3: probably Community 1", [0, 1, 0, 1]),  # a lean still picks
+    ("Node 3: Community 1 — its title could suggest retrieval", [0, 1, 0, 1]),
+])
+def test_t5_a_maybe_on_one_node_is_a_hedge_as_in_t4(last, expected):
+    lines = "Answer:\nNode 0: Community 0\nNode 1: Community 1\nNode 2: Community 0\n"
+    assert partition(lines + last, 4) == expected
+
+
+def test_t5_described_groups_joined_by_and_and_a_move_beside_other_nodes():
+    assert partition("Answer: Nodes 1 and 3 are retrieval papers and make up Community 1, "
+                     "while nodes 0 and 2 are database papers, so they form Community 0.",
+                     4) == [0, 1, 0, 1]
+    assert partition("Community 0: 0, 1, 2\nCommunity 1: 3\n\nWait, Node 2 (an index "
+                     "structure paper) goes with the retrieval papers in Community 1.",
+                     4) == [0, 0, 1, 1]
+
+
+WEB = ["student", "project", "course", "staff", "faculty"]
+DBLP = ["Database", "Data Mining", "AI", "Information Retrieval"]
+
+
+@pytest.mark.parametrize(("domain", "labels", "text", "expected"), [
+    # free text naming no label: each label is read as the domain's kind of node ("course
+    # web page", "AI paper"); the bare labels gave the wrong label on each of these
+    ("webpage", WEB, "Answer: A seminar page, with the reading list and weekly slides.",
+     "course"),
+    ("webpage", WEB, "Answer: Lecture notes and problem sets for Operating Systems.", "course"),
+    ("coauthor", DBLP, "Answer: Query optimisation for relational engines.", "Database"),
+    ("coauthor", DBLP, "Answer: Probabilistic reasoning with Bayesian networks.", "AI"),
+    ("coauthor", DBLP, "Answer: Neural networks for pattern recognition.", "AI"),
+    # and these stay right
+    ("webpage", WEB, "Answer: A homepage of a research group building a compiler toolkit.",
+     "project"),
+    ("webpage", WEB, "Answer: The homepage of an associate professor in the theory group.",
+     "faculty"),
+    ("coauthor", DBLP, "Answer: Automated planning and knowledge representation.", "AI"),
+])
+def test_t1_t3_free_text_is_projected_onto_labels_read_in_the_domain(domain, labels, text,
+                                                                     expected):
+    from graphgauge.registry import get_task
+    inst = instance("masked_node", 10, labels=labels, domain=domain)
+    assert get_task("infer", "masked_node").parse(text, inst).value["answer"] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Answer: They share an author" + " " * 20000 + "x",
+    "Answer: If " + "you count " * 5000 + "links, yes",
+    "Answer: " + "Node 4: outlier (maybe)\n" * 5000,
+    "Answer: " + ", but I'm not " * 5000 + "sure",
+])
+def test_s6_rules_stay_fast_on_hostile_text(text):
+    """The low-confidence clause opens on a word, never on blanks (opening on "\\s*" it read
+    a 5,000-blank gap from every blank: 1.2 s)."""
+    start = time.process_time()
+    read_relation(text, (0, 1))
+    read_outliers(text, 10)
+    read_assignment(text, 10, "community")
+    assert time.process_time() - start < 0.5

@@ -33,10 +33,14 @@ _EDGES_CUT = re.compile(r"[.!?][ \t]+[^.!?\n]{0,60}\bedges\b[^.!?\n:]{0,40}(?:\b
 _ALTERNATIVE = re.compile(r"\b(?:could|might|may)[ \t]+(?:also|instead|just[ \t]+as[ \t]+well"
                           r"|equally)\b|\bor[ \t]+(?:perhaps|maybe|possibly)\b"
                           r"|\b(?:maybe|perhaps|possibly)[ \t]+[^.!?\n]{0,60}?\b(?:should|would"
-                          r"|could|might)\b|\b(?:alternative(?:ly)?|instead|otherwise)\b", re.I)
+                          r"|could|might)\b|\b(?:alternative(?:ly)?|instead|otherwise)\b"
+                          # "if the rule also drops them, (0,6) should go as well, and the
+                          # output would be ..."
+                          r"|\b(?:should|would)[ \t]+(?:\w+[ \t]+){0,2}?(?:as[ \t]+well|too)\b"
+                          r"|\b(?:output|answer|graph)[ \t]+would[ \t]+be\b", re.I)
 # a conclusion after the doubt settles it ("..., so no.", "Final output: ...")
 _SETTLED = re.compile(r"\b(?:so|therefore|thus|hence|final(?:ly)?|going[ \t]+with|I'?ll[ \t]+go"
-                      r"|output|answer)\b", re.I)
+                      r"|output|answer)\b(?![ \t]+(?:would|could|might|may)\b)", re.I)
 _SENTENCE_STOP = re.compile(r"[.!?\n]")
 _BRANCH = re.compile(r"\bif[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+(?:rule|transformation|pattern)"
                      r"|instead)\b", re.I)

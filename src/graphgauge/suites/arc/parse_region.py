@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.guards import mentions
 from graphgauge.suites.arc.rule import COLOURS
 
@@ -118,6 +117,37 @@ def after_thinking(text: str) -> str:
     return "" if _THINK_OPEN.search(text[:200]) else text
 
 
+_OPTION_ID = r"(?:[A-D1-4]|one|two|three)\b"
+_OPTION_LABEL = re.compile(r"(?:^|\n|(?<=[.!?])[ \t]+)[ \t#*_>-]*(?:option|alternative|candidate"
+                           r"|interpretation)[ \t]*(?P<id>" + _OPTION_ID + r")[^\n:]{0,60}?[:)]",
+                           re.I)
+_OPTION_CHOSEN = re.compile(r"\b(?:option|alternative|candidate|interpretation)[ \t]*(?P<id>"
+                            + _OPTION_ID + r")[ \t*_]*(?:is|seems)[ \t]+(?:the[ \t]+)?(?:correct"
+                            r"|right|final|better|intended|one)\b|\b(?:go(?:ing)?[ \t]+with"
+                            r"|choose|pick|prefer|select)[ \t]+(?:option|alternative|candidate"
+                            r"|interpretation)[ \t]*(?P<id2>" + _OPTION_ID + r")", re.I)
+
+
+def _chosen_option(text: str) -> str:
+    """"Option 1: G describes ... Option 2: G describes ... so Option 1 is the correct
+    one": the text of the option chosen after the labelled options (``text`` when none
+    is)."""
+    if not mentions(text, ("option", "alternative", "candidate", "interpretation")):
+        return text
+    labels = list(_OPTION_LABEL.finditer(text))
+    if len(labels) < 2:
+        return text
+    chosen = [m for m in _OPTION_CHOSEN.finditer(text, labels[-1].end())]
+    if not chosen:
+        return text
+    want = (chosen[-1]["id"] or chosen[-1]["id2"]).lower()
+    for i, label in enumerate(labels):
+        if label["id"].lower() == want:
+            end = labels[i + 1].start() if i + 1 < len(labels) else chosen[-1].start()
+            return text[label.start():end]
+    return text
+
+
 def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> str | None:
     """The part of ``text`` holding the committed answer: after the reasoning block
     (nothing when the text stops inside it), the last non-empty ``<answer>`` tag, else
@@ -143,13 +173,18 @@ def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> s
             marked = True
         elif fences:
             text = _fence_group(text, fences)
+    if not tags:
+        text = _chosen_option(text)
     starts = list(_START.finditer(text)) if mentions(text, ("describes",)) else []
     if starts and not tags and (_tentative(text, starts[-1].start())
                                 or _two_outputs(text, starts, same)):
         return None
     lead = _colour_lead(text, starts[-1].start()) if starts and marked else ""
     text = text[starts[-1].start():] if starts else text
-    return text if tags else lead + _before_reasoning(text)
+    region = text if tags else lead + _before_reasoning(text)
+    # "... (3,4). Maybe the following nodes are colored: 0 (blue), 4 (blue)?": a part of
+    # the graph only asked about is no answer
+    return None if _ASKED_PART.search(region) else region
 
 
 _PAINTED = re.compile(r"\b(?:" + "|".join(c for c in COLOURS if c != "grey") + r")\b", re.I)
@@ -166,15 +201,25 @@ def _colour_lead(text: str, start: int) -> str:
     return lead + "\n"
 
 
-_SURE_NOT = re.compile(r"\bprobably\b|\bnot (?:fully |entirely |very |quite )?(?:sure|certain|"
-                       r"confident)\b|\bunsure\b", re.I)
+# A graph only raised as a possibility ("Maybe: G describes ...", "It might be this one:",
+# "Perhaps the output is"): asserted by nobody, so a hedge. Doubt about a graph the text
+# does put forward ("My best guess: G describes ...", "I'm not confident, but here is the
+# output:", "Probably: ...") still commits to it, as the grading rule lists only hedges
+# between answers, never low confidence, among the no-answers.
+_ONLY_POSSIBLE = re.compile(r"\b(?:maybe|perhaps|possibly|(?:might|could|may)[ \t]+(?:\w+[ \t]+)?be"
+                            r"|(?:probably|likely|possibly)[ \t]*\?|I[ \t]+(?:really[ \t]+)?"
+                            r"(?:don'?t|do[ \t]+not)[ \t]+know|hard[ \t]+to[ \t]+(?:tell|say))\b",
+                            re.I)
+
+
+_ASKED_PART = re.compile(r"(?:^|[.!:\n][ \t]*)(?:maybe|perhaps|possibly)\b[^.!?\n]{0,400}\?", re.I)
 
 
 def _tentative(text: str, start: int) -> bool:
-    """Is the sentence that leads into the graph statement a guess?"""
+    """Is the sentence that leads into the graph statement only a possibility?"""
     lead = text[max(0, start - 300):start]
     lead = re.split(r"[.!?\n]\s", lead)[-1]
-    return bool(answer_region.TENTATIVE.search(lead) or _SURE_NOT.search(lead))
+    return bool(_ONLY_POSSIBLE.search(lead))
 
 
 # Words that tell an echoed input from the output, or mark the later graph as the answer.

@@ -363,7 +363,10 @@ _NODE_MOVE = re.compile(r"\b(?:node|vertex)\s*#?" + ID
                         r"(?:belongs (?:to|in)|is in|"
                         r"goes (?:in)?to|"
                         r"should (?:be in|go (?:in)?to|move to)|moves? to|is assigned to"
-                        r"|(?:fits|is|belongs) (?:better|best|more naturally) (?:in|into|with))\s+"
+                        r"|(?:fits|is|belongs) (?:better|best|more naturally) (?:in|into|with)"
+                        # "belongs with the mining papers in Community 1"
+                        r"|(?:belongs|goes|fits|should\s+go|should\s+be)\s+(?:with|among|alongside)"
+                        r"\s+[^.;\n()]{0,40}?\s+(?:in|of|from))\s+"
                         r"(?:the\s+)?(" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
 # Node lists as "3, 5 and 7" / "0-2, 6": bounded, possessive repeats, so a list of 20,000
 # numbers that leads nowhere costs one pass, not a backtracking search.
@@ -371,6 +374,9 @@ _LIST = r"\d{1,7}(?:\s*(?:,|\band\b|&|[–-]|to)\s*(?:node\s*)?\d{1,7}){0,300}+"
 _NODES_FIRST = re.compile(r"\bnodes?\s+(?P<list>" + _LIST + r")\s*(?:→|->|=>|:"
                           # "nodes 1, 3 and 4 are faculty pages (Community 0)"
                           r"|\bare\s+[^;.\n()]{0,40}?\(|\b(?:form|are in|"
+                          # "nodes 0 and 4 are faculty pages and form Community 0"
+                          r"are\s+[^;.\n()]{0,40}?\s(?:and|so\s+they)\s+(?:form|make\s+up"
+                          r"|constitute|belong\s+to|go\s+(?:in)?to)|"
                           r"belong to|"
                           r"make up|constitute|are assigned to|go (?:in)?to|compose)\b)\s*"
                           r"(?:the\s+)?(?P<c>" + _COMMUNITY + r"\s*#?\s*\w+)", re.I)
@@ -403,15 +409,27 @@ def _positional_sets(line: str, n: int) -> dict[int, str] | None:
     return {node: f"S{i}" for i, nodes in enumerate(sets) for node in nodes} or None
 
 
-HEDGED = "?"  # a node's value when its line offers two communities
+HEDGED = "?"  # a node's value when its line offers two communities, or only a "maybe"
+HEDGED_NODE, HEDGED_VERDICT = "a node hedged between communities", "a node's verdict hedged"
 _EITHER = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*(?:[A-Za-z]|\d{1,7})\s*(?:\bor\b|/)\s*"
                      r"(?:" + _COMMUNITY + r"\s*#?\s*)?(?:[A-Za-z]|\d{1,7})\b", re.I)
+
+
+# A verdict put only as a possibility ("Node 4: outlier (maybe)", "Node 4: possibly the
+# outlier", "Node 4: outlier?"): the grading rule's hedge. A lean ("probably outlier")
+# still commits, as a best guess does everywhere.
+# Only the verdict itself is looked at, not the explanation after a dash or a comma.
+_MAYBE_VERDICT = re.compile(r"^[^.;,—–]{0,40}?\b(?:maybe|perhaps|possibly|might|could)\b"
+                            r"|\(\s*(?:maybe|perhaps|possibly|\?)\s*\)|\?[\s)*_]*$", re.I)
 
 
 def _assignment(line: str, n: int, kind: str) -> dict[int, Any] | None:
     found = _assignment_of(line, n, kind)
     if found and kind == "community" and _EITHER.search(line):
         return dict.fromkeys(found, HEDGED)  # "Node 4: Community 0 or 1"
+    if found and (kind == "community" or any(v is True for v in found.values())) \
+            and _MAYBE_VERDICT.search(line):
+        return dict.fromkeys(found, HEDGED)  # "Node 4: Community 1 (maybe)"
     return found
 
 
@@ -627,7 +645,7 @@ def read_assignment(text: Any, n: int, kind: str, labels: Sequence[str] = ()
     if any(len(values) > 1 for values in chosen.values()):
         return NoAnswer("a node given two different answers")
     if any(HEDGED in values for values in chosen.values()):
-        return NoAnswer("a node hedged between communities")
+        return NoAnswer(HEDGED_NODE if kind == "community" else HEDGED_VERDICT)
     if len(chosen) < n and (is_truncated(body) or _dangling(body, kind)
                             or kind == "community" and _ends_in_list(text, n)):
         return NoAnswer("cut off inside the assignment")
@@ -694,7 +712,9 @@ _MAYBE_OUTLIER = re.compile(r"\b(?:node|vertex|paper)\s*#?" + ID + r"\b" + _SAME
 
 
 # An explicit answer that opens on one node and explains it after a dash, colon or comma.
-_NODE_FIRST = re.compile(r"\W*(?:node|vertex|paper)\s*#?" + ID + r"\s*(?:[—–:,;(]|\s-\s|$)", re.I)
+_LEAN = r"(?:(?:probably|most\s+likely|likely)\s+)?"  # a lean still picks: "Probably Node 3"
+_NODE_FIRST = re.compile(r"\W*" + _LEAN + r"(?:node|vertex|paper)\s*#?" + ID
+                         + r"\s*(?:[—–:,;(]|\s-\s|$)", re.I)
 _NAMES_NODE = re.compile(r"\b(?:nodes?|vertex|papers?)\s*#?\d", re.I)
 
 
@@ -722,6 +742,11 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     no answer)."""
     hits: list[tuple[int, list[int]]] = []
     region = MARKUP.sub("", region)
+    line = region.strip().split("\n", 1)[0]
+    opening = _NODE_FIRST.match(line)
+    if opening and (_MAYBE_VERDICT.search(line[opening.end():])
+                    or _MAYBE_VERDICT.search(line[opening.end() - 1:])):
+        return None  # "Answer: Node 4: outlier (maybe)", "Node 4 (possibly)"
     for m in _scan(_OUTLIER_PROSE, region):
         node = _prose_node(m)
         if (not m["neg"] or m["neg"].lower() == "is") and node < n:
@@ -736,7 +761,8 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
                 plural = "outliers" in m[0].lower()
                 hits.append((m.start(), nodes if plural else nodes[:1]))
     plain = PAREN.sub(" ", region).strip()
-    if not hits and re.fullmatch(r"\W*(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain, re.I):
+    if not hits and re.fullmatch(r"\W*" + _LEAN + r"(?:(?:node|vertex)\s*)?\d{1,7}\W*", plain,
+                                 re.I):
         hits = [(0, node_ids(plain, n))] if node_ids(plain, n) else []
     named = _NODE_FIRST.match(plain) if not hits and explicit else None
     if named and int(named[1]) < n and not _NAMES_NODE.search(plain, named.end()) \
@@ -788,10 +814,14 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     Reasoning: ... In summary, Node 6 is the outlier.") contradicts the answer."""
     found = _outliers_in(text, n)
     if isinstance(found, list) and isinstance(text, str):
-        said = {nodes[0] for _, nodes in _singular_statements(
-            MARKUP.sub("", _reasoning_after(text)), n)}
+        reasoning = MARKUP.sub("", _reasoning_after(text))
+        said = {nodes[0] for _, nodes in _singular_statements(reasoning, n)}
         if said and not said & set(found):
             return NoAnswer("the reasoning names another outlier than the answer")
+        # "Reasoning: ... However, Node 2 could also be the outlier": another candidate
+        # offered after the answer is a hedge, as it is inside the answer
+        if {int(m[1]) for m in _scan(_MAYBE_OUTLIER, reasoning)} - set(found):
+            return NoAnswer("the reasoning offers another outlier")
     return found
 
 
@@ -815,9 +845,9 @@ def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
     elif verdicts.reason == "cut off inside the assignment":
         # cut off after it named its outlier ("Node 3: outlier\nNode 4: not out"): the
         # outlier was committed, only the remaining "not outlier" lines are lost
-        named = [node for node, is_outlier in _listed_verdicts(body, n) if is_outlier]
-        return named or verdicts
-    elif verdicts.reason == "a node given two different answers":
+        named = _named_outliers(body, n)
+        return named if named is not None else verdicts
+    elif verdicts.reason in ("a node given two different answers", HEDGED_VERDICT):
         return verdicts
     if _NONE_OUTLIER.search(MARKUP.sub("", body).strip()) and not _OUTLIER_PROSE.search(body):
         return []
@@ -825,8 +855,8 @@ def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
     if isinstance(stated, NoAnswer) and stated.reason == _NO_VALUE:
         # no statement, but one verdict line names the outlier ("Node 7: outlier\n(all
         # other nodes: not outlier)")
-        named = [node for node, is_outlier in _listed_verdicts(body, n) if is_outlier]
-        return named or stated
+        named = _named_outliers(body, n)
+        return named if named is not None else stated
     return stated
 
 
@@ -840,19 +870,33 @@ _SWAP = re.compile(r"\b(?:could|might|may)\s+(?:\w+\s+){0,3}?(?:be\s+)?(?:swappe
                    r"|community|cluster)\b", re.I)
 
 
+# What the answers call the nodes, in every domain's vocabulary (``vocab.DOMAINS``):
+# "None of the pages is an outlier" is the same answer as "None of the papers is".
+_ITEM = (r"(?:node|vertex|paper|(?:web\s*)?page|product|article|patent|question|item|document"
+         r"|entry|site)")
+_ITEMS = (r"(?:nodes|vertices|papers|(?:web\s*)?pages|products|articles|patents|questions|items"
+          r"|documents|entries|sites)")
 # "None of the papers is an outlier", "There is no outlier": a committed empty answer.
 _NONE_OUTLIER = re.compile(r"\boutliers?\s*[:=]\s*(?:none|no|n/?a|∅|\[\s*\])\W*$"
                            # "No outlier — all papers fit", "Answer: no clear outlier."
                            r"|^\W*(?:final\s+)?answer\W*[:=]\W*none\b(?!\s+of\b)"
                            r"|(?:^|[.!:;—–]\s+|\n)[^\w\n]*+no\s+(?:clear\s+|obvious\s+|real\s+|semantic\s+)?"
                            r"outliers?\b(?!\s+(?:other|besides|except|apart|but)\b)"
-                           r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?"
-                           r"(?:nodes|papers|items)"
-                           r"|no (?:node|paper|item)|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
+                           r"|\b(?:none of (?:the|these|those) (?:\w+\s+){0,2}?" + _ITEMS
+                           + r"|no " + _ITEM + r"|there (?:is|are) no)\s+(?:\w+\s+){0,2}?"
                            r"(?:(?:is|are)?\s*(?:an?\s+|the\s+)?(?:semantic\s+)?outliers?\b"
                            r"|(?<!\bno )(?:really\s+|clearly\s+)?"
                            r"(?:stands?\s+out|is\s+out\s+of\s+place"
                            r"|does(?:n't|\s+not)\s+(?:fit|belong))\b)", re.I)
+
+
+def _named_outliers(body: str, n: int) -> list[int] | NoAnswer | None:
+    """The nodes the verdict lines call outliers (None when none does); a line that
+    only says "maybe" leaves no answer."""
+    verdicts = _listed_verdicts(body, n)
+    if any(value is HEDGED for _, value in verdicts):
+        return NoAnswer(HEDGED_VERDICT)
+    return [node for node, value in verdicts if value is True] or None
 
 
 def _listed_verdicts(body: str, n: int) -> list[tuple[int, bool]]:

@@ -29,12 +29,20 @@ def _label_vectors(labels: tuple[str, ...], encoder: str) -> np.ndarray:
     return embed_texts(list(labels), encoder)
 
 
-def project_label(answer: str, labels: Sequence[str], encoder: str = "minilm") -> str:
-    """The canonical label nearest to ``answer``."""
+def project_label(answer: str, labels: Sequence[str], encoder: str = "minilm",
+                  noun: str | None = None) -> str:
+    """The canonical label nearest to ``answer``. With ``noun`` (the domain's word for a
+    node: "web page", "paper") each label is embedded as a phrase ("faculty web page",
+    "AI paper"): a bare one-word label ("course", "AI") sits far from every sentence
+    that describes it, so free text about "a class with lecture notes" went to
+    `student` (tests/suites/inference/test_reading_rules.py pins examples)."""
     exact = {normalize(label): label for label in labels}
     if normalize(answer) in exact:
         return exact[normalize(answer)]
-    return _nearest(answer, tuple(labels), encoder)
+    if not noun:
+        return _nearest(answer, tuple(labels), encoder)
+    phrases = tuple(f"{' '.join(label.replace('_', ' ').split())} {noun}" for label in labels)
+    return labels[phrases.index(_nearest(answer, phrases, encoder))]
 
 
 @lru_cache(maxsize=4096)

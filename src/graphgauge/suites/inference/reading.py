@@ -117,7 +117,12 @@ _NEG_EDGE = re.compile(
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b"
-    r"|\bonly\s+(?:indirectly|through|via)\b|\bnot\s+with\s+(?:each\s+other|one\s+another)\b",
+    r"|\bonly\s+(?:indirectly|through|via)\b|\bnot\s+with\s+(?:each\s+other|one\s+another)\b"
+    # author sets said to be apart: "written by disjoint sets of authors", "completely
+    # different authors", "their author lists do not overlap"
+    r"|\b(?:disjoint|non-?overlapping|(?:completely|entirely|totally|wholly)\s+(?:different"
+    r"|distinct|separate))\s+(?:(?:sets?|groups?|lists?)\s+of\s+)?(?:co-?)?authors?\b"
+    r"|\bauthors?\b[^.;\n]{0,60}?\b(?:do(?:es)?\s+not|don't|doesn't|never)\s+overlap\b",
     re.I)
 _POS_EDGE = re.compile(
     r"^\W*(?:connected|linked|adjacent|co-?authored|present)\W*$|"
@@ -134,12 +139,15 @@ _POS_EDGE = re.compile(
 # Words without which _NEG_EDGE / _POS_EDGE cannot match (each alternative holds one):
 # the check skips them on a sentence of 20,000 numbers
 _NEG_WORDS = ("no", "n't", "never", "unrelated", "unconnected", "disconnected", "independent",
-              "absen", "neither", "lack", "without", "only")
+              "absen", "neither", "lack", "without", "only", "disjoint", "overlap", "different",
+              "distinct", "separate")
 _POS_WORDS = ("connected", "link", "adjacent", "co", "present", "author", "collaborator",
               "neighbo", "share", "cite", "edge", "citation", "relation", "tie", "reference",
               "unrelated", "unconnected", "disconnected")
 # A leading verdict, maybe after a short label: "Yes, ...", "Connected: no", "Edge present? No".
 _LEAD = re.compile(r"^\W*(?:[^\W\d_][\w -]{0,30}(?:\?|:|=)\W*)?"
+                   # a lean is a verdict: "Probably yes", "Most likely no"
+                   r"(?:(?:probably|most\s+likely|likely|I\s+(?:think|believe))[\s,]+)?"
                    r"(yes|no|true|false|correct|incorrect|affirmative|negative|yep|yeah|yup|nope"
                    r"|nah|oui|non(?!-)|sí|ja|nein)\b"
                    r"(?!\s+(?:doubt|question)\b)", re.I)
@@ -207,6 +215,20 @@ UNSURE_LINK = re.compile(r"\b(?:might|may|could|possibly|perhaps|maybe|unclear|a
                      r"|hard to (?:say|tell)|not (?:sure|certain|confident)|either way"
                      r"|(?:can(?:no|')t|(?:not|un)able to)"
                      r" (?:tell|say|be sure|determine|confirm|verify|know))\b", re.I)
+# A statement under a supposition about what the question means ("If indirect links count,
+# they are connected", "If you mean any path, yes") answers a question nobody asked; a
+# premise ("If the list is complete, they are not linked") still commits.
+_HYPOTHETICAL = re.compile(r"^\W*(?:if|in\s+case)\b[^,\n]{0,50}?\b(?:counts?|counted|mean|means"
+                           r"|meant|consider(?:ed)?|includ\w*|allow\w*|indirect\w*|any\s+path"
+                           r"|interpret\w*)\b", re.I)
+# Low confidence about a statement the sentence makes ("They share an author, but I'm not
+# certain"): the statement still commits, as a best guess does in every reader; only a link
+# raised as a possibility ("they might share an author") does not.
+# (It opens on a word, never on blanks: a pattern opening on "\s*" re-read a 5,000-blank gap
+# from every blank.)
+_LOW_CONFIDENCE = re.compile(r"\b(?:(?:but|though|although|yet|however)\b,?[ \t]{0,3})?"
+                             r"(?:I'?m|I[ \t]+am)[ \t]+not[ \t]+(?:\w+%?[ \t]+){0,2}?"
+                             r"(?:sure|certain|confident)\b[^.;\n]{0,80}", re.I)
 _JSON_BOOL = re.compile(r"[\"'](?P<key>[^\"'\n]{1,40})[\"']\s*:\s*[\"']?"
                         r"(?P<value>true|false|yes|no)\b", re.I)
 _NOT_VERDICT_KEY = re.compile(r"reason|explan|why|note|confiden", re.I)
@@ -304,6 +326,15 @@ def _relation_reader(pair: set[int] | None):
                 continue  # a statement about another pair reports
             if sentence.rstrip().endswith("?"):
                 continue  # a question asks
+            if _HYPOTHETICAL.match(sentence):
+                unsure = True  # "If any path counts, they are connected": a supposition
+                continue
+            doubted = _LOW_CONFIDENCE.sub("", sentence) if mentions(sentence, ("not",)) \
+                else sentence  # "..., but I'm not certain"
+            if doubted != sentence and doubted.strip() and not UNSURE_LINK.search(doubted):
+                value = polarity(doubted)  # a statement made with low confidence commits
+                if value is not None:
+                    return value
             if UNSURE_LINK.search(sentence):
                 value = _conclusion(sentence, pair)  # "they could be linked but ..., so no"
                 if value is not None:

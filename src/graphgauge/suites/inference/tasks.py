@@ -18,7 +18,7 @@ from graphgauge.suites.inference import assignments, metrics, parsing, reading
 from graphgauge.suites.inference.features import answer_text
 from graphgauge.suites.inference.gold import full_text, statement
 from graphgauge.suites.inference.prompts import render_prompt
-from graphgauge.suites.inference.vocab import terms_for
+from graphgauge.suites.inference.vocab import DOMAINS, terms_for
 
 
 class GoldText(AnswerType):
@@ -147,10 +147,13 @@ class LabelTask(InferTask):
         return metrics.project_label(text, instance.graphs["G"]["graph"]["label_names"])
 
     def read_human(self, text: str, instance: Instance) -> Any:
-        names = instance.graphs["G"]["graph"]["label_names"]
+        graph = instance.graphs["G"]["graph"]
+        names = graph["label_names"]
         value = reading.read_label(text, names)
-        if isinstance(value, tuple):  # free text naming no label: the nearest one
-            return metrics.project_label(value[1], names)
+        if isinstance(value, tuple):  # free text naming no label: the nearest one, each
+            # label read as the domain's kind of node ("course web page")
+            terms = DOMAINS.get(graph.get("domain") or (instance.meta or {}).get("domain", ""))
+            return metrics.project_label(value[1], names, noun=terms.noun if terms else None)
         return value
 
     def hard_scores(self, value: Any, instance: Instance) -> dict[str, float]:
