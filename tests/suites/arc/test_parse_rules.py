@@ -280,7 +280,6 @@ def test_the_option_chosen_after_labelled_options_is_the_answer(text, nodes):
 @pytest.mark.parametrize("text", [
     # a graph the text puts forward commits, however unsure it says it is (the grading
     # rule's no-answers are hedges between answers, not low confidence)
-    f"My best guess: {_G}",
     f"I'm not confident, but here is the output: {_G}",
     f"Probably this: {_G}",
     f"<answer>{_G}</answer>\n\nI'm not confident about this one.",
@@ -292,6 +291,9 @@ def test_a_graph_put_forward_with_low_confidence_commits(text):
 @pytest.mark.parametrize("text", [
     # a graph only raised as a possibility, or a part of it only asked about
     f"Maybe: {_G}",
+    # offered as a guess: no answer, as "My best guess is 5" is for a number
+    f"My best guess: {_G}",
+    f"If I had to guess: {_G}",
     f"It might be this one: {_G}",
     "G describes a graph among nodes 0, 1, 2. The edges in G are: (0,1) (1,2). Perhaps the "
     "following nodes are colored: 2 (blue)?",

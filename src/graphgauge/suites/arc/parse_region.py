@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from graphgauge.scoring.guards import mentions
+from graphgauge.scoring.signals import TENTATIVE
 from graphgauge.suites.arc.rule import COLOURS
 
 _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
@@ -202,10 +203,11 @@ def _colour_lead(text: str, start: int) -> str:
 
 
 # A graph only raised as a possibility ("Maybe: G describes ...", "It might be this one:",
-# "Perhaps the output is"): asserted by nobody, so a hedge. Doubt about a graph the text
-# does put forward ("My best guess: G describes ...", "I'm not confident, but here is the
-# output:", "Probably: ...") still commits to it, as the grading rule lists only hedges
-# between answers, never low confidence, among the no-answers.
+# "Perhaps the output is") or offered as a guess ("My best guess: G describes ...") is not
+# committed to: the core readers' tentative words (scoring.signals.TENTATIVE) decide here as
+# everywhere, so "My best guess is 5" and "My best guess: G ..." read alike. A lean or
+# doubt about a graph the text does put forward ("I'm not confident, but here is the
+# output:", "Probably: ...") still commits to it, as "Not confident, but I'd say 5" does.
 _ONLY_POSSIBLE = re.compile(r"\b(?:maybe|perhaps|possibly|(?:might|could|may)[ \t]+(?:\w+[ \t]+)?be"
                             r"|(?:probably|likely|possibly)[ \t]*\?|I[ \t]+(?:really[ \t]+)?"
                             r"(?:don'?t|do[ \t]+not)[ \t]+know|hard[ \t]+to[ \t]+(?:tell|say))\b",
@@ -216,10 +218,10 @@ _ASKED_PART = re.compile(r"(?:^|[.!:\n][ \t]*)(?:maybe|perhaps|possibly)\b[^.!?\
 
 
 def _tentative(text: str, start: int) -> bool:
-    """Is the sentence that leads into the graph statement only a possibility?"""
+    """Is the sentence that leads into the graph statement only a possibility or a guess?"""
     lead = text[max(0, start - 300):start]
     lead = re.split(r"[.!?\n]\s", lead)[-1]
-    return bool(_ONLY_POSSIBLE.search(lead))
+    return bool(_ONLY_POSSIBLE.search(lead) or TENTATIVE.search(lead))
 
 
 # Words that tell an echoed input from the output, or mark the later graph as the answer.
