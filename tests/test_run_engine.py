@@ -598,12 +598,15 @@ def test_processes_opening_one_store_at_the_same_moment_all_succeed(tmp_path, ol
     """Several processes creating (or migrating) one store at once wait for each other: none
     may fail with 'database is locked' or a duplicate column (it did under load)."""
     path = tmp_path / "s.db"
-    if old_store:  # a store from before items kept meta and their reading path
+    if old_store:  # a store from before items kept meta and their reading path, and
+        # before the cache index held only scored answers
         with Store(path):
             pass
         with sqlite3.connect(path) as db:
             db.execute("ALTER TABLE items DROP COLUMN meta")
             db.execute("ALTER TABLE items DROP COLUMN parsed_by")
+            db.execute("DROP INDEX items_cache_scored")
+            db.execute("CREATE INDEX items_cache ON items (cache_key) WHERE cache_key IS NOT NULL")
     start = time.time() + 1.5
     procs = [subprocess.Popen([sys.executable, "-c", _OPEN_AT, str(path), str(start)],
                               stderr=subprocess.PIPE, text=True) for _ in range(6)]
@@ -611,4 +614,7 @@ def test_processes_opening_one_store_at_the_same_moment_all_succeed(tmp_path, ol
     assert [p.returncode for p in procs] == [0] * 6, errors
     with sqlite3.connect(path) as db:
         columns = {row[1] for row in db.execute("PRAGMA table_info(items)")}
+        indexes = {name for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'items_cache%'")}
     assert {"meta", "parsed_by"} <= columns
+    assert indexes == {"items_cache_scored"}

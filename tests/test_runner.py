@@ -121,6 +121,61 @@ def test_cache_is_shared_across_runs_but_not_across_params(bench, store):
     assert result.from_cache == 0 and len(other.sent) == len(bench)
 
 
+def test_the_cache_offers_scored_answers_through_its_index(bench, store):
+    """Answers enter the cache index when they are scored (written once, in the scoring
+    pass, instead of at every commit): a run stopped before scoring offers its answers to
+    other runs once a resume has scored them, and the lookup reads the index."""
+    model = CountingModel()
+    result = run_benchmark(bench[:6], model, store, progress=False)
+    keys = [row.cache_key for row in store.items([result.run_id], ["cache_key"])]
+    assert len(store.cached(keys)) == 6
+    store.db.execute("UPDATE items SET parse_ok = NULL, accuracy = NULL")  # as if killed
+    assert store.cached(keys) == {}
+    again = run_benchmark(bench[:6], model, store, progress=False)  # the resume scores them
+    assert again.scored == 6 and len(model.sent) == 6
+    assert len(store.cached(keys)) == 6
+    (plan,) = store.db.execute(
+        "EXPLAIN QUERY PLAN SELECT response FROM items WHERE cache_key IN (?, ?) "
+        "AND parse_ok IS NOT NULL AND error IS NULL", keys[:2]).fetchall()
+    assert "items_cache_scored" in plan[3]
+
+
+def test_a_store_with_the_earlier_cache_index_opens_resumes_and_reports_the_same(
+        bench, tmp_path):
+    """A store written before the cache index held only scored answers: opening it
+    replaces the index, its run resumes with nothing sent again, its numbers stay, and its
+    answers are still in the cache."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    model = CountingModel(stop_after=10)
+    with Store(path) as store, pytest.raises(Crash):
+        run_benchmark(bench, model, store, progress=False)
+    with Store(path) as store:
+        done = run_benchmark(bench, CountingModel(), store, progress=False)
+    with sqlite3.connect(path) as db:  # the earlier layout
+        db.execute("DROP INDEX items_cache_scored")
+        db.execute("CREATE INDEX items_cache ON items (cache_key) WHERE cache_key IS NOT NULL")
+        before = db.execute("SELECT instance_id, parsed, scores, accuracy FROM items "
+                            "ORDER BY instance_id").fetchall()
+    with Store(path) as store:
+        indexes = {name for (name,) in store.db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "items_cache_scored" in indexes and "items_cache" not in indexes
+        model = CountingModel()
+        again = run_benchmark(bench, model, store, progress=False)
+        assert again.run_id == done.run_id and again.skipped == len(bench)
+        assert model.sent == []
+        after = store.db.execute("SELECT instance_id, parsed, scores, accuracy FROM items "
+                                 "ORDER BY instance_id").fetchall()
+        assert after == before
+        assert store.run_stats()[done.run_id]["accuracy"] == 1.0
+        fresh = CountingModel()
+        shifted = run_benchmark(bench[1:], fresh, store, progress=False)  # another run
+        assert shifted.run_id != done.run_id
+        assert shifted.from_cache == len(bench) - 1 and fresh.sent == []
+
+
 def test_repeats_use_distinct_seeds_and_rows(bench, store):
     model = CountingModel()
     result = run_benchmark(bench[:4], model, store, RunOptions(repeats=3), progress=False)

@@ -555,8 +555,9 @@ class _GroupCommit:
     traded the GIL with the loop at every row SQLite stepped through and woke up for a
     dozen rows at a time (some 400 commits for 5,000 fast answers), and that trading cost
     the request loop more than the inserts themselves. Fewer, larger commits also write
-    fewer pages: each one rewrites every page of the cache-key index it touches, and
-    those keys are random. The request phase defers checkpoints
+    fewer pages (each rewrites the last pages of the table and of its indexes); the
+    cache-key index, whose keys are random, takes an answer only once it is scored (see
+    ``store.sqlite.SCHEMA``), mostly in the scoring pass. The request phase defers checkpoints
     (``Store.checkpoints_deferred``), so a commit is an append to the write-ahead log, a
     millisecond or two for a window's rows at thousands of answers a second.
     """

@@ -141,3 +141,39 @@ def test_version_is_the_package_version(flag, capsys):
     assert capsys.readouterr().out == f"graphgauge {declared}\n"
     assert main([flag, "list", "algorithmic"]) == 0  # eager: prints and stops
     assert capsys.readouterr().out == f"graphgauge {declared}\n"
+
+
+def _command_names():
+    from typer.main import get_command_name
+
+    from graphgauge.cli import app
+
+    return [info.name or get_command_name(info.callback.__name__)
+            for info in app.registered_commands]
+
+
+@pytest.mark.parametrize("name", _command_names())
+def test_a_command_started_alone_helps_and_fails_as_in_the_whole_app(name):
+    """``main`` starts a command with an app that holds only it (typer builds every
+    command it holds at each start): its help and its usage errors are the whole app's."""
+    from typer.testing import CliRunner
+
+    from graphgauge.cli import app
+    from graphgauge.cli.workflow import _app_for
+
+    alone = _app_for([name, "--help"])
+    assert alone is not app and len(alone.registered_commands) == 1
+    assert app.registered_commands and app.registered_groups  # the whole app is untouched
+    for args in ([name, "--help"], [name, "--no-such-option"]):
+        whole = CliRunner().invoke(app, args, env={"COLUMNS": "120"})
+        single = CliRunner().invoke(alone, args, env={"COLUMNS": "120"})
+        assert (single.exit_code, single.output) == (whole.exit_code, whole.output)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["gteval", "--help"],
+                                  ["rnu"], ["-q", "run"]])
+def test_anything_but_a_command_name_first_gets_the_whole_app(args):
+    from graphgauge.cli import app
+    from graphgauge.cli.workflow import _app_for
+
+    assert _app_for(args) is app

@@ -541,7 +541,33 @@ _register_commands()
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app; a user mistake ends in one line and exit code 2."""
+    import sys
+
     from graphgauge.cli.failures import run_app
 
-    return run_app(app, argv)
+    return run_app(_app_for(sys.argv[1:] if argv is None else argv), argv)
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app as it runs ``args``: when they start with the name of a command (not a
+    group), a copy of the app holding only that command.
+
+    Typer builds every command it holds at each start, reading each one's signature and
+    type hints: for the thirty-odd commands, a tenth of a second or more of a command
+    such as ``run``, on every start. A copy with one command parses, helps and fails
+    exactly as that command does in the whole app; anything else (``--help``, a group, a
+    mistyped name, nothing) gets the whole app."""
+    from copy import copy
+
+    from typer.main import get_command_name
+
+    if not args:
+        return app
+    named = [info for info in app.registered_commands
+             if (info.name or get_command_name(info.callback.__name__)) == args[0]]
+    if len(named) != 1:
+        return app
+    alone = copy(app)
+    alone.registered_commands, alone.registered_groups = named, []
+    return alone
 

@@ -66,8 +66,15 @@ CREATE TABLE IF NOT EXISTS items (
     PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
 );
 CREATE INDEX IF NOT EXISTS items_task ON items (run_id, suite, task);
-CREATE INDEX IF NOT EXISTS items_cache ON items (cache_key) WHERE cache_key IS NOT NULL;
+-- The response cache: scored answers by cache key (see CACHED). Its keys are random
+-- hashes, so rows entered as answers arrive would rewrite most of its pages at every
+-- commit; entered when scored, they are written once, in the scoring pass's transaction.
+CREATE INDEX IF NOT EXISTS items_cache_scored ON items (cache_key)
+    WHERE cache_key IS NOT NULL AND parse_ok IS NOT NULL;
 """
+# Indexes of earlier graphgauge versions that opening a store replaces: ``items_cache``
+# held every answer's key from the moment it was committed.
+REPLACED_INDEXES = ("items_cache",)
 
 # Who is writing a run right now, and which of its items each writer has taken. A lease is
 # kept alive by a heartbeat; claims live exactly as long as their holder's lease.
@@ -149,6 +156,8 @@ class Store:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.executescript(SCHEMA)
                 self.db.executescript(LEASE_SCHEMA)
+                for index in REPLACED_INDEXES:
+                    self.db.execute(f"DROP INDEX IF EXISTS {index}")
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(items)")}
             if columns and "meta" not in columns:  # stores from before items kept meta
                 _add_column(self.db, "meta TEXT")
@@ -308,14 +317,18 @@ class Store:
 
     # --- cache ------------------------------------------------------------------------
     def cached(self, keys: Iterable[str]) -> dict[str, CachedResponse]:
-        """Earlier answers (from any run) for these cache keys."""
+        """Earlier answers (from any run) for these cache keys: the scored ones, those the
+        cache index holds. An answer is scored in the run that received it (a killed run's
+        when it is resumed), so only a run stopped between its answers and their scoring
+        leaves answers the cache does not offer until then."""
         out: dict[str, CachedResponse] = {}
         keys = list(keys)
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
             rows = self.db.execute(
                 "SELECT cache_key, response, latency, tokens_in, tokens_out FROM items "
-                f"WHERE cache_key IN ({', '.join('?' for _ in chunk)}) AND error IS NULL",
+                "WHERE cache_key IN "
+                f"({', '.join('?' for _ in chunk)}) AND parse_ok IS NOT NULL AND error IS NULL",
                 chunk,
             )
             for key, text, latency, t_in, t_out in rows:
