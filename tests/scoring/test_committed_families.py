@@ -1,0 +1,71 @@
+"""Committed answers the typed readers once read as no answer or as another value (blind
+batches core_blind_s7a/b and s8a/b): each case is a family of phrasing, written here in
+texts of its own, so that a fix for one corpus text does not pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring.parsing import parse_float, parse_int
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    # a conclusion whose subject takes several words: the value it states, not the working
+    ("Node 6 has 3 neighbours out of 8 possible, so its degree centrality is .375", None,
+     0.375),
+    ("Vertex 2 has degree 4 (neighbours 0, 1, 5 and 7), and there are 9 other nodes, so "
+     "node 2's normalized degree is 4/9 ≈ 0.444.", None, 0.444),
+    ("The shared neighbour of 4 and 6 is node 3, which has degree 4, so the resource "
+     "allocation index of the pair is .25", "What is the resource allocation index between "
+     "node 4 and node 6?", 0.25),
+    # "i.e. 3 of the 10 pairs" explains the value; it is no second value
+    ("The betweenness of node 5 is 0.3, since it lies between node 1 and the 3 leaves, "
+     "i.e. 3 of the 10 pairs.", None, 0.3),
+    ("Its closeness is 0.75, i.e. 6 out of 8 steps saved.", None, 0.75),
+    # radicals over and under a whole number
+    ("Working it out, the largest eigenvector entry is √3/3.", None, 3 ** 0.5 / 3),
+    ("The spectral radius is sqrt(8)/2.", None, 2 ** 0.5),
+    ("The entry comes to 1/√2.", None, 2 ** -0.5),
+    ("Answer: 3/√9", None, 1.0),
+])
+def test_floats_committed_after_working(text, question, expected):
+    assert parse_float(text, question) == pytest.approx(expected, rel=1e-3)
+
+
+def test_a_radical_over_zero_is_no_number():
+    assert parse_float("The entry is √5/0.") is None
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    # hundreds in words
+    ("Summing every distance, the Wiener index works out to two hundred and six.", None, 206),
+    ("The total weight comes out to one hundred twelve.", None, 112),
+    ("There are a hundred edges.", None, 100),
+    ("Three hundred.", None, 300),
+    ("one hundred and forty-one", None, 141),
+    # a count in words, then the path it counts after a colon
+    ("Node 2 reaches 9 only through node 4, so there is exactly one such path: 2 → 4 → 9.",
+     None, 1),
+    ("Only one route exists: 3 → 1 → 8.", None, 1),
+    ("The number of shortest paths is 1: 0 -> 4 -> 6.", None, 1),
+    # none of the thing, then a reason naming only edges and nodes
+    ("There are no triangles — none of the edges (1, 4), (2, 3) and (3, 6) has a common "
+     "neighbour at its ends.", None, 0),
+    ("The graph has no bridges — every edge, like (0, 2) and (4, 5), lies on a cycle.",
+     None, 0),
+    # a JSON object that echoes the asked node beside the asked quantity
+    ('{"node": 4, "degree": 2}', "What is the degree of node 4?", 2),
+    ('{"vertex": 7, "eccentricity": 3}', "What is the eccentricity of vertex 7?", 3),
+])
+def test_integers_committed_in_other_words(text, question, expected):
+    assert parse_int(text, question) == expected
+
+
+@pytest.mark.parametrize(("text", "question"), [
+    # a node field for another node than the one asked about is no echo
+    ('{"node": 5, "degree": 2}', "What is the degree of node 4?"),
+    # "the one" and "a hundred" are no count without a number after them
+    ("It is the one with the most neighbours.", None),
+])
+def test_what_stays_no_answer(text, question):
+    assert parse_int(text, question) is None
