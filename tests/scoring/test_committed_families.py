@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphgauge.scoring.parsing import parse_float, parse_int
+from graphgauge.scoring.parsing import parse_float, parse_int, parse_node_list
 
 
 @pytest.mark.parametrize(("text", "question", "expected"), [
@@ -69,3 +69,21 @@ def test_integers_committed_in_other_words(text, question, expected):
 ])
 def test_what_stays_no_answer(text, question):
     assert parse_int(text, question) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a check of the answer that passes names the answer's own items: the answer stands
+    ("Path: 4, 1, 7, 2\n\nLet me verify each hop: 4–1 ✓, 1–7 ✓, 7–2 ✓. Every node is used "
+     "once.", [4, 1, 7, 2]),
+    ("**Vertex cover: {0, 3, 5}**\n\nLet me double-check: edge 0-1 is covered by 0, edge 3-4 "
+     "by 3, edge 5-2 by 5. ✓", [0, 3, 5]),
+    ("Answer: [2, 8, 5]\n\nHmm, let me check edge 8-5: (5, 8) is in the list, okay. And 2-8: "
+     "(2, 8) yes. So the route is valid.", [2, 8, 5]),
+    # a check that fails, then a new answer: the correction wins
+    ("Answer: [2, 8, 5]\n\nWait, let me check edge 8-5: it is not in the list. The route is "
+     "[2, 6, 5].", [2, 6, 5]),
+    ("Path: 4, 1, 7, 2\n\nLet me verify: 4–1 ✓, 1–7 ✗. So the path is 4, 3, 7, 2.",
+     [4, 3, 7, 2]),
+])
+def test_a_check_that_passes_keeps_the_answer(text, expected):
+    assert parse_node_list(text) == expected

@@ -212,6 +212,25 @@ CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b"
     r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b", re.I)
+# A check of the answer that passes ("Let me verify each step: 9–8 ✓, 8–7 ✓.", "Wait, let
+# me check edge 7-1: (1, 7) is in the list, okay. So the path is valid."): the items it
+# names are the answer's own, not a new answer. One failed item is no pass.
+_CHECKS = re.compile(r"verif|check", re.I)
+_CHECK_OPENS = re.compile(r"[\s,:;—–-]*(?:(?:let me|let's|I'll|I will|now|quickly)\s+)?"
+                          r"(?:re-?check|double[- ]?check|check|verify|sanity[- ]check)", re.I)
+_PASSED = re.compile(r"[✓✔✅]|\b(?:yes|ok(?:ay)?|valid|correct|fine|exists?|present|holds"
+                     r"|checks? out|confirmed|satisfied|in the (?:edge )?list)\b", re.I)
+_FAILED = re.compile(r"[✗✘❌×]|\b(?:missing|not|no|never|isn'?t|aren'?t|doesn'?t|don'?t"
+                     r"|wrong|fails?|failed|invalid|incorrect|mistake|oops|but|however|except)\b"
+                     r"|\?", re.I)
+
+
+def passed_check(cue: str, after: str) -> bool:
+    """Is the text after a cue a check of the answer that passes?"""
+    return bool(_CHECKS.search(cue) or _CHECK_OPENS.match(after)) and bool(
+        _PASSED.search(after)) and not _FAILED.search(after)
+
+
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
