@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
 from graphgauge.scoring.parsing import parse_float, parse_int, parse_node_list
 
 
@@ -86,4 +88,44 @@ def test_what_stays_no_answer(text, question):
      [4, 3, 7, 2]),
 ])
 def test_a_check_that_passes_keeps_the_answer(text, expected):
+    assert parse_node_list(text) == expected
+
+
+ALPHA = [chr(ord("A") + i) for i in range(8)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # ids joined by spaced en or em dashes are a path, not an id with annotations
+    ("C – A – F – B", [2, 0, 5, 1]),
+    ("The path is G — D — E.", [6, 3, 4]),
+    ("A – H", [0, 7]),
+    # a walk told leg by leg names each joint twice
+    ("Start at B and go from B to D, then from D to G.", [1, 3, 6]),
+    ("Travel from E to C, then C to H.", [4, 2, 7]),
+])
+def test_paths_in_prose_and_dashes(text, expected):
+    assert answers.NODE_LIST.read(text, ALPHA, Context(None, 8)).value == expected
+
+
+def test_a_dash_before_words_still_annotates():
+    assert parse_node_list("Top nodes: 3 — degree 4, 5 — degree 2") == [3, 5]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a range joined to more ids by "together with", "in addition to"
+    ("The dominating set is nodes 3–5 together with node 9.", [3, 4, 5, 9]),
+    ("Nodes 0 to 2, in addition to node 7.", [0, 1, 2, 7]),
+])
+def test_ranges_joined_by_words(text, expected):
+    assert answers.NODE_SET.read(text, None, Context(None, 10)).value == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a list given as a table or as bullets, then a closing remark that names two of its
+    # nodes in words: the list answers
+    ("| Step | Node |\n|---|---|\n| 1 | 4 |\n| 2 | 0 |\n| 3 | 2 |\n| 4 | 6 |\n\n"
+     "The tour closes by going from 6 back to 4.", [4, 0, 2, 6]),
+    ("- 5\n- 1\n- 3\n\nThe walk ends when 3 returns to 5.", [5, 1, 3]),
+])
+def test_a_closing_remark_after_a_listed_answer(text, expected):
     assert parse_node_list(text) == expected

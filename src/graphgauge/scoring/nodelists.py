@@ -57,7 +57,7 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
 _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+、和及与]|(?:and|then|nodes?|to|go|goes|going"
                       r"|finally|next|first"
                       r"|et|und|y|e|en|и|puis|dann"  # "and", "then" in other languages
-                      r"|plus|also|as well as|along with"
+                      r"|plus|also|as well as|along with|together with|in addition to"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
                       r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
 # A run of ids joined only by such gaps, found in one pass (the gaps hold no digits).
@@ -67,13 +67,17 @@ _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "(degree 4)", "(score 0.31)", "— degree 4": an annotation, not part of the list.
 # "3 — degree 4": a dash annotates its item up to the next comma, or up to a colon that
 # opens a restated list ("2, 5, 9 — the route from 0: 0, 2, 5, 9").
-_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n:]*|(?<=\d):\s*\d*\.\d+")
+# ("B – E – A", "1 — 4 — 0": ids joined by spaced dashes are a path, not annotations.)
+_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)"
+                         r"|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))[^,\n:]*"
+                         r"|(?<=\d):\s*\d*\.\d+", re.M)
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
-                          r"|so that|while|whereas)\b|\s[–—]\s", re.I)
+                          r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))",
+                          re.I | re.M)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 # "3 such nodes", "6 nodes in total", "its length is 2", "3 hops": a count or a
@@ -102,6 +106,7 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
+_LIST_ALONE = re.compile(r"\s*\[[\d,\s]*\]\s*")
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
@@ -277,10 +282,15 @@ def _ids(tokens: list[str]) -> list[int] | None:
     return [int(t) for t in tokens]
 
 
+def _joined(run: list[str]) -> list[str]:
+    """A walk told leg by leg ("from D to A, then from A to C") names each joint twice."""
+    return [node for i, node in enumerate(run) if i == 0 or node != run[i - 1]]
+
+
 def _prose_run(line: str, explicit: bool) -> list[int] | None:
     """The longest run of ids joined only by separators ("nodes 1, 2 and 3", "0-3-5",
     "go to node 6, then 2") on a line."""
-    runs = [_DIGITS.findall(m.group()) for m in _RUN.finditer(line)]
+    runs = [_joined(_DIGITS.findall(m.group())) for m in _RUN.finditer(line)]
     longest = max(len(run) for run in runs)
     return _ids(pick([run for run in runs if len(run) == longest], explicit))
 
@@ -352,7 +362,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
-        stated = [s for s in lines[max(0, at - 2):at] if _STATES_IDS.search(s)]
+        # (a list alone on its lines, as a table or bullets give it, states the answer too)
+        stated = [s for s in lines[max(0, at - 2):at]
+                  if _STATES_IDS.search(s) or _LIST_ALONE.fullmatch(s)]
         line = stated[-1] if stated else line
     if _UNFINISHED_LIST.search(line):
         return None
