@@ -68,6 +68,10 @@ def test_integers_committed_in_other_words(text, question, expected):
     ('{"node": 5, "degree": 2}', "What is the degree of node 4?"),
     # "the one" and "a hundred" are no count without a number after them
     ("It is the one with the most neighbours.", None),
+    # a bound stays no answer, with a reason or with a conclusion that is a bound too
+    ("The count of bridges is at least 5, since 0-1, 1-2, 2-3, 3-4 and 4-5 are cut edges.",
+     None),
+    ("Node 3 has at least 4 neighbours, so the degree is at least 4.", None),
 ])
 def test_what_stays_no_answer(text, question):
     assert parse_int(text, question) is None
@@ -129,3 +133,38 @@ def test_ranges_joined_by_words(text, expected):
 ])
 def test_a_closing_remark_after_a_listed_answer(text, expected):
     assert parse_node_list(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # one adjacency line naming several neighbours is a star of edges
+    ("The graph is a tree already, so as an adjacency list:\n\n- 4: 0, 1, 6", [[4, 0], [4, 1],
+                                                                               [4, 6]]),
+    ("Spanning tree (adjacency):\n2 -> 0, 3", [[2, 0], [2, 3]]),
+    # each edge followed by its weight in words
+    ("Take (0, 3) with weight 5, (1, 2) with a weight of 4 and (4, 5) with weight 2.",
+     [[0, 3], [1, 2], [4, 5]]),
+    ("The matching is (A, B) of weight 3 and (C, D) of weight 1, total 4."
+     .replace("A", "0").replace("B", "1").replace("C", "2").replace("D", "3"),
+     [[0, 1], [2, 3]]),
+    # a conclusion that there is none, after a reason holding a bound
+    ("Each vertex has at least 3 neighbours, so the graph has no bridges.", []),
+    ("Since every edge lies on a cycle of length at least 4, there are therefore no bridges.",
+     []),
+])
+def test_edge_sets_in_other_spellings(text, expected):
+    assert answers.EDGE_SET.read(text, None, Context(None, 8)).value == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a walk told in legs, some after a bare comma
+    ("The search goes first 0 to 3, then back to 0 and takes 0 to 6, then 6 to 2, 2 to 5, and "
+     "finally 2 to 7.", [[0, 3], [0, 6], [6, 2], [2, 5], [2, 7]]),
+    ("First 1 to 4, 4 to 2, 2 to 6.", [[1, 4], [4, 2], [2, 6]]),
+])
+def test_walks_told_in_legs(text, expected):
+    assert answers.EDGE_SEQUENCE.read(text, None, Context(None, 8)).value == expected
+
+
+def test_a_numbered_step_is_no_adjacency_line():
+    # "1: (0, 2)" is step 1's edge, not node 1's neighbours
+    assert answers.EDGE_SET.read("1: (0, 2)", None, Context(None, 8)).value == [[0, 2]]

@@ -267,7 +267,20 @@ def _empty_answer(region: str, explicit: bool) -> bool:
     lines = [line for line in region.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     return digit is None or (_EMPTY.search(last) is not None and not _DIGITS.search(last)) or (
-        _EMPTY_FIRST.match(last) is not None)
+        _EMPTY_FIRST.match(last) is not None) or _concludes_empty(last)
+
+
+_SO = re.compile(r"\b(?:so|thus|therefore|hence)\b", re.I)
+
+
+def _concludes_empty(line: str) -> bool:
+    """Does ``line`` conclude, after a reason that names numbers, that there is none
+    ("Every node has degree at least 2, so there are no bridges.")?"""
+    conclusions = list(_SO.finditer(line))
+    if not conclusions:
+        return False
+    rest = line[conclusions[-1].end():]
+    return not _DIGITS.search(rest) and _EMPTY.search(rest) is not None
 
 
 # "None — the graph is 2-edge-connected.": the empty answer first, then its reason.
@@ -430,6 +443,7 @@ _EDGE_GAP = re.compile(
     # "then backtrack to 0 and take 0-3", "back up to 3"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
+    r"|\b(?:with|of|at)\s+(?:an?\s+)?(?:weight|capacity|cost)\s+(?:of\s+)?[-+]?\d+(?:\.\d+)?\b"
     r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\]"
     # a step's note in words: "0 → 2 (discover 2)", "(3, 5) (tree edge)"; not "(or 3-5)"
     r"|\((?!or\b)[a-z][a-z ]{1,30}(?:\s+\d+)?\))*",
@@ -454,11 +468,17 @@ _EDGE_PROSE = re.compile(
     r"(?:[a-z]+\s+)?(\d+)\b",
     re.I,
 )
+# Legs of a walk that go on after one read as an edge: "(5, 4), 4 to 0, 0 to 3".
+_LEG = re.compile(r"(\d+)[ \t]+to[ \t]+(\d+)\b")
+_MORE_LEGS = re.compile(r"(?<=\))(?:[ \t]*,[ \t]*(?:and[ \t]+)?\d+[ \t]+to[ \t]+\d+\b)++")
 # An adjacency list line: "0: 1, 2", "Node 3 -> [4, 5]", "\"0\": [1, 2]".
 _ADJACENCY = re.compile(
     r"^[ \t\-*•{,]*(?:node\s*)?\"?(\d+)\"?\s*(?::|->|→)\s*[\[{(]?\s*(\d+(?:\s*,\s*\d+)+|\d+)"
     r"\s*[\]})]?[ \t,}]*$", re.I | re.M)
 
+# One such line alone, when it names several neighbours without brackets ("- 1: 0, 2, 3").
+_ONE_ADJACENCY = re.compile(r"^[ \t\-*•]*+(?:node[ \t]*+)?\d++[ \t]*+(?::|->|→)[ \t]*+\d++"
+                            r"(?:[ \t]*+,[ \t]*+\d++)++[ \t.]*+$", re.I | re.M)
 
 _ENUMERATOR = re.compile(r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+", re.M)
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$", re.M)
@@ -502,10 +522,13 @@ def _edge_spellings(region: str) -> str:
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
+    if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
+        region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     if "{" in region:
         region = _MAPPING.sub(lambda m: ", ".join(
             f"({u}, {v})" for u, v in _ENTRY.findall(m[1])), region)
-    if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:
+    if len(_ADJACENCY.findall(region)) < 2 and "{" not in region and not _ONE_ADJACENCY.search(
+            region):
         return region
 
     def pairs(m: re.Match) -> str:

@@ -263,6 +263,8 @@ _HEDGE = re.compile(
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
+    # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
+    r"(?![^.\n\d]{0,60}?\b(?:so|hence|thus|therefore)\b)"
     r"(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
