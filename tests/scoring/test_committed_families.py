@@ -8,7 +8,11 @@ import pytest
 
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
-from graphgauge.scoring.parsing import parse_float, parse_int, parse_node_list
+from graphgauge.scoring.categories import committed_label
+from graphgauge.scoring.parsing import parse_bool, parse_float, parse_int, parse_node_list
+from graphgauge.scoring.region import NoAnswer
+
+CORA = ["Database", "Data Mining", "AI", "Information Retrieval"]
 
 
 @pytest.mark.parametrize(("text", "question", "expected"), [
@@ -168,3 +172,52 @@ def test_walks_told_in_legs(text, expected):
 def test_a_numbered_step_is_no_adjacency_line():
     # "1: (0, 2)" is step 1's edge, not node 1's neighbours
     assert answers.EDGE_SET.read("1: (0, 2)", None, Context(None, 8)).value == [[0, 2]]
+
+
+WEBKB = ["student", "project", "course", "staff", "faculty"]
+
+
+@pytest.mark.parametrize(("text", "labels", "expected"), [
+    # a denial goes on over "or"
+    ("This is not a Data Mining or a Database paper; the learning focus makes it AI.", CORA,
+     "AI"),
+    ("It is neither Information Retrieval nor Database work, so: Data Mining.", CORA,
+     "Data Mining"),
+    # a labelled closing line commits after prose that names other labels
+    ("The page lists office hours for a course and two student advisees.\n\nCategory: "
+     "faculty", WEBKB, "faculty"),
+    ("It links to several projects and to the staff directory.\n\n**Label:** staff", WEBKB,
+     "staff"),
+    # "most plausibly", "most probably" commit like "most likely"
+    ("Given links to a course page and to project pages, this is most plausibly a student "
+     "home page.", WEBKB, "student"),
+    ("Because it cites project reports and a course syllabus, it is most probably a faculty "
+     "page.", WEBKB, "faculty"),
+])
+def test_labels_committed_after_other_labels(text, labels, expected):
+    assert committed_label(text, labels) == expected
+
+
+@pytest.mark.parametrize(("text", "labels"), [
+    # "and" or a comma after a denial may name the answer: several labels stay no answer
+    ("Not Theory, AI and Databases both fit.", CORA + ["Theory"]),
+    ("It could be a course page or a project page.", WEBKB),
+])
+def test_labels_left_open(text, labels):
+    assert isinstance(committed_label(text, labels), NoAnswer)
+
+
+PATH_Q = "Is there a path between node 3 and node 7?"
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    # components named for the asked pair: different ones deny a path, the same one asserts it
+    ("Nodes 3 and 7 lie in separate components.", PATH_Q, False),
+    ("They sit in two different components, {0, 3} and {5, 7}.", PATH_Q, False),
+    ("3 and 7 are in the same connected component.", PATH_Q, True),
+    ("Node 3 and node 7 are in different components.",
+     "Are node 3 and node 7 in the same component?", False),
+    ("The graph splits into two separate components.", "Is the graph connected?", False),
+])
+def test_components_answer_reachability(text, question, expected):
+    assert parse_bool(text, question) is expected
