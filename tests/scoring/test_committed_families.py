@@ -99,6 +99,18 @@ def test_a_check_that_passes_keeps_the_answer(text, expected):
     assert parse_node_list(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # a check in prose that concludes without a value keeps the answer
+    ("Tree edges: **(0, 2), (0, 4), (0, 5)**\n\nLet me verify: 0 is adjacent to 2, 4 and 5, so "
+     "every node is reached in one hop and the tree is a star.", [[0, 2], [0, 4], [0, 5]]),
+    # one that concludes with other edges corrects it
+    ("Tree edges: **(0, 2), (0, 4), (0, 5)**\n\nLet me verify: 0 is adjacent to 2 and 4 only, "
+     "so the tree is (0, 2), (0, 4), (4, 5).", [[0, 2], [0, 4], [4, 5]]),
+])
+def test_a_check_in_prose(text, expected):
+    assert answers.EDGE_SEQUENCE.read(text, None, Context(None, 6)).value == expected
+
+
 ALPHA = [chr(ord("A") + i) for i in range(8)]
 
 

@@ -225,10 +225,15 @@ _FAILED = re.compile(r"[✗✘❌×]|\b(?:missing|not|no|never|isn'?t|aren'?t|do
                      r"|\?", re.I)
 
 
+# A check that ends on a conclusion naming no value: "…, so every other node is one hop away
+# and the tree is a star."
+_CONCLUDED = re.compile(r"\b(?:so|thus|hence|therefore)\b[^\d\n.!?]*[.!]?[\s*_]*\Z", re.I)
+
+
 def passed_check(cue: str, after: str) -> bool:
     """Is the text after a cue a check of the answer that passes?"""
     return bool(_CHECKS.search(cue) or _CHECK_OPENS.match(after)) and bool(
-        _PASSED.search(after)) and not _FAILED.search(after)
+        _PASSED.search(after) or _CONCLUDED.search(after[-300:])) and not _FAILED.search(after)
 
 
 # Doubt voiced after an answer, without a new one: the answer stands.

@@ -78,7 +78,6 @@ BLIND_MISSES = {
     "core_blind_s7b.jsonl:60",
     "core_blind_s7b.jsonl:73",
     "core_blind_s7b.jsonl:75",
-    "core_blind_s7b.jsonl:98",
     "core_blind_s7b.jsonl:102",
     "core_blind_s8a.jsonl:9",
     "core_blind_s8a.jsonl:31",
