@@ -62,12 +62,12 @@ _NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)"
                       r"|contains?|with|finds?|found|exist)\s+no\s+[a-z]", re.I)
 # "√2/2", "1/√2", "sqrt(3)/3": a root over or under a whole number.
 _NUMBER = re.compile(
-    r"(?:(?<![\w.])(?P<rnum>\d{1,6})\s*/\s*)?(?:√\s*(?P<root>\d+(?:\.\d+)?)"
-    r"|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\))(?:\s*/\s*(?P<rden>\d{1,6})(?!\d|\.\d))?"
-    r"|(?<![^\W_])(?<!\.)(?P<sign>[-+])?(?:(?P<int>\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+)"
+    r"(?<![^\W_])(?<!\.)(?P<sign>[-+])?(?:(?P<int>\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+)"
     r"(?:\.(?P<frac>\d+))?|\.(?P<bare>\d+))(?:[eE](?P<exp>[-+]?\d+))?"
-    r"(?:\s*/\s*(?P<den>\d+)(?!\d|\.\d|\s*(?:√|sqrt\b)))?(?P<pct>\s*%|\s+per\s?cent\b)?"
-    r"(?![^\W_])"
+    r"(?:\s*/\s*(?P<den>\d+)(?!\d|\.\d))?(?P<pct>\s*%|\s+per\s?cent\b)?"
+    r"(?![^\W_])(?!\s*/\s*(?:√|sqrt\b))"
+    r"|(?:(?<![\w.])(?P<rnum>\d{1,6})\s*/\s*)?(?:√\s*(?P<root>\d+(?:\.\d+)?)"
+    r"|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\))(?:\s*/\s*(?P<rden>\d{1,6})(?!\d|\.\d))?"
 )
 _MAX_DIGITS, _MAX_EXPONENT = 4000, 400
 _NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
@@ -164,7 +164,7 @@ def _spell_numbers(text: str) -> str:
         count = count if count.isdigit() else str(_UNITS.index(count.lower()))
         return f"{count}/{_DENOMINATORS[m['den'].lower()]}"
 
-    if "hundred" in text.lower():
+    if "undred" in text or "UNDRED" in text:
         text = _HUNDREDS.sub(hundreds, text)
     return _WORD_NUMBER.sub(digit, _WORD_FRACTION.sub(fraction, text))
 
@@ -191,11 +191,19 @@ _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether
                         r"(?:\s+(?:only|exactly|just))?\s*)?$", re.I)
 
 
+_CONCLUSION_WORD = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b", re.I)
+
+
 def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) -> bool:
     """Does the clause from ``start`` state a value of its own? After "but" it then
     carries the answer ("two ways to see this, but both give the same count: 6"); after
     any trailing clause when it concludes ("…, so 1/4")."""
     reach = 16 if states is _STATES else 64
+    if states is _CONCLUDES:  # a conclusion opens on its word: no number before it can
+        first = _CONCLUSION_WORD.search(sentence, start)
+        if first is None:
+            return False
+        start = first.start()
     return any(states.search(sentence, max(start, m.start() - reach), m.start())
                and not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())
                for m in _NUMBER.finditer(sentence, start))
