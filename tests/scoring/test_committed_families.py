@@ -233,3 +233,14 @@ PATH_Q = "Is there a path between node 3 and node 7?"
 ])
 def test_components_answer_reachability(text, question, expected):
     assert parse_bool(text, question) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a check that states another value is a correction, not a pass
+    ("Answer: 5\n\nLet me verify: yes, there are 6 triangles.", 6),
+    ("There are 5 triangles. Let me double-check: okay, the count is 6.", 6),
+    # one that restates the same value keeps it
+    ("Answer: 4\n\nLet me verify: 2 + 2 = 4 ✓", 4),
+])
+def test_a_check_that_states_a_value(text, expected):
+    assert parse_int(text) == expected

@@ -230,10 +230,17 @@ _FAILED = re.compile(r"[✗✘❌×]|\b(?:missing|not|no|never|isn'?t|aren'?t|do
 _CONCLUDED = re.compile(r"\b(?:so|thus|hence|therefore)\b[^\d\n.!?]*[.!]?[\s*_]*\Z", re.I)
 
 
+# A check that states a value ("Let me verify: yes, there are 6 triangles.") may correct the
+# answer: it is weighed as a correction, not passed.
+_CHECK_STATES = re.compile(r"\b(?:is|are|was|were|equals?|be)[ \t]+(?:only[ \t]+|exactly[ \t]+)?"
+                           r"[\[({]?[ \t]*\d|=[ \t]*[\[({]?[ \t]*\d", re.I)
+
+
 def passed_check(cue: str, after: str) -> bool:
     """Is the text after a cue a check of the answer that passes?"""
     return bool(_CHECKS.search(cue) or _CHECK_OPENS.match(after)) and bool(
-        _PASSED.search(after) or _CONCLUDED.search(after[-300:])) and not _FAILED.search(after)
+        _PASSED.search(after) or _CONCLUDED.search(after[-300:])) and not _FAILED.search(
+        after) and not _CHECK_STATES.search(after)
 
 
 # Doubt voiced after an answer, without a new one: the answer stands.
