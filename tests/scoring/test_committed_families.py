@@ -28,6 +28,7 @@ CORA = ["Database", "Data Mining", "AI", "Information Retrieval"]
     ("The betweenness of node 5 is 0.3, since it lies between node 1 and the 3 leaves, "
      "i.e. 3 of the 10 pairs.", None, 0.3),
     ("Its closeness is 0.75, i.e. 6 out of 8 steps saved.", None, 0.75),
+    ("The density is 0.4, i.e. 6 of the 15 possible edges.", None, 0.4),
     # radicals over and under a whole number
     ("Working it out, the largest eigenvector entry is √3/3.", None, 3 ** 0.5 / 3),
     ("The spectral radius is sqrt(8)/2.", None, 2 ** 0.5),
@@ -62,6 +63,11 @@ def test_a_radical_over_zero_is_no_number():
     # a JSON object that echoes the asked node beside the asked quantity
     ('{"node": 4, "degree": 2}', "What is the degree of node 4?", 2),
     ('{"vertex": 7, "eccentricity": 3}', "What is the eccentricity of vertex 7?", 3),
+    ('{"source": 0, "target": 5, "max_flow": 7}',
+     "What is the maximum flow from node 0 to node 5?", 7),
+    # a measure stated before the path it measures
+    ("The distance from 0 to 5 is 3: 0 → 2 → 4 → 5.", None, 3),
+    ("The shortest path has length 2: 1 -> 6 -> 4.", None, 2),
 ])
 def test_integers_committed_in_other_words(text, question, expected):
     assert parse_int(text, question) == expected
@@ -244,3 +250,9 @@ def test_components_answer_reachability(text, question, expected):
 ])
 def test_a_check_that_states_a_value(text, expected):
     assert parse_int(text) == expected
+
+
+def test_components_that_say_nothing_of_the_pair():
+    # "two components" alone does not place the asked pair
+    assert parse_bool("The graph has two components, and 3 and 7 both lie in the first.",
+                      PATH_Q) is not False

@@ -222,10 +222,12 @@ def _contradicted(region: str, verdict: bool, question: str) -> bool:
 
 # "D and E are in different components" denies a path between them; "the same component"
 # asserts one (not strongly connected components: a path may join two of them).
-_OTHER_COMPONENTS = re.compile(r"\b(?:in[ \t]+)?(?:different|separate|distinct|disjoint|two)[ \t]+"
-                               r"(?:(?:weakly[ \t]+)?connected[ \t]+)?components\b", re.I)
-_SAME_COMPONENT = re.compile(r"\b(?:in[ \t]+)?(?:the[ \t]+)?(?:same|one|a[ \t]+single)[ \t]+"
-                             r"(?:(?:weakly[ \t]+)?connected[ \t]+)?component\b", re.I)
+# ("two components" alone says nothing of a pair: both may lie in the first.)
+_OTHER_COMPONENTS = re.compile(r"\b(?:in[ \t]+)?(?:two[ \t]+)?(?:different|separate|distinct"
+                               r"|disjoint)[ \t]+(?:(?:weakly[ \t]+)?connected[ \t]+)?components\b",
+                               re.I)
+_SAME_COMPONENT = re.compile(r"\b(?:in[ \t]+(?:the[ \t]+same|one|a[ \t]+single)|the[ \t]+same)"
+                             r"[ \t]+(?:(?:weakly[ \t]+)?connected[ \t]+)?component\b", re.I)
 
 
 def _components_said(text: str) -> str:
