@@ -787,7 +787,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             kept = kept[:cues[-1].start()]  # "2 and 5. Hmm, also 7? No — ..."
         elif sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)
-                or passed_check(cues[-1].group(), after) and kept[:cues[-1].start()].strip()):
+                or (passed_check(cues[-1].group(), after) and kept[:cues[-1].start()].strip())):
             kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
         elif _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")  # "X. Hmm, Y might fit"

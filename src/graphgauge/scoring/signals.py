@@ -227,7 +227,7 @@ _FAILED = re.compile(r"[✗✘❌×]|\b(?:missing|not|no|never|isn'?t|aren'?t|do
 
 # A check that ends on a conclusion naming no value: "…, so every other node is one hop away
 # and the tree is a star."
-_CONCLUDED = re.compile(r"\b(?:so|thus|hence|therefore)\b[^\d\n.!?]*[.!]?[\s*_]*\Z", re.I)
+_CONCLUDED = re.compile(r"\b(?:so|thus|hence|therefore)\b[^\d\n.!?]*+[.!]?[\s*_]*+\Z", re.I)
 
 
 # A check that states a value ("Let me verify: yes, there are 6 triangles.") may correct the
