@@ -256,3 +256,21 @@ def test_components_that_say_nothing_of_the_pair():
     # "two components" alone does not place the asked pair
     assert parse_bool("The graph has two components, and 3 and 7 both lie in the first.",
                       PATH_Q) is not False
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # items ticked off after the answer check it; they are not part of it
+    ("The cover {0, 2, 5} hits every edge: 0-1 ✓, 2-3 ✓, 4-5 ✓, 1-2 ✓.", [0, 2, 5]),
+    ("Set: 1, 6 — check (1, 3) ✔ (6, 4) ✔", [1, 6]),
+    # a walk that "ends at" its last stop
+    ("Start at 4, go to 2, then 7, and finish at 9.", [4, 2, 7, 9]),
+    ("The route runs from 3 to 1 and ends at 8.", [3, 1, 8]),
+    # a node described "with no neighbours" is named, not an empty answer
+    ("Node 6 is the only vertex with no neighbours.", [6]),
+])
+def test_node_lists_with_checks_and_descriptions(text, expected):
+    assert parse_node_list(text) == expected
+
+
+def test_no_common_neighbours_is_still_empty():
+    assert parse_node_list("Nodes 2 and 9 have no common neighbours.") == []

@@ -59,7 +59,8 @@ _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+、和及与]|(?:and|then
                       r"|et|und|y|e|en|и|puis|dann"  # "and", "then" in other languages
                       r"|plus|also|as well as|along with|together with|in addition to"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
-                      r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
+                      r"|arrive|at|via|continue|proceed|from|on|onto|again"
+                      r"|ends?|ending|finish(?:es)?|stops?)\b)*", re.I)
 # A run of ids joined only by such gaps, found in one pass (the gaps hold no digits).
 _RUN = re.compile(rf"\d+(?:(?:{_RUN_GAP.pattern})\d+)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
@@ -140,7 +141,9 @@ _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
 
-_SAYS_EMPTY = re.compile(r"\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
+# (not "Node 5 is the only one with no neighbours": a node described, not an empty answer)
+_SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices"
+                         r"|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
                          r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
@@ -284,6 +287,8 @@ def _concludes_empty(line: str) -> bool:
 
 
 # "None — the graph is 2-edge-connected.": the empty answer first, then its reason.
+# An item checked off, "0-1 ✓", "(2, 5) ✔": a check of the answer, not part of it.
+_TICKED = re.compile(r"[(\[]?(?<!\d)\d++[ \t]*+(?:[-–—,]|->|→)[ \t]*+\d++[)\]]?[ \t]*+[✓✔]")
 _EMPTY_FIRST = re.compile(r"[\s*_`\"']*+(?:none|nothing|empty|∅|\[\s*\]|\{\s*\})[\s*_`\"']*"
                           r"(?:[.,;:!—–]|-\s|\Z)", re.I)
 
@@ -349,6 +354,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return []
     if _PLACEHOLDER.search(region):
         return None
+    if "✓" in region or "✔" in region:  # "{1, 3, 4} covers every edge: 0-1 ✓, 1-2 ✓"
+        region = _TICKED.sub(" ", region)
     region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
         _items_as_list(region)))))
     if ranges:
