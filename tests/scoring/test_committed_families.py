@@ -274,3 +274,19 @@ def test_node_lists_with_checks_and_descriptions(text, expected):
 
 def test_no_common_neighbours_is_still_empty():
     assert parse_node_list("Nodes 2 and 9 have no common neighbours.") == []
+
+
+@pytest.mark.parametrize(("text", "parse", "expected"), [
+    # one value said twice, once as a percentage, is no hedge
+    ("The density is 0.25, or 25 percent.", parse_float, 0.25),
+    ("Answer: 0.6 or 60%", parse_float, 0.6),
+    # a count broken down in brackets is no "several paths" hedge
+    ("The number of shortest paths from 0 to 7 is 5 — via node 2 (2 paths) and via node 4 "
+     "(3 paths).", parse_int, 5),
+])
+def test_restatements_that_are_no_hedge(text, parse, expected):
+    assert parse(text) == pytest.approx(expected)
+
+
+def test_a_different_percentage_still_hedges():
+    assert parse_float("The density is 0.25, or 30 percent.") is None

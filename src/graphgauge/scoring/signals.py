@@ -280,7 +280,8 @@ _HEDGE = re.compile(
     r"(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
-    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
+    # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)")
+    r"|(?<!\()\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
     r"|\b(?:equally|just as) (?:valid|correct|acceptable|good|optimal)\b"
@@ -325,7 +326,7 @@ _HEDGE = re.compile(
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(]?\s*+(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
-    r"(?P<b>\d+(?:\.\d+)?(?:/\d+)?|yes|no|true|false)(?!\w|\.\d)",
+    r"(?P<b>\d+(?:\.\d+)?(?:/\d+|[ \t]*%|[ \t]+per[ \t]?cent\b)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})

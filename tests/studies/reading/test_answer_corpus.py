@@ -126,12 +126,10 @@ BLIND_MISSES = {
     "typed_blind_fourth.jsonl:31",
     "typed_blind_fourth.jsonl:51",
     "typed_blind_fourth.jsonl:56",
-    "typed_blind_seventh.jsonl:18",
     "typed_blind_seventh.jsonl:22",
     "typed_blind_seventh.jsonl:32",
     "typed_blind_seventh.jsonl:47",
     "typed_blind_sixth.jsonl:59",
-    "typed_blind_third.jsonl:12",
     "typed_blind_third.jsonl:73",
 }
 
