@@ -290,3 +290,11 @@ def test_restatements_that_are_no_hedge(text, parse, expected):
 
 def test_a_different_percentage_still_hedges():
     assert parse_float("The density is 0.25, or 30 percent.") is None
+
+
+def test_every_node_except_leaves_out_only_the_named_ones():
+    # the node the question starts from, named after the exception, stays in
+    text = "Every node except 3 and 6 is reachable from node 0."
+    assert answers.NODE_SET.read(text, None, Context(None, 8)).value == [0, 1, 2, 4, 5, 7]
+    assert answers.NODE_SET.read("All nodes except 2.", None, Context(None, 4)).value == [0, 1,
+                                                                                            3]

@@ -339,7 +339,11 @@ def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
     rest = line[whole.end():]
     left_out = _EXCEPT.search(rest)
     if left_out is not None:
-        excluded = _ids(_DIGITS.findall(rest, left_out.end())) or []
+        # the ids right after "except", not the question's ("… except 3 and 6 is
+        # reachable from 0")
+        run = _RUN.search(rest, left_out.end())
+        excluded = _ids(_DIGITS.findall(run.group())) if run else []
+        excluded = excluded or []
         return [node for node in everything if node not in set(excluded)]
     return None if _DIGITS.search(line) else list(everything)
 
