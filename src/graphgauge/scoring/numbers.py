@@ -78,7 +78,9 @@ _STATES = re.compile(
     r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just"
     r"|(?:sums?|summing|adds? up|comes?(?: out)?|works? out|amounts?) to)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
-_NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
+# ("comes out to 158", "sums to 9": a total, not a step "to node 158")
+_NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|(?<!sum )(?<!sums )(?<!up )(?<!come )"
+                          r"(?<!comes )(?<!out )(?<!amounts )to|between|and|step|edge)"
                           r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
@@ -174,13 +176,7 @@ def _free_number(text: str) -> bool:
     percentage or a root never does)?"""
     return any("." in m.group() or m["den"] or m["pct"] or m["root"] or m["root2"]
                or not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
-               or _TOTALS_TO.search(text, max(0, m.start() - 16), m.start())
                for m in _NUMBER.finditer(text))
-
-
-# "comes out to 158": a total, not a step "to node 158".
-_TOTALS_TO = re.compile(r"\b(?:sums?|summing|adds? up|comes?(?: out)?|works? out|amounts?) to"
-                        r"[\s*_`$]*$", re.I)
 
 
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
@@ -381,6 +377,8 @@ def _none_before_reason(sentence: str, question: str | None) -> bool:
     """Does the sentence state there is none of the thing before a clause explaining why,
     with numbers only in the explanation ("The graph has no bridges, since every edge lies
     on the cycle 0-1-2-0")?"""
+    if _NONE_STATED.search(sentence) is None:
+        return False  # (the cheap test first: most sentences say no such thing)
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut is None or _NUMBER.search(sentence, 0, cut.start()):
         return False
