@@ -74,12 +74,22 @@ _DENIED = re.compile(r"\b(?:not|neither|nor|rather than|instead of|other than|ex
                      r"|no)\s+(?:an?\s+|the\s+)?[*_\"'`]*$", re.I)
 
 
+# A denial goes on over "or": "It isn't a Database or an Information Retrieval paper" (not
+# over "and" or a comma: "not Theory, AI" may name the answer).
+_DENIED_TOO = re.compile(r"[\s*_\"'`]*,?[ \t]*\b(?:or|nor)\b[ \t]*(?:an?\s+|the\s+)?[*_\"'`]*",
+                         re.I)
+
+
 def _mentions(text: str, labels: Sequence[str]) -> list[tuple[int, str]]:
     pattern, names = _pattern(tuple(labels))
     out = []
+    denied = -1  # where the last denied mention ends
     for m in pattern.finditer(text):
-        if _DENIED.search(text, max(0, m.start() - 16), m.start()):
+        if _DENIED.search(text, max(0, m.start() - 16), m.start()) or (
+                denied >= 0 and _DENIED_TOO.fullmatch(text, denied, m.start())):
+            denied = m.end()
             continue
+        denied = -1
         out.append((m.start(), names[int(m.lastgroup[1:])]))
     return out
 
@@ -95,7 +105,9 @@ _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would sa
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
                       r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority"
-                      r"|predicted (?:class|label|category)|prediction)\b|→|=>|->",
+                      r"|predicted (?:class|label|category)|prediction"
+                      r"|most (?:plausibly|probably)|makes it)\b"
+                      r"|\b(?:class|category|label)[ \t*_]*:|→|=>|->",
                       re.I)
 # Sentences; "i.e.", "e.g." and the dot inside a name ("cs.CV") do not end one.
 _SENTENCE = re.compile(r"(?:\b(?:i\.e|e\.g)\.|[^.!?\n]|\.(?=\w))*(?:[.!?]+|\n|$)", re.I)

@@ -57,9 +57,10 @@ _LIST_KINDS = (  # tried in order: the format asked for first, tuples last
 _RUN_GAP = re.compile(r"(?:[\s,;&'\"*\-–—=>→⟶|+、和及与]|(?:and|then|nodes?|to|go|goes|going"
                       r"|finally|next|first"
                       r"|et|und|y|e|en|и|puis|dann"  # "and", "then" in other languages
-                      r"|plus|also|as well as|along with"
+                      r"|plus|also|as well as|along with|together with|in addition to"
                       r"|after|that|vertex|vertices|we|I|move|moves|back|reach"
-                      r"|arrive|at|via|continue|proceed|from|on|onto|again)\b)*", re.I)
+                      r"|arrive|at|via|continue|proceed|from|on|onto|again"
+                      r"|ends?|ending|finish(?:es)?|stops?)\b)*", re.I)
 # A run of ids joined only by such gaps, found in one pass (the gaps hold no digits).
 _RUN = re.compile(rf"\d+(?:(?:{_RUN_GAP.pattern})\d+)*", re.I)
 # "v_0", "v_{12}", "$v_3$", "n5", "node5": the id.
@@ -67,13 +68,17 @@ _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "(degree 4)", "(score 0.31)", "— degree 4": an annotation, not part of the list.
 # "3 — degree 4": a dash annotates its item up to the next comma, or up to a colon that
 # opens a restated list ("2, 5, 9 — the route from 0: 0, 2, 5, 9").
-_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)|\s[–—]\s[^,\n:]*|(?<=\d):\s*\d*\.\d+")
+# ("B – E – A", "1 — 4 — 0": ids joined by spaced dashes are a path, not annotations.)
+_ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)"
+                         r"|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))[^,\n:]*"
+                         r"|(?<=\d):\s*\d*\.\d+", re.M)
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
-                          r"|so that|while|whereas)\b|\s[–—]\s", re.I)
+                          r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))",
+                          re.I | re.M)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 # "3 such nodes", "6 nodes in total", "its length is 2", "3 hops": a count or a
@@ -102,6 +107,7 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
+_LIST_ALONE = re.compile(r"\s*\[[\d,\s]*\]\s*")
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
@@ -135,7 +141,9 @@ _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
 
-_SAYS_EMPTY = re.compile(r"\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices|neighbou?rs?"
+# (not "Node 5 is the only one with no neighbours": a node described, not an empty answer)
+_SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices"
+                         r"|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
                          r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
@@ -262,10 +270,25 @@ def _empty_answer(region: str, explicit: bool) -> bool:
     lines = [line for line in region.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     return digit is None or (_EMPTY.search(last) is not None and not _DIGITS.search(last)) or (
-        _EMPTY_FIRST.match(last) is not None)
+        _EMPTY_FIRST.match(last) is not None) or _concludes_empty(last)
+
+
+_SO = re.compile(r"\b(?:so|thus|therefore|hence)\b", re.I)
+
+
+def _concludes_empty(line: str) -> bool:
+    """Does ``line`` conclude, after a reason that names numbers, that there is none
+    ("Every node has degree at least 2, so there are no bridges.")?"""
+    conclusions = list(_SO.finditer(line))
+    if not conclusions:
+        return False
+    rest = line[conclusions[-1].end():]
+    return not _DIGITS.search(rest) and _EMPTY.search(rest) is not None
 
 
 # "None — the graph is 2-edge-connected.": the empty answer first, then its reason.
+# An item checked off, "0-1 ✓", "(2, 5) ✔": a check of the answer, not part of it.
+_TICKED = re.compile(r"[(\[]?(?<!\d)\d++[ \t]*+(?:[-–—,]|->|→)[ \t]*+\d++[)\]]?[ \t]*+[✓✔]")
 _EMPTY_FIRST = re.compile(r"[\s*_`\"']*+(?:none|nothing|empty|∅|\[\s*\]|\{\s*\})[\s*_`\"']*"
                           r"(?:[.,;:!—–]|-\s|\Z)", re.I)
 
@@ -277,10 +300,15 @@ def _ids(tokens: list[str]) -> list[int] | None:
     return [int(t) for t in tokens]
 
 
+def _joined(run: list[str]) -> list[str]:
+    """A walk told leg by leg ("from D to A, then from A to C") names each joint twice."""
+    return [node for i, node in enumerate(run) if i == 0 or node != run[i - 1]]
+
+
 def _prose_run(line: str, explicit: bool) -> list[int] | None:
     """The longest run of ids joined only by separators ("nodes 1, 2 and 3", "0-3-5",
     "go to node 6, then 2") on a line."""
-    runs = [_DIGITS.findall(m.group()) for m in _RUN.finditer(line)]
+    runs = [_joined(_DIGITS.findall(m.group())) for m in _RUN.finditer(line)]
     longest = max(len(run) for run in runs)
     return _ids(pick([run for run in runs if len(run) == longest], explicit))
 
@@ -311,7 +339,11 @@ def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
     rest = line[whole.end():]
     left_out = _EXCEPT.search(rest)
     if left_out is not None:
-        excluded = _ids(_DIGITS.findall(rest, left_out.end())) or []
+        # the ids right after "except", not the question's ("… except 3 and 6 is
+        # reachable from 0")
+        run = _RUN.search(rest, left_out.end())
+        excluded = _ids(_DIGITS.findall(run.group())) if run else []
+        excluded = excluded or []
         return [node for node in everything if node not in set(excluded)]
     return None if _DIGITS.search(line) else list(everything)
 
@@ -326,6 +358,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return []
     if _PLACEHOLDER.search(region):
         return None
+    if "✓" in region or "✔" in region:  # "{1, 3, 4} covers every edge: 0-1 ✓, 1-2 ✓"
+        region = _TICKED.sub(" ", region)
     region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
         _items_as_list(region)))))
     if ranges:
@@ -352,7 +386,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
-        stated = [s for s in lines[max(0, at - 2):at] if _STATES_IDS.search(s)]
+        # (a list alone on its lines, as a table or bullets give it, states the answer too)
+        stated = [s for s in lines[max(0, at - 2):at]
+                  if _STATES_IDS.search(s) or _LIST_ALONE.fullmatch(s)]
         line = stated[-1] if stated else line
     if _UNFINISHED_LIST.search(line):
         return None
@@ -418,6 +454,7 @@ _EDGE_GAP = re.compile(
     # "then backtrack to 0 and take 0-3", "back up to 3"
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
+    r"|\b(?:with|of|at)\s+(?:an?\s+)?(?:weight|capacity|cost)\s+(?:of\s+)?[-+]?\d+(?:\.\d+)?\b"
     r"|\[(?:weight|w|capacity|cap|c|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\]"
     # a step's note in words: "0 → 2 (discover 2)", "(3, 5) (tree edge)"; not "(or 3-5)"
     r"|\((?!or\b)[a-z][a-z ]{1,30}(?:\s+\d+)?\))*",
@@ -442,11 +479,17 @@ _EDGE_PROSE = re.compile(
     r"(?:[a-z]+\s+)?(\d+)\b",
     re.I,
 )
+# Legs of a walk that go on after one read as an edge: "(5, 4), 4 to 0, 0 to 3".
+_LEG = re.compile(r"(\d+)[ \t]+to[ \t]+(\d+)\b")
+_MORE_LEGS = re.compile(r"(?<=\))(?:[ \t]*,[ \t]*(?:and[ \t]+)?\d+[ \t]+to[ \t]+\d+\b)++")
 # An adjacency list line: "0: 1, 2", "Node 3 -> [4, 5]", "\"0\": [1, 2]".
 _ADJACENCY = re.compile(
     r"^[ \t\-*•{,]*(?:node\s*)?\"?(\d+)\"?\s*(?::|->|→)\s*[\[{(]?\s*(\d+(?:\s*,\s*\d+)+|\d+)"
     r"\s*[\]})]?[ \t,}]*$", re.I | re.M)
 
+# One such line alone, when it names several neighbours without brackets ("- 1: 0, 2, 3").
+_ONE_ADJACENCY = re.compile(r"^[ \t\-*•]*+(?:node[ \t]*+)?\d++[ \t]*+(?::|->|→)[ \t]*+\d++"
+                            r"(?:[ \t]*+,[ \t]*+\d++)++[ \t.]*+$", re.I | re.M)
 
 _ENUMERATOR = re.compile(r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+", re.M)
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$", re.M)
@@ -490,10 +533,13 @@ def _edge_spellings(region: str) -> str:
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
+    if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
+        region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     if "{" in region:
         region = _MAPPING.sub(lambda m: ", ".join(
             f"({u}, {v})" for u, v in _ENTRY.findall(m[1])), region)
-    if len(_ADJACENCY.findall(region)) < 2 and "{" not in region:
+    if len(_ADJACENCY.findall(region)) < 2 and "{" not in region and not _ONE_ADJACENCY.search(
+            region):
         return region
 
     def pairs(m: re.Match) -> str:

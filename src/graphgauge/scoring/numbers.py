@@ -38,6 +38,10 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<small>" + "|".join(_UNITS) + r"))\b",
     re.I,
 )
+# "one hundred fifty-eight", "a hundred and five": the hundreds, then a number as above.
+_HUNDREDS = re.compile(
+    r"\b(?P<count>" + "|".join(_UNITS[1:10]) + r"|a)[- ]hundred\b(?:(?:[- ]and)?[- ](?P<rest>"
+    + re.sub(r"\(\?P<\w+>", "(?:", _WORD_NUMBER.pattern[2:-2]) + r")\b)?", re.I)
 _DENOMINATORS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4}
 _DENOMINATORS.update({word + ending: value for value, word in enumerate(
     re.findall(r"\w+", "third fourth fifth sixth seventh eighth ninth tenth"), 3)
@@ -56,11 +60,14 @@ _NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)"
                       r"[\s*_`]*$"  # "No triangles."
                       r"|\b(?:there (?:are|is|exist)|has|have"
                       r"|contains?|with|finds?|found|exist)\s+no\s+[a-z]", re.I)
+# "√2/2", "1/√2", "sqrt(3)/3": a root over or under a whole number.
 _NUMBER = re.compile(
     r"(?<![^\W_])(?<!\.)(?P<sign>[-+])?(?:(?P<int>\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+)"
     r"(?:\.(?P<frac>\d+))?|\.(?P<bare>\d+))(?:[eE](?P<exp>[-+]?\d+))?"
-    r"(?:\s*/\s*(?P<den>\d+)(?!\d|\.\d))?(?P<pct>\s*%|\s+per\s?cent\b)?(?![^\W_])"
-    r"|√\s*(?P<root>\d+(?:\.\d+)?)|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\)"
+    r"(?:\s*/\s*(?P<den>\d+)(?!\d|\.\d))?(?P<pct>\s*%|\s+per\s?cent\b)?"
+    r"(?![^\W_])(?!\s*/\s*(?:√|sqrt\b))"
+    r"|(?:(?<![\w.])(?P<rnum>\d{1,6})\s*/\s*)?(?:√\s*(?P<root>\d+(?:\.\d+)?)"
+    r"|\bsqrt\s*\(\s*(?P<root2>\d+(?:\.\d+)?)\s*\))(?:\s*/\s*(?P<rden>\d{1,6})(?!\d|\.\d))?"
 )
 _MAX_DIGITS, _MAX_EXPONENT = 4000, 400
 _NUMBER_LIST = re.compile(r"[\W_]*\d+(?:\s*,\s*(?:and\s+)?\d+){2,}[\W_]*")
@@ -69,9 +76,11 @@ _STATES = re.compile(
     r"(?:\b(?:is|are|was|were|equals?|be|has|have|contains?|totals?|totaling|gives?|get|so|'s"
     r"|count|counted|found|estimate|size|length|weight|total|capacity|report(?:s|ed)?"
     r"|thus|therefore|hence|exactly|approximately|about|around|roughly|only|just"
-    r"|(?:sums?|summing|adds? up|comes?|amounts?) to)|[=:≈~])"
+    r"|(?:sums?|summing|adds? up|comes?(?: out)?|works? out|amounts?) to)|[=:≈~])"
     r"[\s*_`$]*$", re.I)
-_NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|to|between|and|step|edge)"
+# ("comes out to 158", "sums to 9": a total, not a step "to node 158")
+_NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|(?<!sum )(?<!sums )(?<!up )(?<!come )"
+                          r"(?<!comes )(?<!out )(?<!amounts )to|between|and|step|edge)"
                           r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
@@ -83,9 +92,12 @@ _TRAILING_CLAUSE = re.compile(
     r"|(?<![ \t])[ \t]*+\((?![\d \t./%*+×-]*+\))|(?<![ \t])[ \t]++[–—][ \t]+"
     r"|;|:(?=[ \t]*+[\[{(]?[ \t]*+\d+[ \t]*+(?:,[ \t]*+\d|[-–→][ \t]*+\d+[ \t]*+,))",
     re.I)
+# A path after a colon names the nodes of what was counted before it.
+_OPENS_PATH = re.compile(r":(?=[ \t]*+[\[{(]?[ \t]*+\d+[ \t]*+(?:→|->|⟶)[ \t]*+\d)")
 # What joins a value to the one it is rewritten as ("6/20 = 0.3", "5 → 5.0", "1/2, i.e.
 # 0.5"): the gap between them ends in one of these (tested on the stripped gap: the regex
 # it replaces, \s*(?:≈|~|=|->|→|,?\s*i\.e\.,?)\s*$, took cubic time on a long blank gap).
+_SHARE = re.compile(r"[ \t]+(?:out[ \t]+)?of\b", re.I)
 _CHAINED = ("≈", "~", "=", "->", "→", "i.e.", "i.e.,")
 
 
@@ -93,7 +105,12 @@ def _number_value(match: re.Match) -> Fraction | float | None:
     """The exact value of a number token; None when absurd (1e999, 0 denominators)."""
     root = match["root"] or match["root2"]
     if root is not None:
-        return math.sqrt(float(root)) if len(root) < 30 else None
+        if len(root) >= 30 or match["rden"] == "0":
+            return None
+        value = math.sqrt(float(root))
+        if match["rnum"] is not None:
+            value = int(match["rnum"]) / value if value else None
+        return value / int(match["rden"]) if value is not None and match["rden"] else value
     frac = match["frac"] or match["bare"] or ""
     digits = (match["int"] or "").replace(",", "") + frac
     exp, den = match["exp"] or "0", match["den"] or "1"
@@ -124,22 +141,33 @@ _DIGIT = re.compile(r"\d")
 _MASKED_FORMULA = re.compile(r"#[A-Za-z(]|[A-Za-z)]#")
 
 
+def _word_value(m: re.Match) -> int:
+    if m["small"]:
+        return _UNITS.index(m["small"].lower())
+    unit = _UNITS.index(m["unit"].lower()) if m["unit"] else 0
+    return 10 * (_TENS.index(m["tens"].lower()) + 2) + unit
+
+
 def _spell_numbers(text: str) -> str:
     """Number words as digits ("five" -> "5", "twenty-one" -> "21"), not "the one"."""
     def digit(m: re.Match) -> str:
         if _NOT_A_COUNT.search(text, max(0, m.start() - 8), m.start()) or (
                 m.group().lower() == "one" and _PRONOUN_ONE.match(text, m.end())):
             return m.group()
-        if m["small"]:
-            return str(_UNITS.index(m["small"].lower()))
-        unit = _UNITS.index(m["unit"].lower()) if m["unit"] else 0
-        return str(10 * (_TENS.index(m["tens"].lower()) + 2) + unit)
+        return str(_word_value(m))
+
+    def hundreds(m: re.Match) -> str:
+        count = 1 if m["count"].lower() == "a" else _UNITS.index(m["count"].lower())
+        rest = _WORD_NUMBER.fullmatch(m["rest"]) if m["rest"] else None
+        return str(100 * count + (_word_value(rest) if rest else 0))
 
     def fraction(m: re.Match) -> str:
         count = m["count"] or "1"
         count = count if count.isdigit() else str(_UNITS.index(count.lower()))
         return f"{count}/{_DENOMINATORS[m['den'].lower()]}"
 
+    if "undred" in text or "UNDRED" in text:
+        text = _HUNDREDS.sub(hundreds, text)
     return _WORD_NUMBER.sub(digit, _WORD_FRACTION.sub(fraction, text))
 
 
@@ -154,14 +182,24 @@ def _free_number(text: str) -> bool:
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
                         r"(?:by convention[\s,]*)?(?:I(?:'d| would) (?:report|say|give|put)\s+)?"
-                        r"(?:(?:it|this|that|the \w+(?: \w+)?)\s+(?:is|equals|=)\s*)?$", re.I)
+                        r"(?:(?:it|this|that|there|(?:the|its|their|node[ \t]+\w+'s)"
+                        r"(?:[ \t]+[\w'-]+){1,6}?)\s+(?:is|are|equals|=)"
+                        r"(?:\s+(?:only|exactly|just))?\s*)?$", re.I)
+
+
+_CONCLUSION_WORD = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b", re.I)
 
 
 def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) -> bool:
     """Does the clause from ``start`` state a value of its own? After "but" it then
     carries the answer ("two ways to see this, but both give the same count: 6"); after
     any trailing clause when it concludes ("…, so 1/4")."""
-    reach = 16 if states is _STATES else 32
+    reach = 16 if states is _STATES else 64
+    if states is _CONCLUDES:  # a conclusion opens on its word: no number before it can
+        first = _CONCLUSION_WORD.search(sentence, start)
+        if first is None:
+            return False
+        start = first.start()
     return any(states.search(sentence, max(start, m.start() - reach), m.start())
                and not _NODE_BEFORE.search(sentence, max(0, m.start() - 12), m.start())
                for m in _NUMBER.finditer(sentence, start))
@@ -170,12 +208,16 @@ def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) 
 def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     """The number a sentence states: after "is/has/=/so" when there is one, else one that
     does not name a node; the first in an explicit region, the last in bare text."""
+    whole = sentence
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut and _free_number(sentence[: cut.start()]) and not (
             cut.group().strip(" ,\t").lower() in ("but", ";")
             and _states_after(sentence, cut.end())) and not _states_after(
             sentence, cut.end(), _CONCLUDES):
         sentence = sentence[: cut.start()]
+    path = _OPENS_PATH.search(sentence)
+    if path and _free_number(sentence[: path.start()]):
+        sentence = sentence[: path.start()]  # "only one such path: 0 → 5 → 7"
     numbers = list(_NUMBER.finditer(sentence))
     if not numbers:
         return None
@@ -194,8 +236,8 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     while True:  # "1/3 ≈ 0.333": the evaluated form
         later = next((m for m in numbers if m.start() > chosen.end()), None)
         if later is None or not sentence[chosen.end():later.start()].rstrip().endswith(
-                _CHAINED):
-            return chosen
+                _CHAINED) or _SHARE.match(whole, later.end()):
+            return chosen  # (not "0.4, i.e. 6 of the 15 pairs": a share, not the value)
         chosen = later
 
 
@@ -206,6 +248,7 @@ _NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=|]")  # 
 _NODE_VALUE = re.compile(
     r"^[\W_]*[A-Za-z][A-Za-z \-]{2,40}?\b(?:node|vertex)[ \t]+(\w+)[\W_]*[:=|]", re.I)
 _ASKED_NODE = re.compile(r"\b(?:node|vertex)[ \t]+(\w+)", re.I)
+_ECHOED_NODE = re.compile(r"(?:node|vertex|node id|id|source|target): \w+", re.I)
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 
 
@@ -306,6 +349,10 @@ def _json_fields(region: str, question: str | None) -> str | None:
         return None
     fields = [f"{name.replace('_', ' ')}: {value}"
               for name, value in _JSON_FIELD.findall(region, 0, 20_000)]
+    # '{"node": 1, "degree": 3}': the field naming the node asked about echoes the question
+    asked_nodes = set(_ASKED_NODE.findall(question or ""))
+    fields = [f for f in fields if not (
+        _ECHOED_NODE.fullmatch(f) and f.rpartition(" ")[2] in asked_nodes)] or fields
     if len(fields) < 2:
         return None
     asked = _asked_sentences(fields, question, True)
@@ -330,6 +377,8 @@ def _none_before_reason(sentence: str, question: str | None) -> bool:
     """Does the sentence state there is none of the thing before a clause explaining why,
     with numbers only in the explanation ("The graph has no bridges, since every edge lies
     on the cycle 0-1-2-0")?"""
+    if _NONE_STATED.search(sentence) is None:
+        return False  # (the cheap test first: most sentences say no such thing)
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut is None or _NUMBER.search(sentence, 0, cut.start()):
         return False
@@ -374,7 +423,10 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     if sentences:
         if not explicit:  # "Removing nodes 3 and 6 disconnects it" states no quantity
-            sentences = [s for s in sentences if _free_number(s)]
+            # (a list of edges may be the reason there is none: "There are no triangles —
+            # each of the edges (0, 5), (1, 2) is missing its third edge.")
+            sentences = [s for s in sentences
+                         if _free_number(s) or _none_before_reason(s, question)]
             if not sentences:
                 return None  # "Node 5 has the most neighbours.": only nodes are named
         sentences = _asked_sentences(sentences, question, explicit)

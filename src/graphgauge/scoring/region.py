@@ -70,6 +70,7 @@ from graphgauge.scoring.signals import (
     is_truncated,
     last_paragraph,
     offers_alternatives,
+    passed_check,
     restated_differently,
     retracted,
     revises,
@@ -522,7 +523,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if not labelled and retracted(text[cues[0].start():]):
         return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
-        if _key(new) == _key(value) or CONFIRM.search(last):
+        if _key(new) == _key(value) or CONFIRM.search(last) or passed_check(cue.group(), after):
             return None
         if _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")
@@ -785,7 +786,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         if after is _SETTLED:
             kept = kept[:cues[-1].start()]  # "2 and 5. Hmm, also 7? No — ..."
         elif sentences and not RETRACTION.search(after) and (
-                CONFIRM.search(sentences[-1]) or DOUBT.search(after)):
+                CONFIRM.search(sentences[-1]) or DOUBT.search(after)
+                or (passed_check(cues[-1].group(), after) and kept[:cues[-1].start()].strip())):
             kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
         elif _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")  # "X. Hmm, Y might fit"

@@ -40,14 +40,14 @@ def pick(items: list, explicit: bool):
     return items[0] if explicit else items[-1]
 
 
-_SENTENCE = re.compile(r"(?:\b(?i:i\.e|e\.g)\.(?=,?[ \t]+[A-Za-z]{2})|[^.!?\n]|\.(?=\d))*+"
-                       r"(?:[.!?]+|\n|$)")
+_SENTENCE = re.compile(r"(?:\b(?i:i\.e|e\.g)\.(?=,?[ \t]+(?:[A-Za-z]{2}"
+                       r"|\d+[ \t]+(?:out[ \t]+)?of\b))|[^.!?\n]|\.(?=\d))*+(?:[.!?]+|\n|$)")
 
 
 def split_sentences(region: str) -> list[str]:
     """Sentences and lines of ``region`` (a decimal point does not end a sentence, nor does
-    "i.e." or "e.g." before words; before a value, "i.e. 0.75", the value is the restated
-    answer and stands as its own sentence)."""
+    "i.e." or "e.g." before words or a share, "i.e. 5 of the 15 pairs"; before a value,
+    "i.e. 0.75", the value is the restated answer and stands as its own sentence)."""
     return [s for s in _SENTENCE.findall(region) if s.strip()]
 
 

@@ -213,6 +213,37 @@ CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b"
     r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b", re.I)
+# A check of the answer that passes ("Let me verify each step: 9–8 ✓, 8–7 ✓.", "Wait, let
+# me check edge 7-1: (1, 7) is in the list, okay. So the path is valid."): the items it
+# names are the answer's own, not a new answer. One failed item is no pass.
+_CHECKS = re.compile(r"verif|check", re.I)
+_CHECK_OPENS = re.compile(r"[\s,:;—–-]*(?:(?:let me|let's|I'll|I will|now|quickly)\s+)?"
+                          r"(?:re-?check|double[- ]?check|check|verify|sanity[- ]check)", re.I)
+_PASSED = re.compile(r"[✓✔✅]|\b(?:yes|ok(?:ay)?|valid|correct|fine|exists?|present|holds"
+                     r"|checks? out|confirmed|satisfied|in the (?:edge )?list)\b", re.I)
+_FAILED = re.compile(r"[✗✘❌×]|\b(?:missing|not|no|never|isn'?t|aren'?t|doesn'?t|don'?t"
+                     r"|wrong|fails?|failed|invalid|incorrect|mistake|oops|but|however|except)\b"
+                     r"|\?", re.I)
+
+
+# A check that ends on a conclusion naming no value: "…, so every other node is one hop away
+# and the tree is a star."
+_CONCLUDED = re.compile(r"\b(?:so|thus|hence|therefore)\b[^\d\n.!?]*+[.!]?[\s*_]*+\Z", re.I)
+
+
+# A check that states a value ("Let me verify: yes, there are 6 triangles.") may correct the
+# answer: it is weighed as a correction, not passed.
+_CHECK_STATES = re.compile(r"\b(?:is|are|was|were|equals?|be)[ \t]+(?:only[ \t]+|exactly[ \t]+)?"
+                           r"[\[({]?[ \t]*\d|=[ \t]*[\[({]?[ \t]*\d", re.I)
+
+
+def passed_check(cue: str, after: str) -> bool:
+    """Is the text after a cue a check of the answer that passes?"""
+    return bool(_CHECKS.search(cue) or _CHECK_OPENS.match(after)) and bool(
+        _PASSED.search(after) or _CONCLUDED.search(after[-300:])) and not _FAILED.search(
+        after) and not _CHECK_STATES.search(after)
+
+
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
@@ -245,10 +276,13 @@ _HEDGE = re.compile(
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
+    # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
+    r"(?![^.\n\d]{0,60}?\b(?:so|hence|thus|therefore)\b)"
     r"(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
-    r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
+    # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)")
+    r"|(?<!\()\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
     r"|\b(?:equally|just as) (?:valid|correct|acceptable|good|optimal)\b"
@@ -293,7 +327,7 @@ _HEDGE = re.compile(
     r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(]?\s*+(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
-    r"(?P<b>\d+(?:\.\d+)?(?:/\d+)?|yes|no|true|false)(?!\w|\.\d)",
+    r"(?P<b>\d+(?:\.\d+)?(?:/\d+|[ \t]*%|[ \t]+per[ \t]?cent\b)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})

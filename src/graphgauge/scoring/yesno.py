@@ -220,6 +220,20 @@ def _contradicted(region: str, verdict: bool, question: str) -> bool:
     return found is not None and found != verdict
 
 
+# "D and E are in different components" denies a path between them; "the same component"
+# asserts one (not strongly connected components: a path may join two of them).
+# ("two components" alone says nothing of a pair: both may lie in the first.)
+_OTHER_COMPONENTS = re.compile(r"\b(?:in[ \t]+)?(?:two[ \t]+)?(?:different|separate|distinct"
+                               r"|disjoint)[ \t]+(?:(?:weakly[ \t]+)?connected[ \t]+)?components\b",
+                               re.I)
+_SAME_COMPONENT = re.compile(r"\b(?:in[ \t]+(?:the[ \t]+same|one|a[ \t]+single)|the[ \t]+same)"
+                             r"[ \t]+(?:(?:weakly[ \t]+)?connected[ \t]+)?component\b", re.I)
+
+
+def _components_said(text: str) -> str:
+    return _SAME_COMPONENT.sub(" reachable ", _OTHER_COMPONENTS.sub(" not reachable ", text))
+
+
 _ASKED_ID = re.compile(r"\b(?:node|vertex)\s+(\d+)\b", re.I)
 _ID = re.compile(r"\d+")
 
@@ -250,6 +264,8 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
         return verdict
     if not question:
         return ABSENT
+    if "component" in region.lower():
+        region, question = _components_said(region), _components_said(question)
     # The answer opens an explicit region and closes bare text: a bounded number of
     # sentences from that end is enough, however long the text.
     sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
