@@ -793,7 +793,91 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
+    if not _shows_commitment(strip_questions(body), kept, reader):
+        return NoAnswer("no sign of a commitment")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# Bare text (no marker, no box, no JSON) commits only on positive evidence, not by default:
+# the ways not to commit (text cut off mid-step, a refusal in new words, a doubt or a plan
+# after the value) are open-ended, the ways to finish an answer are few. A bare answer
+# commits when (1) it is finished: its last line ends a sentence or a structure (a bracket,
+# a table row, a code fence, a check mark, an emoji), is a list item or a terse reply, or
+# ends on a value of the type read; and (2) its closing statement holds the value: what
+# follows the last sentence holding one is only asides, facts stated in the third person
+# ("Removing it disconnects node 4.", "The abstract is about TLS.") or the model's
+# confirmation ("I checked all 11 edges."), never the model speaking of itself or to the
+# reader ("I'd recommend numpy.", "I still need to compute ...", "You could use ..."), a
+# correction cue or a question.
+_FINISHED = re.compile(r"[.!)\]}`*|'\"✓✔>\d]\s*\Z|[\u2600-\U0010ffff]\s*\Z")
+_LAST_WORDS = re.compile(r"[^\s:=,;→—–(]+(?:[ \t]+[^\s:=,;→—–(]+){0,2}\Z")
+_TERSE_WORDS = 8
+_PERSON = re.compile(r"\bI(?:'m|'d|'ve|'ll)?\b|\b(?i:me|my|we|we'd|we'll|let's|you|your|let me"
+                     r"|let us)\b")
+_AGREES_WITH_IT = re.compile(
+    r"\bI(?:'m| am) (?:quite |fairly |very |pretty )?(?:sure|certain|confident)\b"
+    r"|\bI (?:(?:have|also|then|already|carefully) )?(?:checked|verified|double-checked"
+    r"|re-?counted|went through|looked at|examined|traced)\b"
+    r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
+    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b",
+    re.I)
+
+
+def _shows_commitment(text: str, region: str, reader: Reader | None) -> bool:
+    """Does ``text`` (its end) and ``region`` (the part read) show a commitment?"""
+    if reader is None:
+        return True
+    return _finished(text.rstrip(), reader) and _closes_on_value(region, reader)
+
+
+def _finished(body: str, reader: Reader) -> bool:
+    line = body[body.rfind("\n") + 1:]
+    if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or (
+            line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
+        return True  # a terse reply ("Result → 6 components") is the value itself
+    # The line ends on its value when its last word is part of it: "Class: probabilistic
+    # methods", not "Remaining: 6, 8. Pick" or "node 5 gets".
+    words = _LAST_WORDS.search(line)
+    return any(_ends_on_value(piece, reader) for piece in (
+        words.group() if words else "", line[-_LAST_LINE:]))
+
+
+_LAST_LINE = 200
+
+
+def _ends_on_value(piece: str, reader: Reader) -> bool:
+    value = reader(piece, True) if piece.strip() else ABSENT
+    before = piece[:piece.rstrip().rfind(" ") + 1]
+    return value not in (ABSENT, None) and (
+        not before.strip() or _key(reader(before, True)) != _key(value))
+
+
+def _closes_on_value(text: str, reader: Reader) -> bool:
+    paragraph = last_paragraph(text)
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    if len(sentences) < 2 or "\n" in paragraph.strip():
+        return True  # one statement, or a list or table: the structure is the answer
+    valued = next((i for i in range(len(sentences) - 1, -1, -1)
+                   if reader(sentences[i], False) not in (ABSENT, None)), None)
+    if valued is None:
+        return True
+    # a bare cue left where a correction was cut away ("... is 4. Hmm, ") says nothing
+    after = [s for s in sentences[valued + 1:] if _WORD.search(CUE.sub(" ", s))]
+    if after and _agrees(after[-1]):
+        return True  # "Wait, does (3, 4) exist? Yes. Good, the circuit is correct."
+    return all(_aside(s) for s in after)
+
+
+def _agrees(sentence: str) -> bool:
+    return bool(_AGREES_WITH_IT.search(sentence) or CONFIRM.search(sentence))
+
+
+def _aside(sentence: str) -> bool:
+    """A sentence after the value that leaves it standing."""
+    if sentence.lstrip().startswith("(") or _agrees(sentence):
+        return True
+    return not (sentence.rstrip().endswith("?") or _PERSON.search(sentence)
+                or CUE.search(sentence))
 
 
 _CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)

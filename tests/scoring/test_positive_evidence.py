@@ -1,0 +1,102 @@
+"""Bare text (no marker, box, tag or JSON) commits only on positive evidence: it is finished,
+and its closing statement holds the value (issue #15; docs/scoring.md, "Not committing").
+Texts here are written for this test, not taken from the corpus."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
+from graphgauge.scoring.region import ABSENT, NoAnswer, final_region
+
+INT, BOOL, NODES, EDGES = answers.INT, answers.BOOL, answers.NODE_SET, answers.EDGE_SEQUENCE
+
+
+def read(kind: answers.AnswerType, text: str, question: str | None = None):
+    prediction = kind.read(text, None, Context(question, 12))
+    return prediction.value if prediction.ok else None
+
+
+# --- (1) finished: the text ends a sentence or a structure, or ends on the value ----------
+
+@pytest.mark.parametrize("text", [
+    "Greedy colouring: node 3 gets red, node 8 gets blue, node 5 gets",
+    "Walk from 2: step to 7, then 7 to 9, then backtrack and",
+    "Cover so far: 1, 4. Left to cover: 6-9. Take",
+])
+def test_text_cut_off_mid_step_is_no_answer(text):
+    assert read(NODES, text) is None
+    assert read(INT, text) is None
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Independent set: 2, 5, 9", [2, 5, 9]),  # ends on the value
+    ("The vertices with odd degree are 1 and 10", [1, 10]),
+    ("- 3\n- 6\n- 11", [3, 6, 11]),  # a list
+    ("| node | in set |\n|---|---|\n| 4 | yes |\n| 7 | yes |", [4, 7]),  # a table row
+])
+def test_finished_answers_without_a_full_stop_commit(text, value):
+    assert read(NODES, text) == value
+
+
+def test_terse_reply_in_words_commits():
+    assert committed_label("Theory", ["Databases", "Theory", "HCI"]) == "Theory"
+    assert committed_label("The field is human computer interaction", ["Theory", "HCI"]) == "HCI"
+    assert read(INT, "eleven") == 11
+    # a short closing paragraph of its own is a terse reply, not a line cut off
+    assert read(INT, "Here is what I found.\n\nBridges → 3 in all") == 3
+
+
+# --- (2) the closing statement holds the value ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a refusal in new words: the value sits in the excuse, the model then speaks of itself
+    "Enumerating every spanning tree of a 15-node graph takes far too long by hand. I'd "
+    "suggest Kirchhoff's theorem with a linear algebra package.",
+    # a plan left open after a value
+    "So far I have 9 cycles. I still have to go through the chords.",
+    # a value, then the model addresses the reader instead of committing
+    "The graph has 21 edges. You may want to run a proper matcher for the rest.",
+    # a value, then doubt in the first person
+    "Triangle count: 5. I have not looked at the last node's edges yet.",
+])
+def test_value_followed_by_the_model_speaking_of_itself_is_no_answer(text):
+    assert read(INT, text) is None
+    assert isinstance(final_region(text, digits), NoAnswer)
+
+
+def digits(region: str, explicit: bool):
+    """A minimal reader: the first (explicit) or last run of digits."""
+    found = re.findall(r"\d+", region)
+    return int(found[0] if explicit else found[-1]) if found else ABSENT
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    # third-person reasons after the value leave it standing
+    (INT, "Exactly 4. Nodes 2, 6, 8 and 11 have no neighbours at all.", 4),
+    (BOOL, "No. The cycle 3-5-9 has odd length.", False),
+    (NODES, "The cut vertices are 5 and 8. Deleting either splits the graph.", [5, 8]),
+    # confirmations in the first person
+    (INT, "There are 6 bridges. I went through all the edges.", 6),
+    (INT, "It is 7. I'm quite sure.", 7),
+    (INT, "Total: 9 leaves. I counted them twice ✓", 9),
+    (INT, "The diameter is 4. I found this by running BFS from every node.", 4),
+    # a doubt answered by a confirmation that closes the text
+    (INT, "Components: 3. Wait, is node 10 isolated? No, it has edge 10-2. So that is "
+          "correct.", 3),
+    # a bracketed aside, even in the first person
+    (INT, "Girth: 5. (I first thought 4, but 1-4 is not an edge.)", 5),
+])
+def test_asides_and_confirmations_after_the_value_keep_it(kind, text, value):
+    assert read(kind, text) == value
+
+
+def test_marked_answers_are_positive_evidence_whatever_follows():
+    # the gate is for bare text only; markers keep their own rules
+    assert read(INT, "Answer: 8\n\nWe checked it with a second method.") == 8
+    assert read(EDGES, "\\boxed{(0, 1), (1, 2)}") == [(0, 1), (1, 2)] or read(
+        EDGES, "\\boxed{(0, 1), (1, 2)}") == [[0, 1], [1, 2]]
