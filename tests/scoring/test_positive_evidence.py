@@ -100,3 +100,49 @@ def test_marked_answers_are_positive_evidence_whatever_follows():
     assert read(INT, "Answer: 8\n\nWe checked it with a second method.") == 8
     assert read(EDGES, "\\boxed{(0, 1), (1, 2)}") == [(0, 1), (1, 2)] or read(
         EDGES, "\\boxed{(0, 1), (1, 2)}") == [[0, 1], [1, 2]]
+
+
+# --- the closing paragraphs, elided lists, cut-off tables -----------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a closing paragraph with no value that takes the answer back
+    "Leaves: 2, 5, 8.\n\nHmm, that can't be all: the last one has two neighbours.",
+    "Sources: 0 and 3.\n\nI haven't looked at the reversed edges, so I can't say.",
+])
+def test_a_closing_paragraph_that_doubts_the_value_is_no_answer(text):
+    assert read(NODES, text) is None
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Leaves: 2, 5, 8.\n\nEach of them has exactly one neighbour.", [2, 5, 8]),
+    ("Leaves: 2, 5, 8.\n\nHope this helps! Let me know if you need the degrees too.", [2, 5, 8]),
+])
+def test_a_closing_paragraph_of_facts_or_pleasantries_keeps_the_value(text, value):
+    assert read(NODES, text) == value
+
+
+@pytest.mark.parametrize("text", [
+    "Visit order: 3, 0, 7, ..., 11",
+    "Order: (4, 1), (1, 6), ... up to (9, 2).",
+    "The set is {1, 3, 5, …, 21}.",
+])
+def test_an_elided_list_is_no_answer(text):
+    assert read(NODES, text) is None
+
+
+def test_an_ellipsis_that_elides_nothing_keeps_the_value():
+    assert read(answers.FLOAT, "Clustering: 2/6 = 0.333...") == pytest.approx(1 / 3, abs=0.01)
+    assert read(answers.FLOAT, "It is 0.6931..., rounded: 0.69") == pytest.approx(0.69)
+    assert read(NODES, "Node 7... (7, 2) is there. So the sources are 1 and 7.") == [1, 7]
+
+
+def test_a_table_cut_off_inside_a_row_is_no_answer():
+    cut = "| node | degree |\n|---|---|\n| 1 | 4 |\n| 2 | "
+    assert read(INT, cut) is None
+    assert read(INT, "| node | degree |\n|---|---|\n| 1 | 4 |\n| 2 | 3 |\n\nMaximum: 4") == 4
+
+
+def test_cut_off_after_a_labelled_category_keeps_it():
+    # a bare "Category:" line, then the explanation cut off: truncation after a commitment
+    text = "Category: Theory\n\nThe paper proves bounds on learning rates and its neighbours"
+    assert committed_label(text, ["Theory", "Databases"]) == "Theory"

@@ -793,8 +793,10 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
-    if not _shows_commitment(strip_questions(body), kept, reader):
-        return NoAnswer("no sign of a commitment")
+    if reader is not None and not _finished(strip_questions(body).rstrip(), reader):
+        return NoAnswer("cut off before committing to an answer")
+    if reader is not None and not _closes_on_value(kept, reader):
+        return NoAnswer("the text ends on something other than its answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
@@ -823,15 +825,13 @@ _AGREES_WITH_IT = re.compile(
     re.I)
 
 
-def _shows_commitment(text: str, region: str, reader: Reader | None) -> bool:
-    """Does ``text`` (its end) and ``region`` (the part read) show a commitment?"""
-    if reader is None:
-        return True
-    return _finished(text.rstrip(), reader) and _closes_on_value(region, reader)
-
-
 def _finished(body: str, reader: Reader) -> bool:
     line = body[body.rfind("\n") + 1:]
+    if line.lstrip().startswith("|"):  # a table row with fewer cells than the one above
+        above = body[body.rfind("\n", 0, max(0, len(body) - len(line) - 1)) + 1:
+                     len(body) - len(line)]
+        if above.lstrip().startswith("|") and line.count("|") < above.count("|"):
+            return False
     if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or (
             line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
         return True  # a terse reply ("Result → 6 components") is the value itself
@@ -852,20 +852,37 @@ def _ends_on_value(piece: str, reader: Reader) -> bool:
         not before.strip() or _key(reader(before, True)) != _key(value))
 
 
+# A list elided: an ellipsis taking the place of items ("1, 5, 4, ..., 7", "(5, 3), (3, 2),
+# ... down to (0, 4)", "0-1, 1-2, ..."); not "0.333...", "0.8254..., rounded: 0.83" or "node
+# 9... (9, 1) is an edge".
+_ELIDED = re.compile(r"(?:(?<![.\d])\d++|[)\]}])(?:,[ \t]*(?:\.\.\.|…)|[ \t]*(?:\.\.\.|…)[ \t]*,)")
+
+
 def _closes_on_value(text: str, reader: Reader) -> bool:
-    paragraph = last_paragraph(text)
-    sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
-    if len(sentences) < 2 or "\n" in paragraph.strip():
-        return True  # one statement, or a list or table: the structure is the answer
+    paragraphs = [p for p in _PARAGRAPHS.split(tail(text).strip()) if p.strip()]
+    if paragraphs and _ELIDED.search(paragraphs[-1]):
+        return False
+    after: list[str] = []
+    # closing paragraphs without a value follow the answer ("Wait, the pair 2-5 is missing.")
+    while len(paragraphs) > 1 and len(after) < _MAX_COMMITMENTS and reader(
+            paragraphs[-1], False) in (ABSENT, None):
+        after[:0] = SENTENCE_SPLIT.split(paragraphs.pop())
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraphs[-1]) if s.strip()] if (
+        paragraphs and "\n" not in paragraphs[-1].strip()) else []  # a list or table: its lines
     valued = next((i for i in range(len(sentences) - 1, -1, -1)
                    if reader(sentences[i], False) not in (ABSENT, None)), None)
-    if valued is None:
-        return True
+    if valued is not None:
+        after[:0] = sentences[valued + 1:]
     # a bare cue left where a correction was cut away ("... is 4. Hmm, ") says nothing
-    after = [s for s in sentences[valued + 1:] if _WORD.search(CUE.sub(" ", s))]
+    after = [s for s in after if _WORD.search(CUE.sub(" ", s))]
     if after and _agrees(after[-1]):
         return True  # "Wait, does (3, 4) exist? Yes. Good, the circuit is correct."
     return all(_aside(s) for s in after)
+
+
+# Closing pleasantries of chat models address the reader without touching the answer.
+_PLEASANTRY = re.compile(r"\b(?:let me know|(?:I )?hope (?:this|that|it) helps|feel free"
+                         r"|happy to (?:help|explain)|glad to help)\b", re.I)
 
 
 def _agrees(sentence: str) -> bool:
@@ -874,7 +891,7 @@ def _agrees(sentence: str) -> bool:
 
 def _aside(sentence: str) -> bool:
     """A sentence after the value that leaves it standing."""
-    if sentence.lstrip().startswith("(") or _agrees(sentence):
+    if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
         return True
     return not (sentence.rstrip().endswith("?") or _PERSON.search(sentence)
                 or CUE.search(sentence))

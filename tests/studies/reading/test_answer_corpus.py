@@ -63,16 +63,15 @@ def test_readers_agree_with_the_grader():
 # core_blind_s7a / s7b (hosted chat models: GPT-4o, Claude, Gemini, Mistral) and
 # core_blind_s8a / s8b (open, small and reasoning models) read at first try 88.5% / 88.3%
 # (false commits 9/34, 5/40) and 90.7% / 92.6% (7/36, 3/37). Their misses are listed here
-# until the rules they prompt land.
+# until the rules they prompt land. Bare text committing on positive evidence (finished,
+# closing on its value, no elided list) read them at 90.2% / 88.3% / 90.7% / 91.7% first
+# try (false commits 7, 5, 7, 3) and fixes five since.
 BLIND_MISSES = {
-    "core_blind_s7a.jsonl:12",
-    "core_blind_s7a.jsonl:13",
     "core_blind_s7a.jsonl:14",
     "core_blind_s7a.jsonl:69",
     "core_blind_s7a.jsonl:75",
     "core_blind_s7a.jsonl:77",
     "core_blind_s7a.jsonl:87",
-    "core_blind_s7a.jsonl:90",
     "core_blind_s7a.jsonl:91",
     "core_blind_s7a.jsonl:104",
     "core_blind_s7a.jsonl:109",
@@ -89,10 +88,8 @@ BLIND_MISSES = {
     "core_blind_s7b.jsonl:65",
     "core_blind_s7b.jsonl:69",
     "core_blind_s7b.jsonl:73",
-    "core_blind_s7b.jsonl:75",
     "core_blind_s7b.jsonl:81",
     "core_blind_s7b.jsonl:98",
-    "core_blind_s7b.jsonl:102",
     "core_blind_s8a.jsonl:9",
     "core_blind_s8a.jsonl:22",
     "core_blind_s8a.jsonl:28",
