@@ -837,7 +837,7 @@ def _finished(body: str, reader: Reader) -> bool:
         return True  # a terse reply ("Result → 6 components") is the value itself
     # The line ends on its value when its last word is part of it: "Class: probabilistic
     # methods", not "Remaining: 6, 8. Pick" or "node 5 gets".
-    words = _LAST_WORDS.search(line)
+    words = _LAST_WORDS.search(line, max(0, len(line) - _LAST_LINE))
     return any(_ends_on_value(piece, reader) for piece in (
         words.group() if words else "", line[-_LAST_LINE:]))
 
@@ -869,7 +869,8 @@ def _closes_on_value(text: str, reader: Reader) -> bool:
         after[:0] = SENTENCE_SPLIT.split(paragraphs.pop())
     sentences = [s for s in SENTENCE_SPLIT.split(paragraphs[-1]) if s.strip()] if (
         paragraphs and "\n" not in paragraphs[-1].strip()) else []  # a list or table: its lines
-    valued = next((i for i in range(len(sentences) - 1, -1, -1)
+    last = len(sentences) - 1  # the value is looked for among the last few sentences
+    valued = next((i for i in range(last, max(-1, last - _MAX_COMMITMENTS), -1)
                    if reader(sentences[i], False) not in (ABSENT, None)), None)
     if valued is not None:
         after[:0] = sentences[valued + 1:]
