@@ -146,3 +146,19 @@ def test_cut_off_after_a_labelled_category_keeps_it():
     # a bare "Category:" line, then the explanation cut off: truncation after a commitment
     text = "Category: Theory\n\nThe paper proves bounds on learning rates and its neighbours"
     assert committed_label(text, ["Theory", "Databases"]) == "Theory"
+
+
+# --- a bound on the asked quantity, its noun between the bound and the reason ---------------
+
+@pytest.mark.parametrize("text", [
+    "There are at least 4 weakly connected pieces, since 1, 5 and 9 are isolated.",
+    "The graph has at least 2 components; 3 and 8 are on their own.",
+    "It needs no fewer than 5 colours — the clique 0-1-2-3-4 forces that.",
+])
+def test_a_bound_with_its_reason_is_no_answer(text):
+    assert read(INT, text, "How many components are there?") is None
+
+
+def test_a_bound_inside_the_question_of_a_list_answer_is_not_a_hedge():
+    assert read(NODES, "Nodes with more than 3 neighbours: 2 and 5.") == [2, 5]
+    assert read(INT, "Exactly 4 nodes have at least 3 neighbours, so the answer is 4.") == 4

@@ -244,7 +244,7 @@ _HEDGE = re.compile(
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
-    r"(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
+    r"(?=[^\d\n]*(?:\n|\Z)|(?:[ \t]+[a-z][\w-]*){0,4}[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
     r"|\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"

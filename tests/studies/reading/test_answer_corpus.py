@@ -65,9 +65,8 @@ def test_readers_agree_with_the_grader():
 # (false commits 9/34, 5/40) and 90.7% / 92.6% (7/36, 3/37). Their misses are listed here
 # until the rules they prompt land. Bare text committing on positive evidence (finished,
 # closing on its value, no elided list) read them at 90.2% / 88.3% / 90.7% / 91.7% first
-# try (false commits 7, 5, 7, 3) and fixes five since.
+# try (false commits 7, 5, 7, 3); seven are fixed since.
 BLIND_MISSES = {
-    "core_blind_s7a.jsonl:14",
     "core_blind_s7a.jsonl:69",
     "core_blind_s7a.jsonl:75",
     "core_blind_s7a.jsonl:77",
@@ -104,7 +103,6 @@ BLIND_MISSES = {
     "core_blind_s8a.jsonl:114",
     "core_blind_s8b.jsonl:1",
     "core_blind_s8b.jsonl:2",
-    "core_blind_s8b.jsonl:5",
     "core_blind_s8b.jsonl:7",
     "core_blind_s8b.jsonl:14",
     "core_blind_s8b.jsonl:33",
