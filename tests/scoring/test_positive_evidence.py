@@ -162,3 +162,20 @@ def test_a_bound_with_its_reason_is_no_answer(text):
 def test_a_bound_inside_the_question_of_a_list_answer_is_not_a_hedge():
     assert read(NODES, "Nodes with more than 3 neighbours: 2 and 5.") == [2, 5]
     assert read(INT, "Exactly 4 nodes have at least 3 neighbours, so the answer is 4.") == 4
+
+
+# --- a check after the answer that passes confirms it ---------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("Answer: 4, 8, 2\n\nWait, let me check 8-2: (2, 8) is listed. So the order is valid.",
+     [4, 8, 2]),
+    ("**Set: {1, 6}**\n\nLet me verify: 1 covers 0 and 3, 6 covers 5 and 7. ✓", [1, 6]),
+])
+def test_a_check_that_passes_keeps_the_answer(text, value):
+    kind = answers.NODE_LIST if "order" in text else NODES
+    assert read(kind, text) == value
+
+
+def test_a_check_that_fails_does_not_confirm():
+    text = "**Set: {1, 6}**\n\nLet me verify: 1 covers 0 ✓, but 6 does not cover 4 ✗."
+    assert read(NODES, text) != [1, 6]

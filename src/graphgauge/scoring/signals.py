@@ -211,7 +211,10 @@ _SUPPOSITION = re.compile(r"\b(?:if|unless|suppose|assuming|whether)\b", re.I)
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b"
-    r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b", re.I)
+    r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b"
+    # checks that pass: "So the path is valid.", "9–8 ✓, 8–7 ✓" (a line with no ✗)
+    r"|\b(?:is|are|was|looks|seems) (?:indeed |all |still )?(?:valid|consistent)\b"
+    r"|(?m:^[^✗✘✓✔\n]*+[✓✔][^✗✘\n]*+$)", re.I)
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
