@@ -24,7 +24,7 @@ def read(kind: answers.AnswerType, text: str, question: str | None = None):
 # --- (1) finished: the text ends a sentence or a structure, or ends on the value ----------
 
 @pytest.mark.parametrize("text", [
-    "Greedy colouring: node 3 gets red, node 8 gets blue, node 5 gets",
+    "Greedy colouring: node 3 gets red. Node 8 gets blue, node 5 gets",
     "Walk from 2: step to 7, then 7 to 9, then backtrack and",
     "Cover so far: 1, 4. Left to cover: 6-9. Take",
 ])
@@ -41,6 +41,12 @@ def test_text_cut_off_mid_step_is_no_answer(text):
 ])
 def test_finished_answers_without_a_full_stop_commit(text, value):
     assert read(NODES, text) == value
+
+
+def test_a_single_sentence_without_a_full_stop_is_finished():
+    # one casual sentence is cut off only when it ends on a joining word
+    assert read(BOOL, "nope, 3 and 8 never appear together in the edge list",
+                "Are node 3 and node 8 adjacent?") is False
 
 
 def test_terse_reply_in_words_commits():
@@ -179,3 +185,24 @@ def test_a_check_that_passes_keeps_the_answer(text, value):
 def test_a_check_that_fails_does_not_confirm():
     text = "**Set: {1, 6}**\n\nLet me verify: 1 covers 0 ✓, but 6 does not cover 4 ✗."
     assert read(NODES, text) != [1, 6]
+
+
+# --- labels: a closing sentence that commits by a label line or by emphasis -----------------
+
+@pytest.mark.parametrize("text, label", [
+    ("It cites two query planners and a storage engine, but it is really about fuzzy "
+     "matching of records.\n\nCategory: Data_Mining", "Data_Mining"),
+    ("It belongs to the Theory group but cites Databases work throughout.\n\nLabel: Theory",
+     "Theory"),
+    ("Not a Databases paper, not Theory either: the rule induction makes it **Data_Mining**.",
+     "Data_Mining"),
+    ("Looking at Theory-heavy neighbours and Databases citations, the node is most plausibly "
+     "a **Data_Mining** paper.", "Data_Mining"),
+])
+def test_a_label_committed_in_the_closing_sentence(text, label):
+    assert committed_label(text, ["Databases", "Theory", "Data_Mining"]) == label
+
+
+def test_several_labels_without_a_commitment_stay_no_answer():
+    text = "It mixes Databases and Theory in equal parts."
+    assert isinstance(committed_label(text, ["Databases", "Theory", "Data_Mining"]), NoAnswer)

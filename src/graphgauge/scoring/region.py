@@ -826,6 +826,8 @@ _AGREES_WITH_IT = re.compile(
 
 
 def _finished(body: str, reader: Reader) -> bool:
+    if not SENTENCE_SPLIT.search(body.strip()):
+        return True  # one sentence ("nah, they aren't linked"): only a joining word cuts it
     line = body[body.rfind("\n") + 1:]
     if line.lstrip().startswith("|"):  # a table row with fewer cells than the one above
         above = body[body.rfind("\n", 0, max(0, len(body) - len(line) - 1)) + 1:

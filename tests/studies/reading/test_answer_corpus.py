@@ -65,7 +65,7 @@ def test_readers_agree_with_the_grader():
 # (false commits 9/34, 5/40) and 90.7% / 92.6% (7/36, 3/37). Their misses are listed here
 # until the rules they prompt land. Bare text committing on positive evidence (finished,
 # closing on its value, no elided list) read them at 90.2% / 88.3% / 90.7% / 91.7% first
-# try (false commits 7, 5, 7, 3); nine are fixed since.
+# try (false commits 7, 5, 7, 3); twelve are fixed since.
 BLIND_MISSES = {
     "core_blind_s7a.jsonl:69",
     "core_blind_s7a.jsonl:75",
@@ -73,9 +73,6 @@ BLIND_MISSES = {
     "core_blind_s7a.jsonl:87",
     "core_blind_s7a.jsonl:91",
     "core_blind_s7a.jsonl:104",
-    "core_blind_s7a.jsonl:109",
-    "core_blind_s7a.jsonl:116",
-    "core_blind_s7a.jsonl:117",
     "core_blind_s7a.jsonl:120",
     "core_blind_s7b.jsonl:13",
     "core_blind_s7b.jsonl:17",
