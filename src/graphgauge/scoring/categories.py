@@ -105,9 +105,11 @@ _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would sa
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
                       r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority"
-                      r"|predicted (?:class|label|category)|prediction"
-                      r"|most (?:plausibly|probably)|makes it)\b"
-                      r"|\b(?:class|category|label)[ \t*_]*:|→|=>|->",
+                       r"|predicted (?:class|label|category)|prediction"
+                       r"|most (?:plausibly|probably)|makes? it)\b"
+                       r"|→|=>|->"
+                       # a labelled or emphasised name: "Class: Faculty", "makes it **AI**"
+                       r"|\b(?:class|category|label)[ \t*_]*:|\*\*(?=[^*\n]{1,60}\*\*)",
                       re.I)
 # Sentences; "i.e.", "e.g." and the dot inside a name ("cs.CV") do not end one.
 _SENTENCE = re.compile(r"(?:\b(?:i\.e|e\.g)\.|[^.!?\n]|\.(?=\w))*(?:[.!?]+|\n|$)", re.I)

@@ -795,7 +795,111 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
+    if reader is not None and not _finished(strip_questions(body).rstrip(), reader):
+        return NoAnswer("cut off before committing to an answer")
+    if reader is not None and not _closes_on_value(kept, reader):
+        return NoAnswer("the text ends on something other than its answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# Bare text (no marker, no box, no JSON) commits only on positive evidence, not by default:
+# the ways not to commit (text cut off mid-step, a refusal in new words, a doubt or a plan
+# after the value) are open-ended, the ways to finish an answer are few. A bare answer
+# commits when (1) it is finished: its last line ends a sentence or a structure (a bracket,
+# a table row, a code fence, a check mark, an emoji), is a list item or a terse reply, or
+# ends on a value of the type read; and (2) its closing statement holds the value: what
+# follows the last sentence holding one is only asides, facts stated in the third person
+# ("Removing it disconnects node 4.", "The abstract is about TLS.") or the model's
+# confirmation ("I checked all 11 edges."), never the model speaking of itself or to the
+# reader ("I'd recommend numpy.", "I still need to compute ...", "You could use ..."), a
+# correction cue or a question.
+_FINISHED = re.compile(r"[.!)\]}`*|'\"✓✔>\d]\s*\Z|[\u2600-\U0010ffff]\s*\Z")
+_LAST_WORDS = re.compile(r"[^\s:=,;→—–(]+(?:[ \t]+[^\s:=,;→—–(]+){0,2}\Z")
+_TERSE_WORDS = 8
+_PERSON = re.compile(r"\bI(?:'m|'d|'ve|'ll)?\b|\b(?i:me|my|we|we'd|we'll|let's|you|your|let me"
+                     r"|let us)\b")
+_AGREES_WITH_IT = re.compile(
+    r"\bI(?:'m| am) (?:quite |fairly |very |pretty )?(?:sure|certain|confident)\b"
+    r"|\bI (?:(?:have|also|then|already|carefully) )?(?:checked|verified|double-checked"
+    r"|re-?counted|went through|looked at|examined|traced)\b"
+    r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
+    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b",
+    re.I)
+
+
+def _finished(body: str, reader: Reader) -> bool:
+    if not SENTENCE_SPLIT.search(body.strip()):
+        return True  # one sentence ("nah, they aren't linked"): only a joining word cuts it
+    line = body[body.rfind("\n") + 1:]
+    if line.lstrip().startswith("|"):  # a table row with fewer cells than the one above
+        above = body[body.rfind("\n", 0, max(0, len(body) - len(line) - 1)) + 1:
+                     len(body) - len(line)]
+        if above.lstrip().startswith("|") and line.count("|") < above.count("|"):
+            return False
+    if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or (
+            line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
+        return True  # a terse reply ("Result → 6 components") is the value itself
+    # The line ends on its value when its last word is part of it: "Class: probabilistic
+    # methods", not "Remaining: 6, 8. Pick" or "node 5 gets".
+    words = _LAST_WORDS.search(line, max(0, len(line) - _LAST_LINE))
+    return any(_ends_on_value(piece, reader) for piece in (
+        words.group() if words else "", line[-_LAST_LINE:]))
+
+
+_LAST_LINE = 200
+
+
+def _ends_on_value(piece: str, reader: Reader) -> bool:
+    value = reader(piece, True) if piece.strip() else ABSENT
+    before = piece[:piece.rstrip().rfind(" ") + 1]
+    return value not in (ABSENT, None) and (
+        not before.strip() or _key(reader(before, True)) != _key(value))
+
+
+# A list elided: an ellipsis taking the place of items ("1, 5, 4, ..., 7", "(5, 3), (3, 2),
+# ... down to (0, 4)", "0-1, 1-2, ..."); not "0.333...", "0.8254..., rounded: 0.83" or "node
+# 9... (9, 1) is an edge".
+_ELIDED = re.compile(r"(?:(?<![.\d])\d++|[)\]}])(?:,[ \t]*(?:\.\.\.|…)|[ \t]*(?:\.\.\.|…)[ \t]*,)")
+
+
+def _closes_on_value(text: str, reader: Reader) -> bool:
+    paragraphs = [p for p in _PARAGRAPHS.split(tail(text).strip()) if p.strip()]
+    if paragraphs and _ELIDED.search(paragraphs[-1]):
+        return False
+    after: list[str] = []
+    # closing paragraphs without a value follow the answer ("Wait, the pair 2-5 is missing.")
+    while len(paragraphs) > 1 and len(after) < _MAX_COMMITMENTS and reader(
+            paragraphs[-1], False) in (ABSENT, None):
+        after[:0] = SENTENCE_SPLIT.split(paragraphs.pop())
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraphs[-1]) if s.strip()] if (
+        paragraphs and "\n" not in paragraphs[-1].strip()) else []  # a list or table: its lines
+    last = len(sentences) - 1  # the value is looked for among the last few sentences
+    valued = next((i for i in range(last, max(-1, last - _MAX_COMMITMENTS), -1)
+                   if reader(sentences[i], False) not in (ABSENT, None)), None)
+    if valued is not None:
+        after[:0] = sentences[valued + 1:]
+    # a bare cue left where a correction was cut away ("... is 4. Hmm, ") says nothing
+    after = [s for s in after if _WORD.search(CUE.sub(" ", s))]
+    if after and _agrees(after[-1]):
+        return True  # "Wait, does (3, 4) exist? Yes. Good, the circuit is correct."
+    return all(_aside(s) for s in after)
+
+
+# Closing pleasantries of chat models address the reader without touching the answer.
+_PLEASANTRY = re.compile(r"\b(?:let me know|(?:I )?hope (?:this|that|it) helps|feel free"
+                         r"|happy to (?:help|explain)|glad to help)\b", re.I)
+
+
+def _agrees(sentence: str) -> bool:
+    return bool(_AGREES_WITH_IT.search(sentence) or CONFIRM.search(sentence))
+
+
+def _aside(sentence: str) -> bool:
+    """A sentence after the value that leaves it standing."""
+    if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
+        return True
+    return not (sentence.rstrip().endswith("?") or _PERSON.search(sentence)
+                or CUE.search(sentence))
 
 
 _CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)

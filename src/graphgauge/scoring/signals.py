@@ -212,7 +212,10 @@ _SUPPOSITION = re.compile(r"\b(?:if|unless|suppose|assuming|whether)\b", re.I)
 CONFIRM = re.compile(
     r"\b(?:is|was|seems|looks) (?:indeed )?(?:correct|right|confirmed)\b|\bconfirm(?:s|ed)?\b"
     r"|\b(?:remains|stays|holds)\b|\bis still\b|\bno change\b|\bstands\b"
-    r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b", re.I)
+    r"|\b(?:doesn'?t|does not|won'?t|will not|wouldn'?t|would not) (?:change|affect)\b"
+    # checks that pass: "So the path is valid.", "9–8 ✓, 8–7 ✓" (a line with no ✗)
+    r"|\b(?:is|are|was|looks|seems) (?:indeed |all |still )?(?:valid|consistent)\b"
+    r"|(?m:^[^✗✘✓✔\n]*+[✓✔][^✗✘\n]*+$)", re.I)
 # A check of the answer that passes ("Let me verify each step: 9–8 ✓, 8–7 ✓.", "Wait, let
 # me check edge 7-1: (1, 7) is in the list, okay. So the path is valid."): the items it
 # names are the answer's own, not a new answer. One failed item is no pass.
@@ -278,7 +281,7 @@ _HEDGE = re.compile(
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
     # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
     r"(?![^.\n\d]{0,60}?\b(?:so|hence|thus|therefore)\b)"
-    r"(?=[^\d\n]*(?:\n|\Z)|[ \t]*(?:[,;]|[—–]"
+    r"(?=[^\d\n]*(?:\n|\Z)|(?:[ \t]+[a-z][\w-]*){0,4}[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
     # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)")
