@@ -43,6 +43,15 @@ def test_finished_answers_without_a_full_stop_commit(text, value):
     assert read(NODES, text) == value
 
 
+def test_a_worked_step_cut_off_is_no_row_of_verdicts():
+    # rows of verdicts ("Node 2: not outlier" under "Node 1: outlier — reason") are a
+    # finished structure (tests/suites/inference/test_reading_rules.py); a step cut off is not
+    assert read(INT, "Step 1: the nodes 0, 1, 2 form one.\nStep 2: the nodes",
+                "How many triangles are there?") is None
+    assert read(INT, "Triangle 1: nodes 0, 1, 2\nTriangle 2: nodes 3, 4 and",
+                "How many triangles are there?") is None
+
+
 def test_a_single_sentence_without_a_full_stop_is_finished():
     # one casual sentence is cut off only when it ends on a joining word
     assert read(BOOL, "nope, 3 and 8 never appear together in the edge list",

@@ -836,7 +836,8 @@ def _finished(body: str, reader: Reader) -> bool:
                      len(body) - len(line)]
         if above.lstrip().startswith("|") and line.count("|") < above.count("|"):
             return False
-    if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or (
+    if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or _row_like_above(
+            body, line) or (
             line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
         return True  # a terse reply ("Result → 6 components") is the value itself
     # The line ends on its value when its last word is part of it: "Class: probabilistic
@@ -847,6 +848,28 @@ def _finished(body: str, reader: Reader) -> bool:
 
 
 _LAST_LINE = 200
+
+# "Node 2: not outlier" under "Node 0: not outlier" and "Node 1: outlier — reason": a row of
+# verdict lines, finished when its value repeats the short values of the rows above it
+# (not "Step 2: the nodes" under "Step 1: the nodes 0, 1, 2 form one.").
+_ROW = re.compile(r"[ \t*_]*([A-Za-z]\w{0,20})[ \t]+\w{1,7}[ \t*_]*:[ \t*_]*([^\n]*)")
+_ROW_VALUE_END = re.compile(r"[—–(]| - ")
+
+
+def _row_like_above(body: str, line: str) -> bool:
+    row = _ROW.fullmatch(line.rstrip())
+    if row is None:
+        return False
+    words: set[str] = set()
+    for above in body[:len(body) - len(line)].rstrip("\n").split("\n")[-5:]:
+        other = _ROW.fullmatch(above.rstrip())
+        if other is None or other[1].lower() != row[1].lower():
+            continue
+        value = _ROW_VALUE_END.split(other[2], 1)[0].strip(" *_.").lower().split()
+        if 0 < len(value) <= 4:
+            words.update(value)
+    value = row[2].strip(" *_.").lower().split()
+    return 0 < len(value) <= 4 and set(value) <= words
 
 
 def _ends_on_value(piece: str, reader: Reader) -> bool:
