@@ -14,6 +14,8 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
+
 # A final answer is short: by default an explicit region is read up to SIZE characters,
 # bare text (no marker) from its last SIZE / 2, and an answer longer than 2.5 x SIZE from
 # its first SIZE / 2 and last 2 x SIZE characters, so that reading a 200k-character answer
@@ -334,6 +336,19 @@ REFUSAL = re.compile(
     r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
     re.I,
 )
+# Every refusal names one of these: a text without them is not scanned by REFUSAL, whose
+# branches read up to 200 characters ahead of every sentence start (8 ms on 20k of prose).
+_REFUSAL_WORDS = ("i can", "i am", "i won", "i do", "i'm", "i '", "i will", "i could", "i was",
+                  "need", "information", "thing i", "you", "please", "as an ai", "find",
+                  "way to", "guess", "made", "invented", "fabricated", "t be", "unable",
+                  "unknown")
+
+
+def refuses(text: str) -> bool:
+    """Does ``text`` refuse or ask back (``REFUSAL``)?"""
+    return mentions(text, _REFUSAL_WORDS) and REFUSAL.search(text) is not None
+
+
 # Sentences end at . ! ? or a line end, not at the abbreviations "e.g.", "i.e.", "vs.", "cf.".
 SENTENCE_SPLIT = re.compile(
     r"(?<=[.!?])(?<![eE]\.[gG]\.)(?<![iI]\.[eE]\.)(?<![vV][sS]\.)(?<![cC][fF]\.)\s+|\n")

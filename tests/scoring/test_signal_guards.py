@@ -1,0 +1,34 @@
+"""Signal patterns skipped on text that lacks every word they need: the guard must never
+skip a text the pattern would match (the readings stay those of the plain pattern)."""
+
+import random
+
+from graphgauge.scoring.guards import mentions
+from graphgauge.scoring.signals import REFUSAL, refuses
+
+
+def test_refuses_is_the_refusal_pattern_on_random_text():
+    rng = random.Random(15)
+    pieces = ["I cannot determine", "I can't say", "I am unable to answer", "I'm not able to tell",
+              "I won't be able to help", "I don't know", "I do not have enough information",
+              "not enough information", "isn't something I can compute", "could you provide",
+              "Please clarify", "as an AI", "not sure which you", "what do you mean", "I'd need more",
+              "I still need the full", "which I cannot do", "I won't give an answer",
+              "I 'm not going to report a number", "I couldn't find any", "I don't have a way to",
+              "I'd rather not guess", "won't give made-up", "I could not reliably compute",
+              "the count cannot be determined", "unable to determine", "unknown", "Sorry, ",
+              "Unfortunately, ", "Hmm, ", ". ", "? ", "\n", " ", "Node 3 has degree 4", "5",
+              "İ cannot determine", "ı can't say", "I caNNot ſay", "the value can't be found",
+              "x", "I", "can", "you", "need"]
+    matched = 0
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        found = REFUSAL.search(text) is not None
+        matched += found
+        assert refuses(text) == found, text
+    assert matched > 5000
+
+
+def test_mentions_folds_the_dotted_capital_i():
+    assert mentions("İ cannot say", ("i can",)) and REFUSAL.search("İ cannot say")
+    assert refuses("İ cannot say") and not refuses("Node 3 has degree 4, and (1, 2) is an edge.")
