@@ -33,3 +33,26 @@ def test_refuses_is_the_refusal_pattern_on_random_text():
 def test_mentions_folds_the_dotted_capital_i():
     assert mentions("İ cannot say", ("i can",)) and REFUSAL.search("İ cannot say")
     assert refuses("İ cannot say") and not refuses("Node 3 has degree 4, and (1, 2) is an edge.")
+
+
+def test_unsure_pattern_never_matches_a_text_its_guard_skips():
+    from graphgauge.scoring.signals import _UNSURE_WORDS, UNSURE
+
+    rng = random.Random(16)
+    pieces = ["or is it", "Or maybe", "or should", "possibly", "Possibly 4 as well",
+              "haven't checked",
+              "have not determined", "not yet verified", "a few others", "no way to tell",
+              "undefined", "not defined", "unclear", "can't tell", "TBD", "to be determined",
+              "back and forth", "torn between", "undecided", "cannot decide", "can't pin",
+              "some subset", "at least one other", "and some others", "among others",
+              "can't reconcile", "I'm confused", "flip-flop", "not sure which", "not sure about 3",
+              "not certain whether node 2", "there is also 5", "though 3 might not",
+              "(if loops count, it would be 4)", ". ", "\n", " ", "(", "[", "3", "x", "ı", "ſ",
+              "Node 3", "so no", "it", "that 4", "İ"]
+    matched = 0
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 7)))
+        if UNSURE.search(text):
+            matched += 1
+            assert mentions(text, _UNSURE_WORDS), text
+    assert matched > 5000
