@@ -56,3 +56,26 @@ def test_unsure_pattern_never_matches_a_text_its_guard_skips():
             matched += 1
             assert mentions(text, _UNSURE_WORDS), text
     assert matched > 5000
+
+
+def test_number_words_are_spelled_only_where_their_patterns_could_match():
+    from graphgauge.scoring import numbers
+
+    rng = random.Random(17)
+    pieces = ["one", "One third", "two-thirds", "a quarter", "a half", "halves", "three", "FIVE",
+              "twenty-one", "Thirty", "forty two", "fifteen", "fifty", "sixty", "seventeen",
+              "eighteen", "ninety", "eleven", "twelve", "zero", "ten", "tenth", "ſix", "fıve",
+              "the one", "one of", "no two", "a third node", "3 fifths", " ", "-", ", ", ". ",
+              "node", "A", "7", "\n"]
+    spelled = 0
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        plain = text
+        if numbers._WORD_FRACTION.search(text):
+            assert mentions(text, numbers._FRACTION_WORDS), text
+        stepped = numbers._WORD_FRACTION.sub("1/3", plain)
+        if numbers._WORD_NUMBER.search(stepped):
+            assert mentions(stepped, numbers._NUMBER_WORDS), stepped
+        if text.isascii():  # (the odd letters match but are not spelled: reader failed)
+            spelled += numbers._spell_numbers(text) != text
+    assert spelled > 10_000
