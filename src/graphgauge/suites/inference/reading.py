@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from graphgauge.scoring.guards import mentions
@@ -372,7 +373,9 @@ def _concluded(reasoning: str, pair: set[int] | None) -> bool | None:
 
 # --- T1 / T3 -------------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
 def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
+    """Built once per label set: a 10,000-line answer asked for them per sentence."""
     out = []
     for label in labels:
         words = label.replace("_", " ").split()
