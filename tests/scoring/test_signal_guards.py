@@ -79,3 +79,22 @@ def test_number_words_are_spelled_only_where_their_patterns_could_match():
         if text.isascii():  # (the odd letters match but are not spelled: reader failed)
             spelled += numbers._spell_numbers(text) != text
     assert spelled > 10_000
+
+
+def test_unclosed_counts_brackets_as_the_plain_loop_does():
+    from graphgauge.scoring.signals import unclosed
+
+    def plain(text: str) -> bool:
+        depth = 0
+        for char in text[-4000:]:
+            if char in "[{":
+                depth += 1
+            elif char in "]}" and depth:
+                depth -= 1
+        return depth > 0 or text.count("```") % 2 == 1
+
+    rng = random.Random(18)
+    pieces = ["[", "]", "{", "}", "(", ")", "```", "x", "1, ", "\n", "[" * 3000, "]" * 2000]
+    for _ in range(5_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert unclosed(text) == plain(text), text[:80]

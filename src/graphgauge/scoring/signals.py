@@ -669,7 +669,7 @@ def strip_questions(text: str) -> str:
 
 def unclosed(text: str, fences: bool = True) -> bool:
     depth = 0
-    for char in text[-4000:]:
+    for char in _BRACKETS.findall(text[-4000:]):  # (the other characters change nothing)
         if char in "[{":
             depth += 1
         elif char in "]}" and depth:
@@ -677,6 +677,7 @@ def unclosed(text: str, fences: bool = True) -> bool:
     return depth > 0 or (fences and text.count("```") % 2 == 1)
 
 
+_BRACKETS = re.compile(r"[\[\]{}]")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+\S")
 _RESULT = re.compile(r"[:=]")
 
