@@ -455,7 +455,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     ("Community 1 (databases)") -> (None, "1"); "2. Databases — nodes 0, 5" names one."""
     m = _COMMUNITY_ID.search(line)
     if m is None or re.search(r"\bnode\s*\d", line[:m.start()], re.I):
-        named = _NAMED_GROUP.match(line)
+        # (its separator is needed: without one, a long line is not retried name by name)
+        named = _NAMED_GROUP.match(line) if any(c in line for c in ":—–=→-") else None
         if named is None or re.search(r"\bnode\s*\d|^\s*nodes?\b", named["name"], re.I) \
                 or _NOT_A_GROUP.fullmatch(named["name"].strip()) \
                 or _CORRECTION.search(named["name"]):  # "Let me recount: node 6 is ..."
