@@ -23,3 +23,19 @@ def test_a_long_text_is_read_to_its_first_tokens_only():
     assert np.allclose(cut, embed_texts(["word " * 22], cache=False)[0], atol=1e-5)
     assert not np.allclose(cut, embed_texts(["word " * 60 + "database systems"],
                                             cache=False)[0], atol=1e-3)
+
+
+def test_the_traced_transformer_gives_the_plain_forward_vectors_at_any_length():
+    import torch
+
+    from graphgauge.datasets import embeddings
+
+    assert embeddings._traced(embeddings.MINILM) is not None
+    model = embeddings._model(embeddings.MINILM)
+    for text in ("AI", "", "graph " * 300, "nodes 0 to 99999 " * 10, "İ ſ 中文 ✓ (1, 2)",
+                 "association rule mining over transaction data"):
+        features = dict(model.preprocess([text]))
+        with torch.inference_mode():
+            plain = model.forward(dict(features))["sentence_embedding"]
+            traced = embeddings._forward(model, embeddings.MINILM, dict(features))
+        assert torch.equal(plain, traced["sentence_embedding"]), text

@@ -299,3 +299,27 @@ def test_flow_value_is_the_number_stated_as_the_flow(text, accuracy):
                                               "answer": "The maximum flow is 2."}, "test")
     assert inst.answer == 2
     assert score_response(text, inst)[3] == accuracy
+
+
+def test_a_stated_finding_is_looked_for_only_in_text_saying_there():
+    import random
+
+    from graphgauge.instance import Instance
+    from graphgauge.registry import get_task
+
+    graph = {"directed": False, "nodes": [{"id": i} for i in range(6)], "edges": []}
+    instance = Instance(id="nlgraph/cycle/0", suite="nlgraph", task="cycle",
+                        graphs={"G": graph}, query={}, answer=None, meta={})
+    cycle = get_task("nlgraph", "cycle")
+    assert cycle.parse("Checking each node ... so there is no cycle in this graph",
+                       instance).value is False
+    assert cycle.parse("Node 1 links node 2. THERE IS A CYCLE here", instance).value is True
+    rng = random.Random(3)
+    pieces = ["there is", "There exists", "THERE", "is", "exists", " a", " an", " no", " not any",
+              " cycle", " path", "\n", " ", ".", "so ", "node 3", "ther", "e"]
+    pattern = re.compile(r"\bthere\s+(?:is|exists)\s+(a|an|no|not\s+an?|not\s+any)\s+cycle\b",
+                         re.I)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        if pattern.search(text):
+            assert "there" in text.lower(), text

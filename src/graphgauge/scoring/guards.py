@@ -8,6 +8,6 @@ from __future__ import annotations
 def mentions(text: str, words: tuple[str, ...]) -> bool:
     """Does ``text`` hold one of ``words`` (lower case), in any case?"""
     lowered = text.lower()
-    if not text.isascii():  # two letters lower() keeps that such patterns match to s and i
-        lowered = lowered.replace("\u017f", "s").replace("\u0131", "i")
+    if not text.isascii():  # three letters lower() keeps that such patterns match to s and i
+        lowered = lowered.replace("\u017f", "s").replace("\u0131", "i").replace("i\u0307", "i")
     return any(word in lowered for word in words)

@@ -57,7 +57,6 @@ from graphgauge.scoring.signals import (
     OR_NEXT,
     POSSIBLE,
     QUESTION,
-    REFUSAL,
     RETRACTION,
     SENTENCE_SPLIT,
     SIZE,
@@ -71,6 +70,7 @@ from graphgauge.scoring.signals import (
     last_paragraph,
     offers_alternatives,
     passed_check,
+    refuses,
     restated_differently,
     retracted,
     revises,
@@ -749,7 +749,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
     whole = last_paragraph(body)
-    if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
+    if refuses(last) or (whole != last and refuses(whole[-2000:])):
         return NoAnswer("refused to answer")
     if offers_alternatives(last):
         return NoAnswer("several answers offered, none chosen")

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
+
 # A final answer is short: by default an explicit region is read up to SIZE characters,
 # bare text (no marker) from its last SIZE / 2, and an answer longer than 2.5 x SIZE from
 # its first SIZE / 2 and last 2 x SIZE characters, so that reading a 200k-character answer
@@ -372,6 +374,19 @@ REFUSAL = re.compile(
     r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
     re.I,
 )
+# Every refusal names one of these: a text without them is not scanned by REFUSAL, whose
+# branches read up to 200 characters ahead of every sentence start (8 ms on 20k of prose).
+_REFUSAL_WORDS = ("i can", "i am", "i won", "i do", "i'm", "i '", "i will", "i could", "i was",
+                  "need", "information", "thing i", "you", "please", "as an ai", "find",
+                  "way to", "guess", "made", "invented", "fabricated", "t be", "unable",
+                  "unknown")
+
+
+def refuses(text: str) -> bool:
+    """Does ``text`` refuse or ask back (``REFUSAL``)?"""
+    return mentions(text, _REFUSAL_WORDS) and REFUSAL.search(text) is not None
+
+
 # Sentences end at . ! ? or a line end, not at the abbreviations "e.g.", "i.e.", "vs.", "cf.".
 SENTENCE_SPLIT = re.compile(
     r"(?<=[.!?])(?<![eE]\.[gG]\.)(?<![iI]\.[eE]\.)(?<![vV][sS]\.)(?<![cC][fF]\.)\s+|\n")
@@ -531,11 +546,19 @@ _UNDECIDED_WORDS = ("one of", "settle", "make up my mind", "may or", "might or",
                     "same pattern", "like this", "as before")
 
 
+# Every branch of UNSURE needs one of these: a text without them (a run of brackets, a
+# list of letters) is not scanned by its ~30 branches (up to 5 ms on 3,000 brackets).
+_UNSURE_WORDS = ("or ", "possibly", "have", "not yet", "a few", "no way to", "defined",
+                 "unclear", "can", "tbd", "to be determined", "back and forth", "torn between",
+                 "decide", "some subset", "at least one", "other", "confused", "flip",
+                 "not sure", "not certain", "also", "though", "would be")
+
+
 def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
     """Uncertainty that leaves no single answer (``UNSURE`` and its rarer cousins) in
     ``text[start:end]``."""
     end = len(text) if end is None else end
-    if UNSURE.search(text, start, end):
+    if mentions(text[start:end], _UNSURE_WORDS) and UNSURE.search(text, start, end):
         return True
     lowered = text[start:end].lower()
     return any(w in lowered for w in _UNDECIDED_WORDS) and bool(
@@ -684,7 +707,7 @@ def strip_questions(text: str) -> str:
 
 def unclosed(text: str, fences: bool = True) -> bool:
     depth = 0
-    for char in text[-4000:]:
+    for char in _BRACKETS.findall(text[-4000:]):  # (the other characters change nothing)
         if char in "[{":
             depth += 1
         elif char in "]}" and depth:
@@ -692,6 +715,7 @@ def unclosed(text: str, fences: bool = True) -> bool:
     return depth > 0 or (fences and text.count("```") % 2 == 1)
 
 
+_BRACKETS = re.compile(r"[\[\]{}]")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+\S")
 _RESULT = re.compile(r"[:=]")
 

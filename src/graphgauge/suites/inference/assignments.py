@@ -35,13 +35,13 @@ from graphgauge.suites.inference.reading import (
     CLIP,
     ID,
     LATER_ANSWER,
-    MARKUP,
     PAREN,
     UNSURE_LINK,
     _reasoning_after,
     answer_part,
     named_labels,
     node_ids,
+    unmarked,
 )
 
 _COMMUNITY = r"(?:(?:community|communities|group|cluster|class)\b|comm\.)"
@@ -123,7 +123,7 @@ def _lines(body: str) -> tuple[str, ...]:
     header: list[str] | None = None
     csv_header: list[str] | None = None
     for raw in body.splitlines():
-        line = MARKUP.sub("", raw).strip()
+        line = unmarked(raw).strip()
         if line.startswith("|") or line.count("|") >= 2:
             cells = [c.strip() for c in line.strip("|").split("|")]
             if all(set(c) <= set("-: ") for c in cells):
@@ -473,7 +473,8 @@ def _grouped(line: str, n: int) -> tuple[dict[int, str] | None, str | None]:
     ("Community 1 (databases)") -> (None, "1"); "2. Databases — nodes 0, 5" names one."""
     m = _COMMUNITY_ID.search(line)
     if m is None or re.search(r"\bnode\s*\d", line[:m.start()], re.I):
-        named = _NAMED_GROUP.match(line)
+        # (its separator is needed: without one, a long line is not retried name by name)
+        named = _NAMED_GROUP.match(line) if any(c in line for c in ":—–=→-") else None
         if named is None or re.search(r"\bnode\s*\d|^\s*nodes?\b", named["name"], re.I) \
                 or _NOT_A_GROUP.fullmatch(named["name"].strip()) \
                 or _CORRECTION.search(named["name"]):  # "Let me recount: node 6 is ..."
@@ -528,7 +529,7 @@ def _last_paragraph(body: str) -> str:
 
 def _dangling(body: str, kind: str) -> bool:
     """Does the text end on a statement that was cut off ("Node 3: outl")?"""
-    last = MARKUP.sub("", body.rstrip().rsplit("\n", 1)[-1]).strip()
+    last = unmarked(body.rstrip().rsplit("\n", 1)[-1]).strip()
     if re.search(r"[a-z]{3}[.!][)\]\"'”]*$", last):  # a finished sentence ("Node 11 is about X.")
         return False
     split = _split_node_line(last)
@@ -545,7 +546,7 @@ def _ends_in_list(text: str, n: int) -> bool:
     """Does the whole text stop on an unterminated list of a community's nodes
     ("Community 2: 4, 5")? With nodes still missing, the list was cut off mid-way (a
     last "Node 7: Community 1" line is whole, so it stays a partial answer)."""
-    last = MARKUP.sub("", normalize(text).rstrip().rsplit("\n", 1)[-1]).strip()
+    last = unmarked(normalize(text).rstrip().rsplit("\n", 1)[-1]).strip()
     if not last or last[-1] in ".!?)]}":
         return False
     return len(_grouped(last, n)[0] or ()) >= 2
@@ -581,7 +582,7 @@ def _prose_groups(body: str, n: int) -> Block | None:
     assignment lines at all."""
     out = Block()
     used: list[str] = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", MARKUP.sub("", body)):
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", unmarked(body)):
         named = list(_COMMUNITY_ID.finditer(sentence))
         ordinal = _ORDINAL_LEAD.match(sentence)
         if len(named) == 1:
@@ -634,7 +635,7 @@ def read_assignment(text: Any, n: int, kind: str, labels: Sequence[str] = ()
         prose = _prose_groups(body, n)
         blocks = [prose] if prose else []
     chosen = _choose(blocks, n)
-    rest = _REST.search(MARKUP.sub("", body)) if kind == "community" and chosen else None
+    rest = _REST.search(unmarked(body)) if kind == "community" and chosen else None
     if rest and len(chosen) < n:  # "Community 2 contains the rest"
         group = _community_of(rest["c"] or rest["c2"])
         chosen = {**{node: {group} for node in range(n)}, **chosen}
@@ -741,7 +742,7 @@ def _prose_outlier(region: str, explicit: bool, n: int) -> Any:
     the last one in bare text (where a retraction after it, with no new statement, leaves
     no answer)."""
     hits: list[tuple[int, list[int]]] = []
-    region = MARKUP.sub("", region)
+    region = unmarked(region)
     line = region.strip().split("\n", 1)[0]
     opening = _NODE_FIRST.match(line)
     if opening and (_MAYBE_VERDICT.search(line[opening.end():])
@@ -814,7 +815,7 @@ def read_outliers(text: Any, n: int) -> list[int] | NoAnswer:
     Reasoning: ... In summary, Node 6 is the outlier.") contradicts the answer."""
     found = _outliers_in(text, n)
     if isinstance(found, list) and isinstance(text, str):
-        reasoning = MARKUP.sub("", _reasoning_after(text))
+        reasoning = unmarked(_reasoning_after(text))
         said = {nodes[0] for _, nodes in _singular_statements(reasoning, n)}
         if said and not said & set(found):
             return NoAnswer("the reasoning names another outlier than the answer")
@@ -832,7 +833,7 @@ def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
     given = _assignments_from_json(body, n, "outlier")
     if given:
         return [node for node, is_outlier in given.items() if is_outlier]
-    if _restated_differently(MARKUP.sub("", body), n):
+    if _restated_differently(unmarked(body), n):
         return NoAnswer("two different outliers stated, neither corrected")
     def prose(region: str, explicit: bool) -> Any:
         return _prose_outlier(region, explicit, n)
@@ -849,7 +850,7 @@ def _outliers_in(text: Any, n: int) -> list[int] | NoAnswer:
         return named if named is not None else verdicts
     elif verdicts.reason in ("a node given two different answers", HEDGED_VERDICT):
         return verdicts
-    if _NONE_OUTLIER.search(MARKUP.sub("", body).strip()) and not _OUTLIER_PROSE.search(body):
+    if _NONE_OUTLIER.search(unmarked(body).strip()) and not _OUTLIER_PROSE.search(body):
         return []
     stated = read_answer(body, prose)
     if isinstance(stated, NoAnswer) and stated.reason == _NO_VALUE:
@@ -913,7 +914,7 @@ def _revised_after_listing(body: str, n: int, prose) -> list[int] | None:
     outlier ("Actually, Node 1 fits. Final answer: Node 7 is the outlier.") replaces the
     listing."""
     lines = body.splitlines()
-    listing = {line: _assignment(MARKUP.sub("", line).strip(), n, "outlier")
+    listing = {line: _assignment(unmarked(line).strip(), n, "outlier")
                for line in set(lines)}  # a repeated line is read once
     last = max((i for i, line in enumerate(lines) if listing[line]), default=None)
     if last is None:

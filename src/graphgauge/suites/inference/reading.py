@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from graphgauge.scoring.guards import mentions
@@ -52,6 +53,13 @@ _REASONING = re.compile(r"^[ \t#*_>]*(?:reasoning|explanation|justification|rati
 LATER_ANSWER = re.compile(r"^[ \t#*_>]*(?:final\s+)?answer\b[ \t*_]*[:=]"
                            r"|\bfinal\s+answer\b[ \t*_]*(?::|=|\bis\b)", re.I | re.M)
 MARKUP = re.compile(r"\*+|`+|(?<!\w)_+|_+(?!\w)|<\/?(?:b|strong|em)>", re.I)
+
+
+def unmarked(text: str) -> str:
+    """``text`` without markdown/HTML emphasis (``MARKUP``); a text without any of its
+    characters is returned as it is (the pattern costs ~0.5 ms on a 10k-character answer,
+    and the readers strip the same answer several times)."""
+    return MARKUP.sub("", text) if any(c in text for c in "*`_<") else text
 PAREN = re.compile(r"\([^()\n]{0,200}\)|\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
 
 
@@ -296,7 +304,7 @@ def cut_off(text: str) -> bool:
 
 def _relation_reader(pair: set[int] | None):
     def read(region: str, explicit: bool) -> Any:
-        plain = MARKUP.sub("", region)
+        plain = unmarked(region)
         if cut_off(plain):  # the unfinished last sentence says nothing
             plain = plain[:max(plain.rfind(c) for c in ".!?\n") + 1]
         for m in _JSON_BOOL.finditer(plain):
@@ -384,7 +392,7 @@ def _concluded(reasoning: str, pair: set[int] | None) -> bool | None:
     """The verdict a "Reasoning:" section ends on ("..., so they do not share an author"):
     an answer that says the opposite contradicts itself, and commits to neither."""
     verdict = None
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", MARKUP.sub("", reasoning)):
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", unmarked(reasoning)):
         so = _SO.search(sentence)
         clause = sentence[so.end():] if so else ""
         if not clause or UNSURE_LINK.search(clause) or _other_pair(clause, pair) \
@@ -396,7 +404,9 @@ def _concluded(reasoning: str, pair: set[int] | None) -> bool | None:
 
 # --- T1 / T3 -------------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
 def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
+    """Built once per label set: a 10,000-line answer asked for them per sentence."""
     out = []
     for label in labels:
         words = label.replace("_", " ").split()
@@ -481,7 +491,7 @@ def _label_reader(labels: Sequence[str]):
     """An explicit answer's first sentence naming a label decides; in bare text, the last
     one. A sentence naming two labels (not ruling one out) is no answer."""
     def read(region: str, explicit: bool) -> Any:
-        plain = MARKUP.sub("", region).strip()
+        plain = unmarked(region).strip()
         sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
         asked = False
         for sentence in (sentences if explicit else sentences[::-1]):
