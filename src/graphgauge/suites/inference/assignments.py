@@ -417,7 +417,7 @@ _EITHER = re.compile(r"\b" + _COMMUNITY + r"\s*#?\s*(?:[A-Za-z]|\d{1,7})\s*(?:\b
 
 # A verdict put only as a possibility ("Node 4: outlier (maybe)", "Node 4: possibly the
 # outlier", "Node 4: outlier?"): the grading rule's hedge. A lean ("probably outlier")
-# still commits, as a best guess does everywhere.
+# still commits, as a lean does everywhere.
 # Only the verdict itself is looked at, not the explanation after a dash or a comma.
 _MAYBE_VERDICT = re.compile(r"^[^.;,—–]{0,40}?\b(?:maybe|perhaps|possibly|might|could)\b"
                             r"|\(\s*(?:maybe|perhaps|possibly|\?)\s*\)|\?[\s)*_]*$", re.I)

@@ -230,7 +230,7 @@ _HYPOTHETICAL = re.compile(r"^\W*(?:if|in\s+case)\b[^,\n]{0,50}?\b(?:counts?|cou
                            r"|meant|consider(?:ed)?|includ\w*|allow\w*|indirect\w*|any\s+path"
                            r"|interpret\w*)\b", re.I)
 # Low confidence about a statement the sentence makes ("They share an author, but I'm not
-# certain"): the statement still commits, as a best guess does in every reader; only a link
+# certain"): the statement still commits, as a lean does in every reader; only a link
 # raised as a possibility ("they might share an author") does not.
 # (It opens on a word, never on blanks: a pattern opening on "\s*" re-read a 5,000-blank gap
 # from every blank.)
