@@ -542,6 +542,18 @@ def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
         _UNDECIDED.search(text, start, end))
 
 
+# Doubt aimed at something named after it ("not confident about where 6 and 7 go", "but
+# I'd need to double-check node 4", "not sure the edge (1, 9) has weight 2"): the region
+# layer weighs whether what is named is an item of the answer (``ITEM_DOUBT_END`` closes
+# the clause; a clause that settles itself, "…; it has two neighbours, so no", is skipped).
+ITEM_DOUBT = re.compile(
+    r"(?=[nuhI'd])(?:\bnot (?:(?:fully|entirely|completely|totally|very|100%|so|too) )?"
+    r"(?:sure|certain|confident)\b|\bunsure\b"
+    r"|\b(?:need|have) to (?:double[- ]?check|re-?check|verify|confirm)\b"
+    r"|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double[- ]checked)\b)", re.I)
+ITEM_DOUBT_END = re.compile(r"[.!?;\n]|\b(?:so|hence|thus|therefore)\b", re.I)
+
+
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"
 # A value sentence that only says what might be.
 # A new value put forward only as a possibility ("so X might fit better").
