@@ -102,3 +102,74 @@ def test_a_guess_that_says_so_among_letter_labels_is_no_answer():
     text = "I'll go with B, E, I, A, but honestly I'm guessing."
     assert read(PATH, text, LETTERS) is None
     assert read(PATH, "I'll go with B, E, I, A.", LETTERS) == [1, 4, 8, 0]
+
+
+# --- another answer offered as just as good ------------------------------------------------
+
+@pytest.mark.parametrize("kind, text", [
+    (EDGES, "[(1, 4), (2, 6)] — though [(1, 4), (3, 6)] would work equally well."),
+    (WALK, "(0, 2), (2, 5), (0, 7) or, if 7 is visited first, (0, 7), (0, 2), (2, 5)."),
+    (WALK, "Both (3, 1), (1, 0) and (3, 0), (0, 1) are valid DFS trees here."),
+    (PATH, "Answer: 4, 9, 2, 7\n\n4, 2, 9, 7 is just as valid."),
+])
+def test_another_answer_offered_as_just_as_good_is_no_answer(kind, text):
+    assert read(kind, text) is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (INT, "Answer: 5 (maybe)", None),
+    (INT, "The graph has 5 components (?)", None),
+    (NODES, "Answer: 2, 4 (possibly 9)", None),
+    (INT, "Answer: 5 (probably)", 5),  # a lean commits
+    (INT, "Answer: 5 (both endpoints counted)", 5),
+])
+def test_a_value_qualified_by_maybe_in_brackets_is_a_hedge(kind, text, value):
+    assert read(kind, text) == value
+
+
+# --- a verdict restated as its opposite; a flaw found; a retraction with its reason --------
+
+def test_a_verdict_restated_as_its_opposite_is_no_answer():
+    question = "Does the graph contain a cycle?"
+    assert read(BOOL, "Answer: No\n\nThe graph contains a cycle: 1-4-7-1.", question=question) \
+        is None
+    # a restatement that agrees, and a reason of several clauses, keep the verdict
+    assert read(BOOL, "Answer: Yes\n\nThe graph contains a cycle: 1-4-7-1.",
+                question=question) is True
+    assert read(BOOL, "**No.** Node 2 has degree 1, and a cycle needs every node on it to "
+                      "have two neighbours in it.", question=question) is False
+
+
+def test_a_flaw_found_after_the_answer_without_a_verdict_is_no_answer():
+    question = "Is the graph a tournament, that is, is every pair joined by exactly one arc?"
+    for text in ("Yes, every pair is joined.\n\nWait, the edge 3-6 is missing.",
+                 "All 15 pairs appear. Yes.\n\nHmm, actually the pair 2 and 4 is absent."):
+        assert read(BOOL, text, question=question) is None
+    assert read(BOOL, "Yes.\n\nWait, the edge 3-6 is missing. So no.", question=question) \
+        is False
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (NODES, "**Common neighbours: 1, 6**\n\nHmm, wait, that's wrong: I confused node 3's list "
+            "with node 7's.", None),  # the value named in the reason is no answer
+    (INT, "The count is 10. Wait, that's wrong: I forgot node 9, the count is 11.", 11),
+    (INT, "Answer: 8. Actually, that's wrong — I missed node 4, so it's 9.", 9),
+])
+def test_a_retraction_reads_past_the_mistake_it_names(kind, text, value):
+    assert read(kind, text) == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I wasn't able to find an Euler tour after trying every start. It's possible that none "
+     "exists in this graph.", None),
+    ("I couldn't find a Hamiltonian cycle in this graph.", None),
+    ("I couldn't find a shorter path than 1 → 4 → 6.", [1, 4, 6]),
+    ("I couldn't find a better order. 1, 2, 3.", [1, 2, 3]),
+])
+def test_not_finding_one_is_a_refusal(text, value):
+    assert read(PATH, text) == value
+
+
+def test_statements_separated_by_a_rule_still_conflict():
+    assert read(INT, "The radius of this graph is 3.\n\n---\n\nIn short, the smallest "
+                     "eccentricity in the graph is 2.") is None

@@ -655,7 +655,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         corrected = _after_cue(body, region, value, reader)
         if isinstance(corrected, NoAnswer):
             return corrected
-        if corrected is None and _opening_differs(body, commits, region, value, reader):
+        if corrected is None and (_opening_differs(body, commits, region, value, reader)
+                                  or _restated_otherwise(body, region, value, reader)):
             return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected
@@ -781,6 +782,27 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
     # lists are compared as written: the same edges in another order are another traversal
     return said != value if isinstance(said, list) and isinstance(value, list) else (
         _key(said) != _key(value))
+
+
+_CLAUSES = re.compile(r",|\b(?:and|because|since|as|requires?|if|when|while|but|although"
+                      r"|though|which|so)\b", re.I)
+
+
+def _restated_otherwise(body: str, chosen: Region, value: Any, reader: Reader | None) -> bool:
+    """A verdict restated as its opposite right after it, with no correction marker
+    ("Answer: No\n\nThe graph contains a cycle: 0-2-6-0." to "Does the graph contain a
+    cycle?"): two answers. Only the first sentence after the answer is weighed, as a
+    restatement; reasons further on are not answers."""
+    if reader is None or not isinstance(value, bool):
+        return False
+    settled = _settled(chosen)
+    rest = body[settled:settled + 300]
+    first = next((x for x in SENTENCE_SPLIT.split(rest) if _WORD.search(x)), "")
+    if not first or CUE.search(first) or _CLAUSES.search(first):
+        return False  # a reason of several clauses ("3 and 8 have odd degree, and a circuit
+        # requires ...") argues; it does not restate
+    said = reader(first, False)
+    return isinstance(said, bool) and said != value
 
 
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
@@ -1105,7 +1127,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     correction ("There are 3 triangles.\n\nTotal triangles: 4"): two final answers."""
     if reader is None or len(text) > 400:
         return False
-    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text) if p.strip()]
+    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text)
+                  if p.strip() and not _RULES.fullmatch(p.strip())]  # "---" separates
     last_two = paragraphs[-2:]
     if not 2 <= len(paragraphs) <= 3 or any(
             "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in last_two):

@@ -136,7 +136,7 @@ _NEW_VALUE = re.compile(
 # before 1"; not "the graph is not connected", a value): without a new value after it, the
 # answer is taken back.
 _FLAW = re.compile(
-    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i |it|wh)"
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i |it|wh|is|ar|wa|we)"
     r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
     r"|\b(?:it|that|which)(?:'s not| isn'?t| is not| wasn'?t| was not) (?:actually |even )?in the"
@@ -150,8 +150,12 @@ _FLAW = re.compile(
     r"|last)\b"
     r"|\b(?:joins|connects|links) (?:two|both) (?:\w+ ){0,5}?(?:in|on|into) the same (?:part|side"
     r"|group|set|colou?r|class|partition)\b"
-    r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b)",
+    r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b"
+    # "Wait, the pair 2 and 5 is missing."
+    r"|\b(?:is|are|was|were) (?:missing|absent|not (?:there|present|listed))\b)",
     re.I)
+_MISTAKE = re.compile(r"[\s:;,—–-]*I (?:mixed|confused|misread|swapped|forgot|missed|overlooked"
+                      r"|miscounted)\b[^.!?\n,;]*", re.I)
 _VERDICT_BEFORE = re.compile(r"\b(?:yes|no)\b[ \t]*[,;:—–-]", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
@@ -165,8 +169,14 @@ def retracted(after: str) -> bool:
         return False
     near_end = max(0, len(after) - 1000)  # a verdict that stands is near the end
     verdicts = list(TAKEN_BACK.finditer(after, near_end))
-    if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
-        return True
+    if verdicts:
+        # the mistake named after the verdict is its reason, not a new value ("that's wrong:
+        # I mixed up node 5's neighbours with node 4's"); a value after it still is ("I
+        # forgot node 9, the count is 11")
+        reason = (_MISTAKE.match(after, verdicts[-1].start())
+                  or _MISTAKE.match(after, verdicts[-1].end()))
+        if not _NEW_VALUE.search(after, reason.end() if reason else verdicts[-1].end()):
+            return True
     flaws = list(_FLAW.finditer(after, near_end))
     if flaws and not _VERDICT_BEFORE.search(
             after, max(after.rfind(c, 0, flaws[-1].start()) for c in ".!?\n") + 1,
@@ -359,7 +369,9 @@ REFUSAL = re.compile(
     r"|tour|path|list|set|order|ordering|result|guess)\b(?![^.!?\n]*\bbut\b)"
     r"|.{0,200}?\bI (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to|failed to)"
     r" find (?:one"
-    r"|it|any|an? (?:valid |such |suitable )?\w+)[ \t]*[.!]?[ \t]*\Z"
+    r"|it|any|an? (?:valid |such |suitable )?\w+(?: \w+)?)"
+    # "... after trying several starting nodes. It's possible that one doesn't exist."
+    r"(?:[ \t]+(?:after|despite|by|in|within|with)\b[^.!?\n\d]*)?[ \t]*(?:[.!][^\d]*)?\Z"
     r"|I (?:do not|don'?t) have (?:a |any )?(?:\w+ )?way to\b"
     r"|.{0,40}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) guess\b"
     r"|.{0,80}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) (?:give|offer"
@@ -470,10 +482,18 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=[abcfhinopstu.!?(])"
+    r"(?=[abcefhijnopstuw.!?(])"
     r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|tho|alt"
-    r"|[.!?(])"
-    r"(?:\bor (?:is|was) it\b"
+    r"|equ|jus|wor|bot|[.!?(])"
+    # another answer offered as just as good: "[A] — though [B] works equally well", "[A]
+    # or, if you visit 1 first, [B]", "both [A] and [B] are valid"
+    r"(?:\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b"
+    r"|\bor,?[ \t]+if\b"
+    # a value qualified by "(maybe)", "(possibly 6)", "(?)" ("(probably)" leans: it commits)
+    r"|\([ \t]*(?:maybe|possibly|perhaps)\b|\([ \t]*\?+[ \t]*\)"
+    r"|\bboth\b[^.!?\n]{1,400}?\band\b[^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
+    r"|acceptable|possible)\b"
+    r"|\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
