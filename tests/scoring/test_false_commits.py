@@ -116,6 +116,11 @@ def test_another_answer_offered_as_just_as_good_is_no_answer(kind, text):
     assert read(kind, text) is None
 
 
+def test_items_called_valid_are_no_alternatives():
+    assert read(NODES, "Articulation points: 3 and 5. Both 3 and 5 are valid cut vertices.") \
+        == [3, 5]
+
+
 @pytest.mark.parametrize("kind, text, value", [
     (INT, "Answer: 5 (maybe)", None),
     (INT, "The graph has 5 components (?)", None),

@@ -39,6 +39,7 @@ commitments weighed.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import math
 import re
@@ -687,6 +688,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
 
 
 _ITEM_CLAUSE = 160
+_MAX_DOUBTS = 4
 _NO_OBJECT = tuple(",:—–-")
 
 
@@ -699,7 +701,8 @@ def _doubts_item(text: str, value: Any, reader: Reader | None) -> bool:
     if reader is None or not isinstance(value, list) or len(value) < 2:
         return False
     items = {repr(item) for item in value}
-    for m in ITEM_DOUBT.finditer(text):
+    doubts = ITEM_DOUBT.finditer(text)
+    for m in itertools.islice(doubts, _MAX_DOUBTS):  # a few: each one is read
         stop = ITEM_DOUBT_END.search(text, m.end(), m.end() + _ITEM_CLAUSE)
         clause = text[m.end():stop.start() if stop else m.end() + _ITEM_CLAUSE]
         if stop is not None and stop.group().lower() in ("so", "hence", "thus", "therefore"):

@@ -491,7 +491,8 @@ UNSURE = re.compile(
     r"|\bor,?[ \t]+if\b"
     # a value qualified by "(maybe)", "(possibly 6)", "(?)" ("(probably)" leans: it commits)
     r"|\([ \t]*(?:maybe|possibly|perhaps)\b|\([ \t]*\?+[ \t]*\)"
-    r"|\bboth\b[^.!?\n]{1,400}?\band\b[^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
+    # (whole answers in brackets: "both 3 and 5 are valid cut vertices" names two items)
+    r"|\bboth[ \t:]+[\[({][^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
     r"|acceptable|possible)\b"
     r"|\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
