@@ -178,3 +178,15 @@ def test_not_finding_one_is_a_refusal(text, value):
 def test_statements_separated_by_a_rule_still_conflict():
     assert read(INT, "The radius of this graph is 3.\n\n---\n\nIn short, the smallest "
                      "eccentricity in the graph is 2.") is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (WALK, "If the smaller neighbour goes first: (0, 1), (1, 4), (0, 3). In decreasing "
+           "order: (0, 3), (0, 1), (1, 4).", None),
+    (INT, "When loops count: 7. Without them: 5.", None),
+    # one case only, or the same value in each case, answers
+    (INT, "If loops count: 7.", 7),
+    (INT, "If loops count: 7. Without them: 7.", 7),
+])
+def test_cases_side_by_side_are_no_answer(kind, text, value):
+    assert read(kind, text) == value

@@ -843,7 +843,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     whole = last_paragraph(body)
     if REFUSAL.search(last) or (whole != last and REFUSAL.search(whole[-2000:])):
         return NoAnswer("refused to answer")
-    if offers_alternatives(last):
+    if offers_alternatives(last) or _cases_side_by_side(last, reader):
         return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
     if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
@@ -894,6 +894,25 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
+# its own answer, and none is chosen (a closing sentence that picks one is not a case).
+_CASE_HEAD = re.compile(r"[ \t*_>-]*(?:(?P<if>if|when|assuming)|in|with|without|for|under|using)\b"
+                        r"[^:\n]{0,80}:[ \t*_]*(?=\S)", re.I)
+
+
+def _cases_side_by_side(paragraph: str, reader: Reader | None) -> bool:
+    if reader is None or len(paragraph) > 2000:
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()][-_MAX_COMMITMENTS:]
+    heads = [_CASE_HEAD.match(x) for x in sentences]
+    cases = [x[h.end():] for x, h in zip(sentences, heads, strict=True) if h]
+    if len(cases) < 2 or not heads[-1] or not any(h["if"] for h in heads if h):
+        return False
+    read = [reader(case, True) for case in cases]
+    # as written: the same edges in another order are another traversal
+    return len({repr(v) for v in read if v is not ABSENT and v is not None}) > 1
 
 
 # Bare text (no marker, no box, no JSON) commits only on positive evidence, not by default:

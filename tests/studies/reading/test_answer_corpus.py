@@ -65,11 +65,11 @@ def test_readers_agree_with_the_grader():
 # (false commits 9/34, 5/40) and 90.7% / 92.6% (7/36, 3/37). Their misses are listed here
 # until the rules they prompt land. Bare text committing on positive evidence (finished,
 # closing on its value, no elided list) read them at 90.2% / 88.3% / 90.7% / 91.7% first
-# try (false commits 7, 5, 7, 3); twelve are fixed since, and fifteen false commits more by
+# try (false commits 7, 5, 7, 3); twelve are fixed since, and sixteen false commits more by
 # the general rules they prompted (doubt about an item of the answer, a statement before a
-# different marked answer, alternatives offered as just as good, a verdict restated as its
-# opposite, retractions naming their mistake, "I" among letter labels). Left: cases side by
-# side without "or" (s7a:104), a working line then a different statement (s8a:31).
+# different marked answer, alternatives offered as just as good, cases side by side, a
+# verdict restated as its opposite, retractions naming their mistake, "I" among letter
+# labels). Left: a working line then a different statement (s8a:31, a debatable grade).
 BLIND_MISSES = {
     "core_blind_s3b.jsonl:5",
     "core_blind_s3b.jsonl:26",
@@ -87,7 +87,6 @@ BLIND_MISSES = {
     "core_blind_s4b.jsonl:105",
     "core_blind_s6a.jsonl:6",
     "core_blind_s6a.jsonl:18",
-    "core_blind_s7a.jsonl:104",
     "core_blind_s8a.jsonl:31",
     "region_blind_fifth.jsonl:10",
     "region_blind_first.jsonl:43",
