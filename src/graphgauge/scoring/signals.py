@@ -482,19 +482,10 @@ def last_paragraph(text: str) -> str:
 # Uncertainty that leaves no single answer, wherever it sits after the value: another
 # candidate ("or maybe 9", "Or is it 0.45?"), bounds, an unfinished or undefined value.
 UNSURE = re.compile(
-    r"(?=[abcefhijnopstuw.!?(])"
+    r"(?=[abcfhinopstu.!?(])"
     r"(?=or|pos|hav|not|no |a f|und|unc|can|tbd|to |bac|tor|som|at |and|amo|i'|i |fli|the|tho|alt"
-    r"|equ|jus|wor|bot|[.!?(])"
-    # another answer offered as just as good: "[A] — though [B] works equally well", "[A]
-    # or, if you visit 1 first, [B]", "both [A] and [B] are valid"
-    r"(?:\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b"
-    r"|\bor,?[ \t]+if\b"
-    # a value qualified by "(maybe)", "(possibly 6)", "(?)" ("(probably)" leans: it commits)
-    r"|\([ \t]*(?:maybe|possibly|perhaps)\b|\([ \t]*\?+[ \t]*\)"
-    # (whole answers in brackets: "both 3 and 5 are valid cut vertices" names two items)
-    r"|\bboth[ \t:]+[\[({][^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
-    r"|acceptable|possible)\b"
-    r"|\bor (?:is|was) it\b"
+    r"|[.!?(])"
+    r"(?:\bor (?:is|was) it\b"
     r"|\bor (?:maybe|possibly|perhaps|should|would|could)\b"
     r"|\bpossibly\b[^.\n]{0,40}\bas well\b"
     r"|(?:^|[.!?]\s+)possibly\b"
@@ -560,7 +551,20 @@ def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
         return True
     lowered = text[start:end].lower()
     return any(w in lowered for w in _UNDECIDED_WORDS) and bool(
-        _UNDECIDED.search(text, start, end))
+        _UNDECIDED.search(text, start, end)) or OFFERED_TOO.search(text, start, end) is not None
+
+
+# Another answer offered as just as good, or the answer put as a possibility: "[A] — though
+# [B] works equally well", "[A] or, if you visit 1 first, [B]", "both [A] and [B] are
+# valid" (whole answers in brackets: "both 3 and 5 are valid cut vertices" names two
+# items), a value qualified by "(maybe)", "(possibly 6)", "(?)" ("(probably)" leans: it
+# commits).
+OFFERED_TOO = re.compile(
+    r"(?=[ejob(])(?:\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b"
+    r"|\bor,?[ \t]+if\b"
+    r"|\([ \t]*(?:maybe|possibly|perhaps)\b|\([ \t]*\?+[ \t]*\)"
+    r"|\bboth[ \t:]+[\[({][^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
+    r"|acceptable|possible)\b)", re.I)
 
 
 # Doubt aimed at something named after it ("not confident about where 6 and 7 go", "but
