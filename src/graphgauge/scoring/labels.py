@@ -20,6 +20,11 @@ _PROSE_CAPITALS = frozenset({
     "THE", "ID", "IDS", "NA", "TRUE", "FALSE", "NONE", "NOT", "END", "ANSWER", "NOTE",
 })
 
+# The pronoun "I" is no node name, even among labels A..J: "I'm guessing", "I'd need to
+# check", "I haven't verified" (a name is never followed by a contraction or these verbs).
+_PRONOUN = (r"I(?:['\u2019](?:m|ll|d|ve)\b|[ \t]+(?:am|think|believe|guess|haven'?t|have not"
+            r"|can'?t|cannot|couldn'?t|don'?t|do not|wasn'?t|was not|need|honestly)\b)")
+
 
 @lru_cache(maxsize=64)
 def _reader(
@@ -40,7 +45,7 @@ def _reader(
         # prose ("BFS", "MST") are not names.
         longest = max(map(len, labels)) + 1
         # (the leading lookahead lets the scan skip other characters at C speed)
-        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])([A-Z]{{1,{longest}}})"
+        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])(?!{_PRONOUN})([A-Z]{{1,{longest}}})"
                              r"(?![A-Za-z0-9_])")
     else:
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))

@@ -39,11 +39,14 @@ commitments weighed.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from numbers import Real
 from typing import Any
 
 from graphgauge.scoring.signals import (
@@ -53,6 +56,8 @@ from graphgauge.scoring.signals import (
     CUE,
     DOUBT,
     ITEM,
+    ITEM_DOUBT,
+    ITEM_DOUBT_END,
     NOT_A_VALUE,
     OR_NEXT,
     POSSIBLE,
@@ -651,7 +656,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         corrected = _after_cue(body, region, value, reader)
         if isinstance(corrected, NoAnswer):
             return corrected
-        if corrected is None and _opening_differs(body, commits, region, value, reader):
+        if corrected is None and (_opening_differs(body, commits, region, value, reader)
+                                  or _restated_otherwise(body, region, value, reader)):
             return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected
@@ -672,11 +678,41 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         if corrected is None and (unsure(body, settled, settled + 300)
                                   or unsure(region.text)  # "…, but I haven't checked 7"
                                   or OR_NEXT.match(body, settled)
-                                  or ANSWER_DOUBT.search(body, settled, settled + _TAIL // 2)):
+                                  or ANSWER_DOUBT.search(body, settled, settled + _TAIL // 2)
+                                  or _doubts_item(body[region.start:settled + 300], value,
+                                                  reader)):
             return NoAnswer("an alternative offered after the answer")
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
     return _bare(body, thinking, size, reader)
+
+
+_ITEM_CLAUSE = 160
+_MAX_DOUBTS = 4
+_NO_OBJECT = tuple(",:—–-")
+
+
+def _doubts_item(text: str, value: Any, reader: Reader | None) -> bool:
+    """Doubt about an item of one's own answer ("I believe nodes 3 and 4, but I'd need to
+    double-check node 4", "1, 4, 0, 3, 5, 2, 6, 7 but I'm not confident about where 6 and
+    7 go") leaves no answer; doubt about something else ("Answer: 9. Not sure about the
+    edge 4-6" to a count, or an edge not in the answer) and doubt about the whole answer
+    keep it. Only answers of several items have items to doubt."""
+    if reader is None or not isinstance(value, list) or len(value) < 2:
+        return False
+    items = {repr(item) for item in value}
+    doubts = ITEM_DOUBT.finditer(text)
+    for m in itertools.islice(doubts, _MAX_DOUBTS):  # a few: each one is read
+        stop = ITEM_DOUBT_END.search(text, m.end(), m.end() + _ITEM_CLAUSE)
+        clause = text[m.end():stop.start() if stop else m.end() + _ITEM_CLAUSE]
+        if stop is not None and stop.group().lower() in ("so", "hence", "thus", "therefore"):
+            continue  # the sentence settles its doubt
+        if clause.lstrip()[:1] in _NO_OBJECT:
+            continue  # "I'm not sure, but probably nodes 2 and 3": doubt about it all
+        named = reader(clause, False) if clause.strip() else ABSENT
+        if isinstance(named, list) and any(repr(item) in items for item in named):
+            return True
+    return False
 
 
 _STATES = re.compile(r"\b(?:is|are|was|were|equals?)\b|[:=]", re.I)
@@ -689,22 +725,51 @@ _WORKING = re.compile(r"\d\s*[+*/×=^]\s*\d|\d\s+-\s+\d")  # arithmetic, not a s
 
 def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, value: Any,
                      reader: Reader | None) -> bool:
-    """A one-sentence statement of the answer right before a strong marked answer that
-    gives another value ("There are 4 strongly connected components.\n\nFinal answer:
-    5", "Class: project\n\nFinal answer: course"): two final answers, no correction
-    between them. (A yes/no opening is weighed as an opening verdict.)"""
+    """A one-sentence statement of the answer before a strong marked answer that gives
+    another value, with no correction between them: two final answers. The statement is
+    the last sentence before the marked answer ("There are 4 strongly connected
+    components.\n\nFinal answer: 5", "... no wait, 5 has no incoming edge. So we get 4
+    SCCs in total.\n\nFinal Answer: 5", "DFS order: (2, 5), (2, 1)\n\nFinal answer: (2,
+    1), (2, 5)") or an emphasised labelled line opening the reply ("**Class:
+    student**\n\n<reasoning>\n\n**Final answer: faculty**"). (A yes/no opening is weighed
+    as an opening verdict.)"""
     if reader is None or chosen.strength != STRONG or isinstance(value, bool):
         return False
     line = body.rfind("\n", 0, chosen.start) + 1
     if any(c.start < line for c in commits) or line == 0:
         return False
-    opening = body[:line].strip()
+    before = _RULES.sub("\n", body[:line]).rstrip()
+    paragraph = before[before.rfind("\n") + 1:]
+    candidates = []
+    if paragraph.strip():
+        sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
+        candidates.append(sentences[-1] if sentences else paragraph)
+    opening = _BOLD_LABEL.match(before)
+    if opening and opening.end() < len(before):
+        candidates.append(opening.group())
+    return any(_states_other(before, statement, value, reader) for statement in candidates)
+
+
+_RULES = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", re.M)  # "---": a rule between the two
+_BOLD_LABEL = re.compile(r"[ \t]*\*\*[^*\n]{1,40}:[^\n]*\*\*[ \t]*(?=\n)")
+_APPROX = re.compile(r"≈|\\approx\b")
+_NUMBER_RUN = re.compile(r"\d[ \t*_]*,[ \t]*(?:and[ \t]+)?\d")
+_STATES_AS = re.compile(r"\b(?:we|I) (?:get|got|have|find|found|obtain)\b", re.I)
+
+
+def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bool:
+    """Does ``statement`` (a sentence of ``before``) state another value of the asked
+    quantity, with no correction after it? Working ("Bridges = 9 - 6."), another quantity
+    ("Node 4 has 3 neighbours.") and a restated question ending in ":" are no statements."""
+    opening = statement.strip()
     if (not opening or len(opening) > 240 or "\n" in opening or opening.endswith((":", "?"))
-            or len(SENTENCE_SPLIT.split(opening)) > 1 or CUE.search(opening)
+            or CUE.search(before, max(0, before.rfind(opening)))
             or _WORKING.search(opening) or ";" in opening):
         return False
-    verbs = list(_STATES.finditer(opening)) or list(_GRAPH_HAS.finditer(opening))
+    verbs = (list(_STATES.finditer(opening)) or list(_GRAPH_HAS.finditer(opening))
+             or list(_STATES_AS.finditer(opening)))
     stated = opening[verbs[-1].end():] if verbs else ""
+    stated = _APPROX.split(stated)[-1]  # "= 1/ln 2 ≈ 1.4427": the value it comes to
     if not stated.strip() or len(_WORDS.findall(_DIGITS.sub(" ", stated))) > 3:
         return False  # a remark ("The edge (0, 4) has weight 2, and 4-7 is another path.")
     said = reader(stated, True)
@@ -712,8 +777,35 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
         return False  # the statement names other things too, or not what is asked
     if isinstance(said, list) and len(said) > 1 and all(isinstance(x, str) for x in said):
         return False  # several category names: the reasoning weighs them
-    return said is not ABSENT and said is not None and not isinstance(said, bool) and (
+    if isinstance(said, bool) or (not isinstance(value, list) and _NUMBER_RUN.search(stated)):
+        return False  # "Degrees: 2, 3, 3, 2." lists working values, it states no count
+    if isinstance(said, Real) and isinstance(value, Real) and math.isclose(
+            said, value, rel_tol=0.01, abs_tol=0.005):
+        return False  # "≈ 1.4427" then "Answer: 1.44": the same value, rounded
+    # lists are compared as written: the same edges in another order are another traversal
+    return said != value if isinstance(said, list) and isinstance(value, list) else (
         _key(said) != _key(value))
+
+
+_CLAUSES = re.compile(r",|\b(?:and|because|since|as|requires?|if|when|while|but|although"
+                      r"|though|which|so)\b", re.I)
+
+
+def _restated_otherwise(body: str, chosen: Region, value: Any, reader: Reader | None) -> bool:
+    """A verdict restated as its opposite right after it, with no correction marker
+    ("Answer: No\n\nThe graph contains a cycle: 0-2-6-0." to "Does the graph contain a
+    cycle?"): two answers. Only the first sentence after the answer is weighed, as a
+    restatement; reasons further on are not answers."""
+    if reader is None or not isinstance(value, bool):
+        return False
+    settled = _settled(chosen)
+    rest = body[settled:settled + 300]
+    first = next((x for x in SENTENCE_SPLIT.split(rest) if _WORD.search(x)), "")
+    if not first or CUE.search(first) or _CLAUSES.search(first):
+        return False  # a reason of several clauses ("3 and 8 have odd degree, and a circuit
+        # requires ...") argues; it does not restate
+    said = reader(first, False)
+    return isinstance(said, bool) and said != value
 
 
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
@@ -751,7 +843,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     whole = last_paragraph(body)
     if refuses(last) or (whole != last and refuses(whole[-2000:])):
         return NoAnswer("refused to answer")
-    if offers_alternatives(last):
+    if offers_alternatives(last) or _cases_side_by_side(last, reader):
         return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
     if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
@@ -799,7 +891,28 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("cut off before committing to an answer")
     if reader is not None and not _closes_on_value(kept, reader):
         return NoAnswer("the text ends on something other than its answer")
+    if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
+        return NoAnswer("doubt about an item of the answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
+# its own answer, and none is chosen (a closing sentence that picks one is not a case).
+_CASE_HEAD = re.compile(r"[ \t*_>-]*(?:(?P<if>if|when|assuming)|in|with|without|for|under|using)\b"
+                        r"[^:\n]{0,80}:[ \t*_]*(?=\S)", re.I)
+
+
+def _cases_side_by_side(paragraph: str, reader: Reader | None) -> bool:
+    if reader is None or len(paragraph) > 2000:
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()][-_MAX_COMMITMENTS:]
+    heads = [_CASE_HEAD.match(x) for x in sentences]
+    cases = [x[h.end():] for x, h in zip(sentences, heads, strict=True) if h]
+    if len(cases) < 2 or not heads[-1] or not any(h["if"] for h in heads if h):
+        return False
+    read = [reader(case, True) for case in cases]
+    # as written: the same edges in another order are another traversal
+    return len({repr(v) for v in read if v is not ABSENT and v is not None}) > 1
 
 
 # Bare text (no marker, no box, no JSON) commits only on positive evidence, not by default:
@@ -1059,7 +1172,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     correction ("There are 3 triangles.\n\nTotal triangles: 4"): two final answers."""
     if reader is None or len(text) > 400:
         return False
-    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text) if p.strip()]
+    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text)
+                  if p.strip() and not _RULES.fullmatch(p.strip())]  # "---" separates
     last_two = paragraphs[-2:]
     if not 2 <= len(paragraphs) <= 3 or any(
             "\n" in p or len(SENTENCE_SPLIT.split(p)) > 1 for p in last_two):

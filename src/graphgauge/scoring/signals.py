@@ -138,7 +138,7 @@ _NEW_VALUE = re.compile(
 # before 1"; not "the graph is not connected", a value): without a new value after it, the
 # answer is taken back.
 _FLAW = re.compile(
-    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i |it|wh)"
+    r"(?=th|no|[\d)\]]|do|fa|wo|wi|mu|ha|ne|sh|jo|co|li|i |it|wh|is|ar|wa|we)"
     r"(?:\bthere(?:'s| is| are) no (?:such |direct )?(?:edge|link|path|arc|connection|node)\b"
     r"|\bno such (?:edge|node|path|link)\b"
     r"|\b(?:it|that|which)(?:'s not| isn'?t| is not| wasn'?t| was not) (?:actually |even )?in the"
@@ -152,8 +152,12 @@ _FLAW = re.compile(
     r"|last)\b"
     r"|\b(?:joins|connects|links) (?:two|both) (?:\w+ ){0,5}?(?:in|on|into) the same (?:part|side"
     r"|group|set|colou?r|class|partition)\b"
-    r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b)",
+    r"|\bI (?:skipped|left out|dropped) (?:node|vertex|edge|a node|an edge|one)\b"
+    # "Wait, the pair 2 and 5 is missing."
+    r"|\b(?:is|are|was|were) (?:missing|absent|not (?:there|present|listed))\b)",
     re.I)
+_MISTAKE = re.compile(r"[\s:;,—–-]*I (?:mixed|confused|misread|swapped|forgot|missed|overlooked"
+                      r"|miscounted)\b[^.!?\n,;]*", re.I)
 _VERDICT_BEFORE = re.compile(r"\b(?:yes|no)\b[ \t]*[,;:—–-]", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
@@ -167,8 +171,14 @@ def retracted(after: str) -> bool:
         return False
     near_end = max(0, len(after) - 1000)  # a verdict that stands is near the end
     verdicts = list(TAKEN_BACK.finditer(after, near_end))
-    if verdicts and not _NEW_VALUE.search(after, verdicts[-1].end()):
-        return True
+    if verdicts:
+        # the mistake named after the verdict is its reason, not a new value ("that's wrong:
+        # I mixed up node 5's neighbours with node 4's"); a value after it still is ("I
+        # forgot node 9, the count is 11")
+        reason = (_MISTAKE.match(after, verdicts[-1].start())
+                  or _MISTAKE.match(after, verdicts[-1].end()))
+        if not _NEW_VALUE.search(after, reason.end() if reason else verdicts[-1].end()):
+            return True
     flaws = list(_FLAW.finditer(after, near_end))
     if flaws and not _VERDICT_BEFORE.search(
             after, max(after.rfind(c, 0, flaws[-1].start()) for c in ".!?\n") + 1,
@@ -361,7 +371,9 @@ REFUSAL = re.compile(
     r"|tour|path|list|set|order|ordering|result|guess)\b(?![^.!?\n]*\bbut\b)"
     r"|.{0,200}?\bI (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to|failed to)"
     r" find (?:one"
-    r"|it|any|an? (?:valid |such |suitable )?\w+)[ \t]*[.!]?[ \t]*\Z"
+    r"|it|any|an? (?:valid |such |suitable )?\w+(?: \w+)?)"
+    # "... after trying several starting nodes. It's possible that one doesn't exist."
+    r"(?:[ \t]+(?:after|despite|by|in|within|with)\b[^.!?\n\d]*)?[ \t]*(?:[.!][^\d]*)?\Z"
     r"|I (?:do not|don'?t) have (?:a |any )?(?:\w+ )?way to\b"
     r"|.{0,40}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) guess\b"
     r"|.{0,80}\b(?:rather not|won'?t|will not|do not want to|don'?t want to) (?:give|offer"
@@ -562,7 +574,32 @@ def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
         return True
     lowered = text[start:end].lower()
     return any(w in lowered for w in _UNDECIDED_WORDS) and bool(
-        _UNDECIDED.search(text, start, end))
+        _UNDECIDED.search(text, start, end)) or OFFERED_TOO.search(text, start, end) is not None
+
+
+# Another answer offered as just as good, or the answer put as a possibility: "[A] — though
+# [B] works equally well", "[A] or, if you visit 1 first, [B]", "both [A] and [B] are
+# valid" (whole answers in brackets: "both 3 and 5 are valid cut vertices" names two
+# items), a value qualified by "(maybe)", "(possibly 6)", "(?)" ("(probably)" leans: it
+# commits).
+OFFERED_TOO = re.compile(
+    r"(?=[ejob(])(?:\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b"
+    r"|\bor,?[ \t]+if\b"
+    r"|\([ \t]*(?:maybe|possibly|perhaps)\b|\([ \t]*\?+[ \t]*\)"
+    r"|\bboth[ \t:]+[\[({][^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
+    r"|acceptable|possible)\b)", re.I)
+
+
+# Doubt aimed at something named after it ("not confident about where 6 and 7 go", "but
+# I'd need to double-check node 4", "not sure the edge (1, 9) has weight 2"): the region
+# layer weighs whether what is named is an item of the answer (``ITEM_DOUBT_END`` closes
+# the clause; a clause that settles itself, "…; it has two neighbours, so no", is skipped).
+ITEM_DOUBT = re.compile(
+    r"(?=[nuhI'd])(?:\bnot (?:(?:fully|entirely|completely|totally|very|100%|so|too) )?"
+    r"(?:sure|certain|confident)\b|\bunsure\b"
+    r"|\b(?:need|have) to (?:double[- ]?check|re-?check|verify|confirm)\b"
+    r"|\bhaven'?t (?:yet )?(?:verified|checked|confirmed|double[- ]checked)\b)", re.I)
+ITEM_DOUBT_END = re.compile(r"[.!?;\n]|\b(?:so|hence|thus|therefore)\b", re.I)
 
 
 OR_NEXT = re.compile(r"[\s(\[*_]*or\b", re.I)  # "Answer: 7\n\n(Or 8, if ...)"

@@ -65,7 +65,11 @@ def test_readers_agree_with_the_grader():
 # (false commits 9/34, 5/40) and 90.7% / 92.6% (7/36, 3/37). Their misses are listed here
 # until the rules they prompt land. Bare text committing on positive evidence (finished,
 # closing on its value, no elided list) read them at 90.2% / 88.3% / 90.7% / 91.7% first
-# try (false commits 7, 5, 7, 3); twelve are fixed since.
+# try (false commits 7, 5, 7, 3); twelve are fixed since, and sixteen false commits more by
+# the general rules they prompted (doubt about an item of the answer, a statement before a
+# different marked answer, alternatives offered as just as good, cases side by side, a
+# verdict restated as its opposite, retractions naming their mistake, "I" among letter
+# labels). Left: a working line then a different statement (s8a:31, a debatable grade).
 BLIND_MISSES = {
     "core_blind_s3b.jsonl:5",
     "core_blind_s3b.jsonl:26",
@@ -83,23 +87,7 @@ BLIND_MISSES = {
     "core_blind_s4b.jsonl:105",
     "core_blind_s6a.jsonl:6",
     "core_blind_s6a.jsonl:18",
-    "core_blind_s7a.jsonl:75",
-    "core_blind_s7a.jsonl:77",
-    "core_blind_s7a.jsonl:91",
-    "core_blind_s7a.jsonl:104",
-    "core_blind_s7a.jsonl:120",
-    "core_blind_s7b.jsonl:13",
-    "core_blind_s7b.jsonl:60",
-    "core_blind_s7b.jsonl:73",
-    "core_blind_s8a.jsonl:9",
     "core_blind_s8a.jsonl:31",
-    "core_blind_s8a.jsonl:52",
-    "core_blind_s8a.jsonl:84",
-    "core_blind_s8a.jsonl:91",
-    "core_blind_s8a.jsonl:108",
-    "core_blind_s8a.jsonl:114",
-    "core_blind_s8b.jsonl:41",
-    "core_blind_s8b.jsonl:97",
     "region_blind_fifth.jsonl:10",
     "region_blind_first.jsonl:43",
     "region_blind_fourth.jsonl:58",
