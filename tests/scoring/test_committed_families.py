@@ -298,3 +298,16 @@ def test_every_node_except_leaves_out_only_the_named_ones():
     assert answers.NODE_SET.read(text, None, Context(None, 8)).value == [0, 1, 2, 4, 5, 7]
     assert answers.NODE_SET.read("All nodes except 2.", None, Context(None, 4)).value == [0, 1,
                                                                                             3]
+
+
+@pytest.mark.parametrize("text", [
+    "Node 2: in the clique\nNode 5: not in the clique\nNode 7: in the clique",
+    "Node 2: yes\nNode 5: no\nNode 7: yes",
+    "- Node 2 ✓\n- Node 5 ✗\n- Node 7 ✓",
+    "Vertex 2 — included\nVertex 5 — excluded (it misses 7)\nVertex 7 — included",
+    "2: yes (degree 3)\n5: no\n7: yes",
+])
+def test_one_node_a_line_with_its_verdict_reads_the_nodes_said_yes(text):
+    # read alone, the last line named one node; ✗ lines were counted in
+    found = answers.NODE_SET.read(text, None, Context("Which nodes form a maximum clique?", 9))
+    assert found.value == [2, 7]

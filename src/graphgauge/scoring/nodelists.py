@@ -137,6 +137,16 @@ _STEP_LINE = re.compile(
     r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
     r"(?P<id>\d+)[ \t*_.]*+(?:\([^()\n]*\)[ \t.]*+)?$", re.I)
 _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
+# One node a line with its verdict: "Node 4: not in the cover", "- Node 1 ✓", "3: yes (degree
+# 2)". The lines are the answer together, and a node whose verdict is negative is left out
+# (read alone, the last line named one node of the set, and ✗ lines counted in).
+_VERDICT_LINE = re.compile(
+    r"[ \t]*+(?:[-*•+][ \t]++|\d++[.)][ \t]++)?[*_]*+(?:(?:node|vertex)[ \t]*+)?(?P<id>\d++)[*_]*+"
+    r"(?:[ \t]*+[:=—–][ \t]*+|[ \t]++)[*_]*+(?P<verdict>yes|no|true|false|[✓✔✅☑✗✘❌×]"
+    r"|(?:not[ \t]++)?(?:in|included|selected|chosen|kept|excluded|out|part[ \t]++of)"
+    r"(?:[ \t]++[a-z]++){0,3})[*_]*+(?:[ \t]*+[.!]|[ \t]*+[(,;].*+|[ \t]++[—–-][ \t].*+)?[ \t]*+",
+    re.I)
+_NEGATIVE_VERDICT = re.compile(r"no|false|[✗✘❌×]|not\b.*|excluded\b.*|out\b.*", re.I)
 # A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
@@ -199,6 +209,11 @@ def _items_as_list(region: str) -> str:
 
     column = None  # a table whose node column is not the first ("| Step | Node |")
     for line in lines:
+        verdict = _VERDICT_LINE.fullmatch(line)
+        if verdict is not None:
+            if not _NEGATIVE_VERDICT.fullmatch(verdict["verdict"]):
+                block.append(verdict["id"])
+            continue
         if "|" not in line:
             column = None
         elif column is None and not _DIGITS.search(line):

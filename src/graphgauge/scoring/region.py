@@ -965,7 +965,8 @@ _LAST_LINE = 200
 # "Node 2: not outlier" under "Node 0: not outlier" and "Node 1: outlier — reason": a row of
 # verdict lines, finished when its value repeats the short values of the rows above it
 # (not "Step 2: the nodes" under "Step 1: the nodes 0, 1, 2 form one.").
-_ROW = re.compile(r"[ \t*_]*([A-Za-z]\w{0,20})[ \t]+\w{1,7}[ \t*_]*:[ \t*_]*([^\n]*)")
+_ROW = re.compile(r"[ \t*_]*+([A-Za-z]\w{0,20}+)[ \t]++\w{1,7}+[*_]*+(?:[ \t]*+:|[ \t]++[—–])"
+                  r"[ \t*_]*+([^\n]*+)")
 _ROW_VALUE_END = re.compile(r"[—–(]| - ")
 
 
