@@ -208,10 +208,9 @@ def _colour_lead(text: str, start: int) -> str:
 # everywhere, so "My best guess is 5" and "My best guess: G ..." read alike. A lean or
 # doubt about a graph the text does put forward ("I'm not confident, but here is the
 # output:", "Probably: ...") still commits to it, as "Not confident, but I'd say 5" does.
-_ONLY_POSSIBLE = re.compile(r"\b(?:maybe|perhaps|possibly|(?:might|could|may)[ \t]+(?:\w+[ \t]+)?be"
-                            r"|(?:probably|likely|possibly)[ \t]*\?|I[ \t]+(?:really[ \t]+)?"
-                            r"(?:don'?t|do[ \t]+not)[ \t]+know|hard[ \t]+to[ \t]+(?:tell|say))\b",
-                            re.I)
+# (what TENTATIVE leaves out: "possibly", "could be", "may well be", "I don't know why")
+_ONLY_POSSIBLE = re.compile(r"\b(?:possibly|(?:might|could|may)[ \t]+(?:\w+[ \t]+)?be|I[ \t]+"
+                            r"(?:really[ \t]+)?(?:don'?t|do[ \t]+not)[ \t]+know)\b", re.I)
 
 
 _ASKED_PART = re.compile(r"(?:^|[.!:\n][ \t]*)(?:maybe|perhaps|possibly)\b[^.!?\n]{0,400}\?", re.I)
