@@ -146,8 +146,8 @@ _VERDICT_LINE = re.compile(
     r"|(?:not[ \t]++)?(?:in|included|selected|chosen|kept|excluded|out|part[ \t]++of)"
     r"(?:[ \t]++[a-z]++){0,3})[*_]*+(?:[ \t]*+[.!]|[ \t]*+[(,;].*+|[ \t]++[—–-][ \t].*+)?[ \t]*+",
     re.I)
-_NEGATIVE_VERDICT = re.compile(r"no|false|[✗✘❌×]|not\b.*|excluded\b.*|out\b.*", re.I)
-# A table cell that says its row's node is left out ("| 1 | no |", "| 3 | ✗ |").
+# A table cell or a line's verdict that says its node is left out ("| 1 | no |", "| 3 | ✗ |",
+# "Node 4: not in the cover").
 _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s*_`.]*", re.I)
 
 
@@ -211,7 +211,7 @@ def _items_as_list(region: str) -> str:
     for line in lines:
         verdict = _VERDICT_LINE.fullmatch(line)
         if verdict is not None:
-            if not _NEGATIVE_VERDICT.fullmatch(verdict["verdict"]):
+            if not _LEFT_OUT.match(verdict["verdict"]):  # "no", "✗", "not in the cover"
                 block.append(verdict["id"])
             continue
         if "|" not in line:
