@@ -327,3 +327,17 @@ def test_every_python_name_the_docs_mention_exists(dotted):
     graphgauge.report.html.write_html_report") still exist, so a move breaks CI, not a
     reader's session."""
     assert _resolves(dotted), dotted
+
+
+def test_the_readme_reading_examples_read_as_shown():
+    """The README's worked example of the grading rule is what the integer reader does."""
+    from graphgauge.scoring.parsing import parse_int
+
+    section = README.read_text().split("## How answers are read", 1)[1]
+    block = next(m.group(3) for m in FENCE.finditer(section) if m.group(2) == "text")
+    rows = [line.rsplit("->", 1) for line in block.splitlines() if "->" in line]
+    assert len(rows) >= 4
+    for text, shown in rows:
+        reading = parse_int(text.strip())
+        expected = None if shown.strip() == "no answer" else int(shown.split(",")[0])
+        assert reading == expected, text
