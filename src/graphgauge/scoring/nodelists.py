@@ -87,7 +87,9 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d++\s++(?:of them|in total)\b"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
-                    r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
+                    r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
+                    r"|of))*"
+                    r"[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
                     re.I)
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"

@@ -81,6 +81,7 @@ from graphgauge.scoring.signals import (
     revises,
     strip_questions,
     tail,
+    ticked_off,
     unclosed,
     unsure,
     value_asked,
@@ -528,7 +529,9 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if not labelled and retracted(text[cues[0].start():]):
         return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
-        if _key(new) == _key(value) or CONFIRM.search(last) or passed_check(cue.group(), after):
+        # (as written: "So the better tour is [0, 1, 6, 2]" after "Answer: [0, 1, 2, 6]"
+        # reorders a path; a set reorders to the same set)
+        if new == value or CONFIRM.search(last) or passed_check(cue.group(), after):
             return None
         if _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")
@@ -880,7 +883,14 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         elif sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)
                 or (passed_check(cues[-1].group(), after) and kept[:cues[-1].start()].strip())):
-            kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
+            # "Wait, ... No. So the order stands."; earlier cues of the same run of checks
+            # ("Wait, is that valid? 1 before 0 ✓. Actually, let me double-check 3: ...")
+            # go with it
+            cut = len(cues) - 1
+            while cut and kept[:cues[cut - 1].start()].strip() and ticked_off(
+                    kept[cues[cut - 1].end():cues[cut].start()]):
+                cut -= 1
+            kept = kept[:cues[cut].start()]
         elif _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")  # "X. Hmm, Y might fit"
         elif reader is not None and reader(after, False) not in (ABSENT, None):
