@@ -37,3 +37,44 @@ def test_a_correction_that_reorders_a_path_is_the_new_path(text, expected):
     assert answers.NODE_LIST.read(text, None, CTX).value == expected
     # for a set, the same nodes in another order are the same answer
     assert answers.NODE_SET.read(text, None, CTX).value == sorted(expected)
+
+
+@pytest.mark.parametrize("text", [
+    "Match 4 to 11, 2 to 9, 6 to 13 and 0 to 7. That pairs four nodes on each side.",
+    "Pair 4 to 11, 2 to 9, 6 to 13, and 0 to 7.",
+])
+def test_pairs_x_to_y_in_a_comma_list_after_a_matching_verb(text):
+    assert answers.EDGE_SET.read(text, None, CTX).value == [[4, 11], [2, 9], [6, 13], [0, 7]]
+
+
+@pytest.mark.parametrize("block", [
+    "```csv\nu,v\n4,11\n2,9\n6,13\n```",
+    "source,target\n4, 11\n2, 9\n6, 13",
+])
+def test_csv_edge_blocks(block):
+    assert answers.EDGE_SET.read(block, None, CTX).value == [[4, 11], [2, 9], [6, 13]]
+
+
+def test_a_walk_told_from_x_to_y_with_dead_ends():
+    text = ("Going in ascending order: from 1 we go to 5, from 5 to 8, from 8 to 2; 2 is a "
+            "dead end, so from 8 to 3 and from 3 to 0.")
+    assert answers.EDGE_SEQUENCE.read(text, None, CTX).value == [
+        [1, 5], [5, 8], [8, 2], [8, 3], [3, 0]]
+
+
+@pytest.mark.parametrize("text", [
+    "Discovered from 1: 5, 8. From 5: 2. From 8: 3 and 9. From 9: 0.",
+    "BFS from node 1.\nFrom 1: 5, 8\nFrom 5: 2\nFrom 8: 3, 9\nFrom 9: 0",
+])
+def test_parent_groups_from_x_children(text):
+    assert answers.EDGE_SEQUENCE.read(text, None, CTX).value == [
+        [1, 5], [1, 8], [5, 2], [8, 3], [8, 9], [9, 0]]
+
+
+def test_a_path_from_a_node_is_no_parent_group():
+    assert answers.NODE_LIST.read("Shortest path from 1: 1 → 5 → 2.", None, CTX).value == [
+        1, 5, 2]
+    assert answers.EDGE_SEQUENCE.read("The walk from 1: 1 → 5 → 2.", None, CTX).value == [
+        [1, 5], [5, 2]]
+    # sentences that are rival lists are still two answers
+    assert not answers.EDGE_SET.read("(1, 5), (5, 2). (1, 5), (5, 3).", None, CTX).ok

@@ -469,6 +469,8 @@ _EDGE_GAP = re.compile(
     r"|go|to|after that|takes?|taking)\b"
     r"|\b(?:back-?track(?:s|ed|ing)?|back(?:\s+up)?|return(?:s|ing)?)\s+to\s+(?:node\s+)?\d+\b"
     # "then backtrack to 0 and take 0-3", "back up to 3"
+    r"|\b(?:node\s+)?\d+\s+(?:is|was)\s+a\s+dead[ -]end\b(?:[ \t,]*(?:so|and|then)\b)?"
+    # "(6, 5); 5 is a dead end, so (6, 3)": the walk goes on from an earlier node
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
     r"|\b(?:with|of|at)\s+(?:an?\s+)?(?:weight|capacity|cost)\s+(?:of\s+)?[-+]?\d+(?:\.\d+)?\b"
@@ -489,8 +491,11 @@ _EDGE_PROSE = re.compile(
     r"[^{}]{0,40}?\"(?:target|v|to|dst|end|node2|tail|b|child)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
     # a walk told step by step: "first 0 to 2, then 2 to 5, ... and take 0 to 3"; "the edges
     # connecting 5 to 6 and 6 to 9"
-    r"|\b(?:first|then|next|finally|take|takes|taking|and)\s+(?:nodes?\s+)?(\d+)\s+to\s+"
-    r"(?:nodes?\s+)?(\d+)\b"
+    r"|\b(?:first|then|next|finally|take|takes|taking|and|match(?:es)?|pair(?:s)?|assign(?:s)?)"
+    r"\s+(?:nodes?\s+)?(\d+)\s+to\s+(?:nodes?\s+)?(\d+)\b"
+    # "from 2 we go to 0": a leg told with its subject
+    r"|\bfrom\s+(?:node\s+)?(\d+)\s+(?:we|I|it|you)\s+(?:go|move|continue|proceed|step)\s+"
+    r"(?:on\s+)?to\s+(?:node\s+)?(\d+)\b"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
     r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"
     r"(?:[a-z]+\s+)?(\d+)\b",
@@ -536,12 +541,36 @@ _MAPPING = re.compile(rf"\{{\s*({_ENTRY_TEXT}(?:[ \t]*,\s*{_ENTRY_TEXT})*+)[ \t]
 _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 
 
-# Edges one pair a line ("1 4\n4 6"), as edge-list files and code blocks write them.
-_PAIR_LINE = re.compile(r"^[ \t]*(\d+)[ \t]+(\d+)[ \t]*$", re.M)
+# Edges one pair a line ("1 4\n4 6", CSV "1,4\n4,6"), as edge-list files and code blocks write
+# them.
+_PAIR_LINE = re.compile(r"^[ \t]*(\d+)(?:[ \t]+|[ \t]*,[ \t]*)(\d+)[ \t]*$", re.M)
+
+
+# A parent and the children it discovers: "From 4: 5, 8, 10.", "discovered from 3: 2 and 6"
+# (not "the path from 0: 0 → 2 → 5", a walk).
+_FROM_GROUP = re.compile(r"\bfrom[ \t]+(?:node[ \t]+)?(\d+)[ \t]*:[ \t]*((?:node[ \t]+)?\d+"
+                         r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+)(?:node[ \t]+)?\d+)*+)"
+                         r"(?![ \t]*(?:[-–—→⟶>=]|\d))", re.I)
 
 
 # A quoted id, as JSON writes a pair of named nodes: [["F", "C"], ["F", "G"]].
 _QUOTED_ID = re.compile(r"\"(\d+)\"|'(\d+)'")
+
+
+_GROUP_GAP = re.compile(r"[\s.;,]*")
+
+
+def _from_groups(region: str) -> str:
+    """Each "From 4: 5, 8" group as its edges; groups one after another ("From 2: 16. From
+    4: 5, 8.") are one list."""
+    out, pos = [], 0
+    for m in _FROM_GROUP.finditer(region):
+        gap = region[pos:m.start()]
+        out.append(", " if out and _GROUP_GAP.fullmatch(gap) else gap)
+        out.append(", ".join(f"({m[1]}, {v})" for v in _DIGITS.findall(m[2])))
+        pos = m.end()
+    out.append(region[pos:])
+    return "".join(out)
 
 
 def _edge_spellings(region: str) -> str:
@@ -550,6 +579,8 @@ def _edge_spellings(region: str) -> str:
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
+    if ":" in region:
+        region = _from_groups(region)
     if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
         region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     if "{" in region:

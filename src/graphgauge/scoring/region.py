@@ -1159,11 +1159,22 @@ def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
     if reader is None or len(paragraph) > 400 or "\n" in paragraph.strip() or CUE.search(
             paragraph):
         return False
-    values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
-              if s.strip() and (value_like(s) or _VERDICT_FIRST.match(s))}
-    values.discard(ABSENT)
-    values.discard(None)
-    return len(values) > 1
+    read = [reader(s, True) for s in SENTENCE_SPLIT.split(paragraph)
+            if s.strip() and (value_like(s) or _VERDICT_FIRST.match(s))]
+    read = [v for v in read if v is not ABSENT and v is not None]
+    if len({_key(v) for v in read}) <= 1:
+        return False
+    return not _parts_of(reader(paragraph, False), read)
+
+
+def _parts_of(whole: Any, parts: list[Any]) -> bool:
+    """Are the sentences' values pieces of the one list the paragraph reads ("From 3: 2,
+    4. From 4: 5, 8." as one tree), not rival answers ("[1, 2]. [1, 3].")?"""
+    if not isinstance(whole, list) or not all(isinstance(p, list) for p in parts):
+        return False
+    items = [repr(x) for x in whole]
+    pieces = [repr(x) for p in parts for x in p]
+    return any(items[i:i + len(pieces)] == pieces for i in range(len(items) - len(pieces) + 1))
 
 
 # A sentence that opens with its verdict: "No, it is not connected."
