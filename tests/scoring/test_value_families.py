@@ -78,3 +78,63 @@ def test_a_path_from_a_node_is_no_parent_group():
         [1, 5], [5, 2]]
     # sentences that are rival lists are still two answers
     assert not answers.EDGE_SET.read("(1, 5), (5, 2). (1, 5), (5, 3).", None, CTX).ok
+
+
+@pytest.mark.parametrize("text", [
+    "Nodes 1, 6 and 9 — none of them are adjacent, and nodes 2 and 4 each touch one of "
+    "them, so nothing more can be added.",
+    "Independent set: 1, 6, 9. Every other node has a neighbour in it, so nothing else fits.",
+    "1, 6 and 9; no more nodes can join without an edge inside.",
+])
+def test_nothing_more_is_no_empty_answer(text):
+    assert answers.NODE_SET.read(text, None, CTX).value == [1, 6, 9]
+
+
+@pytest.mark.parametrize("text", ["N(4) ∩ N(17) = ∅", "Common neighbours: N(4) ∩ N(17) = ∅.",
+                                  "C = N(4) ∩ N(17) = none"])
+def test_the_empty_set_after_set_notation(text):
+    assert answers.NODE_SET.read(text, None, CTX).value == []
+
+
+def test_a_clause_about_other_nodes_after_the_list():
+    text = "Nodes 3, 5 and 8, and nodes 0 and 2 are each adjacent to one of them."
+    assert answers.NODE_SET.read(text, None, CTX).value == [3, 5, 8]
+    # "also" adds to the list
+    assert answers.NODE_SET.read("Nodes 3 and 5, and node 8 is also in the set.", None,
+                                 CTX).value != [3, 5]
+
+
+BIPARTITE = "Is the graph bipartite?"
+PATH = "Is there a path between node 2 and node 9?"
+
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("The graph is bipartite — colouring it in two colours never puts two adjacent nodes "
+     "in the same class.", BIPARTITE, True),
+    ("The graph is not bipartite — the cycle 0-1-2 is odd.", BIPARTITE, False),
+    ("Node 2 can reach node 9 — there is no dead end on the route 2-4-9.", PATH, True),
+    # a dash after no claim explains nothing: the clause after it is weighed as usual
+    ("Checked all twelve edges — the graph is not bipartite.", BIPARTITE, False),
+])
+def test_a_claim_then_its_reason_after_a_dash(text, question, expected):
+    assert answers.BOOL.read(text, None, Context(question, 12)).value is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Nodes 2 and 9 are not connected; node 2 lies in the component {1, 2, 7} while node 9 "
+     "belongs to {0, 9}.", False),
+    ("Nodes 2 and 9 are connected, since node 2 sits next to 4 and node 9 hangs off 4 too.",
+     True),
+])
+def test_a_clause_that_only_places_the_asked_nodes_is_no_claim(text, expected):
+    assert answers.BOOL.read(text, None, Context(PATH, 12)).value is expected
+
+
+def test_an_elided_list_inside_an_aside_keeps_the_answer():
+    q = "Does the graph have an Euler circuit?"
+    text = ("Every node has even degree (2, 4, 2, 2, …) and the graph is connected, so it "
+            "does have an Euler circuit.")
+    assert answers.BOOL.read(text, None, Context(q, 12)).value is True
+    # the answer list itself elided is still no answer
+    assert not answers.NODE_LIST.read("The order is 0, 1, 4, …, 9.", None, CTX).ok
+    assert not answers.NODE_SET.read("Nodes (0, 1, 4, …)", None, CTX).ok

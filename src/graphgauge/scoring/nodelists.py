@@ -36,8 +36,10 @@ class _AnyOf:
 # engine skips most positions of a long answer at once.
 _EMPTY = _AnyOf(
     r"\[\s*\]", r"\{\s*\}", r"\((?<![\w)]\()\s*\)", r"∅",
-    r"(?=[ne])(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
-    r"(?=n)\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    # ("nothing more can be added", "no other nodes": something, and no more)
+    r"(?=[ne])(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b(?![ \t]+(?:more|else|further"
+    r"|additional)\b)",
+    r"(?=n)\bno\s+(?!(?:more|other|further|additional)\b)(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
     r"(?=t)\bthere (?:are|is) no\b",
     r"(?=n)\b(?:nobody|no one|no-one)\b",
@@ -77,7 +79,14 @@ _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthr
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
-                          r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))",
+                          r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))"
+                          # ", and nodes 1 and 3 each touch one of them": a clause of its own
+                          # about other nodes
+                          r"|,[ \t]*+(?:and|but)[ \t]++(?:nodes?|vertices|vertex)[ \t]++\d++"
+                          r"(?:[ \t]*+(?:,|and)[ \t]*+\d++)*+[ \t]++(?:each[ \t]++|both[ \t]++"
+                          r"|all[ \t]++)?(?:is|are|has|have|was|were|lies|lie"
+                          r"|touch(?:es)?|covers?|belongs?|remains?|sits?|can(?:not|'t)?)\b"
+                          r"(?![ \t]++(?:also|too)\b)",
                           re.I | re.M)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
@@ -160,7 +169,7 @@ _SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno\s++(?:such\s++|\w++\s++){0,2}(?:node
                          r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
 
-                         r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
+                         r"|(?:\b(?:is|are)\b|[:=])[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
                          re.I)
 
 

@@ -1009,9 +1009,26 @@ def _ends_on_value(piece: str, reader: Reader) -> bool:
 _ELIDED = re.compile(r"(?:(?<![.\d])\d++|[)\]}])(?:,[ \t]*(?:\.\.\.|…)|[ \t]*(?:\.\.\.|…)[ \t]*,)")
 
 
+# "(2, 4, 2, 2, 4, …)": a list elided inside an aside.
+_PAREN_ELIDED = re.compile(r"\([^()\n]*(?:\.\.\.|…)[^()\n]*\)")
+
+
+def _elided(paragraph: str, reader: Reader) -> bool:
+    """Does the paragraph leave its answer list unfinished ("1, 3, 5, ...")? An elided list
+    inside parentheses is an aside when the paragraph reads the same without it ("Every
+    node has even degree (2, 4, 2, …), so it does have an Euler circuit.")."""
+    if not _ELIDED.search(paragraph):
+        return False
+    bare = _PAREN_ELIDED.sub(" ", paragraph)
+    if bare == paragraph or _ELIDED.search(bare):
+        return True
+    value = reader(bare, False)
+    return value in (ABSENT, None) or _key(value) != _key(reader(paragraph, False))
+
+
 def _closes_on_value(text: str, reader: Reader) -> bool:
     paragraphs = [p for p in _PARAGRAPHS.split(tail(text).strip()) if p.strip()]
-    if paragraphs and _ELIDED.search(paragraphs[-1]):
+    if paragraphs and _elided(paragraphs[-1], reader):
         return False
     after: list[str] = []
     # closing paragraphs without a value follow the answer ("Wait, the pair 2-5 is missing.")

@@ -273,20 +273,49 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     pair = _asked_ids(question)
     ordered = (c for s in (sentences if explicit else reversed(sentences))
                if _about_this_graph(s)
-               for c in _in_order(_BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s)), explicit)
-               if not _other_nodes(c, pair))
+               for c in _in_order(_clauses(s, question), explicit)
+               if not _other_nodes(c[0], pair))
     # as many clauses as sentences are weighed, from the answer's end of the region
-    clauses = [(c, _content(c)) for c in islice(ordered, MAX_CANDIDATES)]
-    clauses = ([c for c in clauses if not _REASON.match(c[0])]
-               + [c for c in clauses if _REASON.match(c[0])])
+    clauses = [(c, _content(c), aside) for c, aside in islice(ordered, MAX_CANDIDATES)]
+    clauses = ([c for c in clauses if not (_REASON.match(c[0]) or c[2])]
+               + [c for c in clauses if _REASON.match(c[0]) or c[2]])
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
-    # first, then anything else it mentions.
+    # first, then anything else it mentions; a clause that names other nodes beside the
+    # question's and not the predicate ("node 8 sits in {3, 8, 12} while node 11 belongs to
+    # {0, 5, 11}") after one that names it ("Nodes 8 and 11 are not connected").
     for asked in (re.split(r"[,;:(]", question)[0], question):
-        for clause, said in clauses:
-            found = _polarity(clause, said, asked)
-            if found is not None:
-                return found
+        for named in (True, False):
+            for clause, said, _ in clauses:
+                if named and not _names_predicate(said, asked) and set(
+                        _ID.findall(clause)) - pair:
+                    continue
+                found = _polarity(clause, said, asked)
+                if found is not None:
+                    return found
     return ABSENT
+
+
+def _names_predicate(said: frozenset[str], question: str) -> bool:
+    """Does a clause name the question's predicate, its antonym or a fact that denies it,
+    not only the question's node ids?"""
+    asked, denying = _asked(question)
+    return any(not w.isdigit() and _claimed(w) & (asked | denying) for w in said) or any(
+        w.startswith(p) and len(w) > len(p) + 3 and _claimed(w[len(p):]) & asked
+        for w in said for p in _ANTONYM_PREFIXES)
+
+
+# "The graph is bipartite — a BFS 2-colouring never puts two adjacent nodes together": what
+# follows a dash after a claim explains it, like a "because" clause.
+_DASH = re.compile(r"(?<!\s)[ \t]+[—–][ \t]+")
+
+
+def _clauses(sentence: str, question: str) -> list[tuple[str, bool]]:
+    """The sentence's clauses, each with whether it explains a claim before a dash (an
+    aside; "Wait — the odd cycle I found isn't there" explains none)."""
+    parts = _DASH.split(_LEADING_CLAUSE.sub(r"\1;", sentence))
+    claim = len(parts) > 1 and _names_predicate(_content(parts[0]), question)
+    return [(c, claim and i > 0) for i, part in enumerate(parts)
+            for c in _BOOL_CLAUSES.split(part)]
 
 
 def read_bool(text: str, question: str | None = None) -> bool | NoAnswer:
