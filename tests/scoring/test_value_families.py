@@ -16,6 +16,7 @@ CTX = Context(None, 30)
     "Path: 4 → 1 → 7 → 9.\n\nThe overall cost of the route is 12.",
     "The path is 4, 1, 7, 9. The length of that walk is 3.",
     "Shortest path: [4, 1, 7, 9]\nTotal distance of our path: 17",
+    "Path: 4 → 1 → 7 → 9\nTotal: 23",
 ])
 def test_a_measure_of_the_path_after_it_is_no_node(text):
     assert answers.NODE_LIST.read(text, None, CTX).value == [4, 1, 7, 9]
@@ -42,6 +43,7 @@ def test_a_correction_that_reorders_a_path_is_the_new_path(text, expected):
 @pytest.mark.parametrize("text", [
     "Match 4 to 11, 2 to 9, 6 to 13 and 0 to 7. That pairs four nodes on each side.",
     "Pair 4 to 11, 2 to 9, 6 to 13, and 0 to 7.",
+    "Matching: 4 to 11, 2 to 9, 6 to 13, 0 to 7.",
 ])
 def test_pairs_x_to_y_in_a_comma_list_after_a_matching_verb(text):
     assert answers.EDGE_SET.read(text, None, CTX).value == [[4, 11], [2, 9], [6, 13], [0, 7]]
@@ -65,6 +67,10 @@ def test_a_walk_told_from_x_to_y_with_dead_ends():
 @pytest.mark.parametrize("text", [
     "Discovered from 1: 5, 8. From 5: 2. From 8: 3 and 9. From 9: 0.",
     "BFS from node 1.\nFrom 1: 5, 8\nFrom 5: 2\nFrom 8: 3, 9\nFrom 9: 0",
+    "Children of 1: 5, 8. Children of 5: 2. Children of 8: 3 and 9. Children of 9: 0.",
+    "1's children: 5, 8; 5's children: 2; 8's children: 3, 9; 9's children: 0.",
+    "From 1 we discover 5 and 8, then from 5 we discover 2, from 8 we discover 3 and 9, and "
+    "from 9 we discover 0.",
 ])
 def test_parent_groups_from_x_children(text):
     assert answers.EDGE_SEQUENCE.read(text, None, CTX).value == [
@@ -74,6 +80,7 @@ def test_parent_groups_from_x_children(text):
 def test_a_path_from_a_node_is_no_parent_group():
     assert answers.NODE_LIST.read("Shortest path from 1: 1 → 5 → 2.", None, CTX).value == [
         1, 5, 2]
+    assert answers.NODE_SET.read("Nodes in total: 4, 1, 7", None, CTX).value == [1, 4, 7]
     assert answers.EDGE_SEQUENCE.read("The walk from 1: 1 → 5 → 2.", None, CTX).value == [
         [1, 5], [5, 2]]
     # sentences that are rival lists are still two answers

@@ -95,6 +95,8 @@ _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d++\s++(?:of them|in total)\b"
+                    # "Total: 23" (not "in total: 4, 1, 7")
+                    r"|\btotal[ \t]*+[:=][ \t]*+\d+(?:\.\d+)?(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
                     r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
                     r"|of))*"
@@ -555,11 +557,19 @@ _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 _PAIR_LINE = re.compile(r"^[ \t]*(\d+)(?:[ \t]+|[ \t]*,[ \t]*)(\d+)[ \t]*$", re.M)
 
 
-# A parent and the children it discovers: "From 4: 5, 8, 10.", "discovered from 3: 2 and 6"
-# (not "the path from 0: 0 → 2 → 5", a walk).
-_FROM_GROUP = re.compile(r"\bfrom[ \t]+(?:node[ \t]+)?(\d+)[ \t]*:[ \t]*((?:node[ \t]+)?\d+"
-                         r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+)(?:node[ \t]+)?\d+)*+)"
-                         r"(?![ \t]*(?:[-–—→⟶>=]|\d))", re.I)
+# A parent and the children it discovers: "From 4: 5, 8, 10.", "discovered from 3: 2 and 6",
+# "Children of 4: 5, 8", "4's children: 5, 8", "from 4 we discover 5 and 8" (not "the path
+# from 0: 0 → 2 → 5", a walk).
+_FROM_GROUP = re.compile(
+    r"(?:\bfrom[ \t]+(?:node[ \t]+)?(\d+)(?:[ \t]*:|,?[ \t]+(?:we|I|it)[ \t]+(?:discover|visit"
+    r"|reach|find|add|enqueue|push)(?:e?s|ed)?\b)"
+    r"|\bchildren[ \t]+of[ \t]+(?:node[ \t]+)?(\d+)[ \t]*:"
+    r"|\b(?:node[ \t]+)?(\d+)'s[ \t]+children[ \t]*:)"
+    r"[ \t]*((?:nodes?[ \t]+)?\d+(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+)(?:node[ \t]+)?"
+    r"\d+)*+)(?![ \t]*(?:[-–—→⟶>=]|\d))", re.I)
+# Legs "X to Y" in a comma list: "Matching: 0 to 21, 1 to 23 and 3 to 25".
+_LEG_RUN = re.compile(r"(?<![\w.])\d+[ \t]+to[ \t]+\d+\b(?:[ \t]*+(?:,[ \t]*+(?:and[ \t]+)?"
+                      r"|and[ \t]+)\d+[ \t]+to[ \t]+\d+\b)++")
 
 
 # A quoted id, as JSON writes a pair of named nodes: [["F", "C"], ["F", "G"]].
@@ -576,7 +586,8 @@ def _from_groups(region: str) -> str:
     for m in _FROM_GROUP.finditer(region):
         gap = region[pos:m.start()]
         out.append(", " if out and _GROUP_GAP.fullmatch(gap) else gap)
-        out.append(", ".join(f"({m[1]}, {v})" for v in _DIGITS.findall(m[2])))
+        parent = m[1] or m[2] or m[3]
+        out.append(", ".join(f"({parent}, {v})" for v in _DIGITS.findall(m[4])))
         pos = m.end()
     out.append(region[pos:])
     return "".join(out)
@@ -587,9 +598,10 @@ def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(lambda m: _table_edge(m, numbered), _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
+    if " to " in region:
+        region = _LEG_RUN.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
-    if ":" in region:
-        region = _from_groups(region)
+    region = _from_groups(region)
     if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
         region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     if "{" in region:
