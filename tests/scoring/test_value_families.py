@@ -92,13 +92,17 @@ def test_a_path_from_a_node_is_no_parent_group():
     "them, so nothing more can be added.",
     "Independent set: 1, 6, 9. Every other node has a neighbour in it, so nothing else fits.",
     "1, 6 and 9; no more nodes can join without an edge inside.",
+    "The set is {1, 6, 9}; no other nodes are needed.",
+    "Nodes 1, 6 and 9; there are no more.",
 ])
 def test_nothing_more_is_no_empty_answer(text):
     assert answers.NODE_SET.read(text, None, CTX).value == [1, 6, 9]
 
 
 @pytest.mark.parametrize("text", ["N(4) ∩ N(17) = ∅", "Common neighbours: N(4) ∩ N(17) = ∅.",
-                                  "C = N(4) ∩ N(17) = none"])
+                                  "C = N(4) ∩ N(17) = none",
+                                  "N(4) = {1, 2}, N(17) = {5, 6}, so N(4) ∩ N(17) = ∅.",
+                                  "The intersection {1, 2} ∩ {5, 6} is empty."])
 def test_the_empty_set_after_set_notation(text):
     assert answers.NODE_SET.read(text, None, CTX).value == []
 
@@ -120,6 +124,8 @@ PATH = "Is there a path between node 2 and node 9?"
      "in the same class.", BIPARTITE, True),
     ("The graph is not bipartite — the cycle 0-1-2 is odd.", BIPARTITE, False),
     ("Node 2 can reach node 9 — there is no dead end on the route 2-4-9.", PATH, True),
+    ("The graph is connected — every node is reachable from node 0, none is isolated.",
+     "Is the graph connected?", True),
     # a dash after no claim explains nothing: the clause after it is weighed as usual
     ("Checked all twelve edges — the graph is not bipartite.", BIPARTITE, False),
 ])
@@ -132,6 +138,8 @@ def test_a_claim_then_its_reason_after_a_dash(text, question, expected):
      "belongs to {0, 9}.", False),
     ("Nodes 2 and 9 are connected, since node 2 sits next to 4 and node 9 hangs off 4 too.",
      True),
+    ("There is no path between 2 and 9: node 2's component is {1, 2, 7}, node 9's is {0, 9}.",
+     False),
 ])
 def test_a_clause_that_only_places_the_asked_nodes_is_no_claim(text, expected):
     assert answers.BOOL.read(text, None, Context(PATH, 12)).value is expected

@@ -41,7 +41,7 @@ _EMPTY = _AnyOf(
     r"|additional)\b)",
     r"(?=n)\bno\s+(?!(?:more|other|further|additional)\b)(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
-    r"(?=t)\bthere (?:are|is) no\b",
+    r"(?=t)\bthere (?:are|is) no\b(?![ \t]+(?:more|other|further|additional)\b)",
     r"(?=n)\b(?:nobody|no one|no-one)\b",
     r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
     r"|\bnot a single\b)",
@@ -167,12 +167,19 @@ _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s
 # (not "Node 5 is the only one with no neighbours": a node described, not an empty answer)
 _SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices"
                          r"|neighbou?rs?"
-                         r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
+                         r"|members?|elements?|paths?|leaves|leaf)\b"
+                         r"|\bthere (?:are|is) no\b(?![ \t]+(?:more|other|further|additional)\b)"
                          r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
 
                          r"|(?:\b(?:is|are)\b|[:=])[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
                          re.I)
+
+
+# The end of a clause, after its last id, saying the set is empty: "... ∩ N(8) = ∅.",
+# "{1, 2} ∩ {4, 5} is empty".
+_ENDS_EMPTY = re.compile(r"[\s)\]}*_`'\"]*+(?:(?<=\s)(?:is|are)\b|[:=])[\s*_`\"']*+"
+                         r"(?:none|nothing|empty|∅|\{\s*\}|\[\s*\])[\s*_`\"'.!]*$", re.I)
 
 
 _ASIDE = re.compile(r"\(\s*(?!nodes?\b|vertex\b|vertices\b|v\b)[A-Za-z]")
@@ -432,6 +439,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
         line = line[: cut.start()]
+    last_id = max(m.end() for m in _DIGITS.finditer(line)) if _DIGITS.search(line) else 0
+    if _ENDS_EMPTY.match(line, last_id):
+        return []  # "N(3) = {1, 2}, N(8) = {4, 5}, so N(3) ∩ N(8) = ∅."
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."
