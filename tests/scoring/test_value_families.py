@@ -52,9 +52,26 @@ def test_pairs_x_to_y_in_a_comma_list_after_a_matching_verb(text):
 @pytest.mark.parametrize("block", [
     "```csv\nu,v\n4,11\n2,9\n6,13\n```",
     "source,target\n4, 11\n2, 9\n6, 13",
+    "u;v\n4;11\n2;9\n6;13",
+    "Edges:\nu,v,weight\n4,11,3\n2,9,1\n6,13,7",
 ])
 def test_csv_edge_blocks(block):
     assert answers.EDGE_SET.read(block, None, CTX).value == [[4, 11], [2, 9], [6, 13]]
+
+
+def test_a_csv_row_of_three_without_a_weight_header_is_no_edge():
+    # "step,u,v": the first column numbers the rows; read as edges it would be wrong
+    assert answers.EDGE_SET.read("step,u,v\n1,4,11\n2,2,9", None, CTX).value != [
+        [1, 4], [2, 2]]
+
+
+@pytest.mark.parametrize("text", [
+    "From 1 we go to 5, then to 8, then to 2.",
+    "Start at 1. From 1, go to 5; from 5, go to 8; from 8, go to 2.",
+    "From node 1 we move to 5, then we go to 8 and then to 2.",
+])
+def test_a_walk_told_leg_by_leg(text):
+    assert answers.EDGE_SEQUENCE.read(text, None, CTX).value == [[1, 5], [5, 8], [8, 2]]
 
 
 def test_a_walk_told_from_x_to_y_with_dead_ends():

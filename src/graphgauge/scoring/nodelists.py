@@ -514,9 +514,9 @@ _EDGE_PROSE = re.compile(
     # connecting 5 to 6 and 6 to 9"
     r"|\b(?:first|then|next|finally|take|takes|taking|and|match(?:es)?|pair(?:s)?|assign(?:s)?)"
     r"\s+(?:nodes?\s+)?(\d+)\s+to\s+(?:nodes?\s+)?(\d+)\b"
-    # "from 2 we go to 0": a leg told with its subject
-    r"|\bfrom\s+(?:node\s+)?(\d+)\s+(?:we|I|it|you)\s+(?:go|move|continue|proceed|step)\s+"
-    r"(?:on\s+)?to\s+(?:node\s+)?(\d+)\b"
+    # "from 2 we go to 0", "from 2, go to 0": a leg told with its verb
+    r"|\bfrom\s+(?:node\s+)?(\d+),?\s+(?:(?:we|I|it|you)\s+)?(?:go|move|continue|proceed|step)"
+    r"(?:e?s)?\s+(?:on\s+)?to\s+(?:node\s+)?(\d+)\b"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
     r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"
     r"(?:[a-z]+\s+)?(\d+)\b",
@@ -564,7 +564,22 @@ _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 
 # Edges one pair a line ("1 4\n4 6", CSV "1,4\n4,6"), as edge-list files and code blocks write
 # them.
-_PAIR_LINE = re.compile(r"^[ \t]*(\d+)(?:[ \t]+|[ \t]*,[ \t]*)(\d+)[ \t]*$", re.M)
+_PAIR_LINE = re.compile(r"^[ \t]*(\d+)(?:[ \t]+|[ \t]*[,;][ \t]*)(\d+)[ \t]*$", re.M)
+# Under a header "u,v,weight", a CSV row ends on its weight: "0,32,4" (not "step,u,v").
+_WEIGHT_HEADER = re.compile(r"^[ \t]*\w+[ \t]*([,;])[ \t]*\w+[ \t]*\1[ \t]*(?:weight|w|cost"
+                            r"|capacity|cap)[ \t]*$", re.M | re.I)
+_WEIGHED_LINE = re.compile(r"^[ \t]*(\d+)[ \t]*[,;][ \t]*(\d+)[ \t]*[,;][ \t]*[-+]?\d+(?:\.\d+)?"
+                           r"[ \t]*$", re.M)
+# A walk that goes on after a leg: "(2, 0), then to 4, then to 6".
+_THEN_TO = re.compile(r"\((\d+), (\d+)\)((?:[ \t]*,?[ \t]*(?:and[ \t]+)?then[ \t]+"
+                      r"(?:(?:we|I)[ \t]+)?(?:go(?:es)?[ \t]+|move[ \t]+|on[ \t]+)?to[ \t]+"
+                      r"(?:node[ \t]+)?\d+\b)++)")
+
+
+def _walk_on(m: re.Match) -> str:
+    stops = [m[2], *_DIGITS.findall(m[3])]
+    return ", ".join([f"({m[1]}, {m[2]})"] + [f"({u}, {v})" for u, v in zip(
+        stops, stops[1:], strict=False)])
 
 
 # A parent and the children it discovers: "From 4: 5, 8, 10.", "discovered from 3: 2 and 6",
@@ -608,9 +623,13 @@ def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(lambda m: _table_edge(m, numbered), _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
+    elif _WEIGHT_HEADER.search(region, 0, 20_000):
+        region = _WEIGHED_LINE.sub(r"(\1, \2)", region)
     if " to " in region:
         region = _LEG_RUN.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
+    if "then" in region:
+        region = _THEN_TO.sub(_walk_on, region)
     region = _from_groups(region)
     if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
         region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
