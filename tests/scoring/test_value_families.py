@@ -170,13 +170,3 @@ def test_an_elided_list_inside_an_aside_keeps_the_answer():
     # the answer list itself elided is still no answer
     assert not answers.NODE_LIST.read("The order is 0, 1, 4, …, 9.", None, CTX).ok
     assert not answers.NODE_SET.read("Nodes (0, 1, 4, …)", None, CTX).ok
-
-
-@pytest.mark.parametrize(("text", "expected"), [
-    ('{"node": 23, "clustering_coefficient": 0.27}', 0.27),
-    ('{"vertex": 4, "closeness_centrality": 0.5}', 0.5),
-])
-def test_json_with_the_node_and_one_measure_without_the_question(text, expected):
-    assert answers.FLOAT.read(text, None, CTX).value == expected
-    # two integers stay ambiguous without the question
-    assert not answers.INT.read('{"node": 5, "degree": 4}', None, CTX).ok

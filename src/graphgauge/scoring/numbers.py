@@ -363,11 +363,6 @@ def _json_fields(region: str, question: str | None) -> str | None:
     asked_nodes = set(_ASKED_NODE.findall(question or ""))
     fields = [f for f in fields if not (
         _ECHOED_NODE.fullmatch(f) and f.rpartition(" ")[2] in asked_nodes)] or fields
-    # without the question, '{"node": 23, "clustering_coefficient": 0.27}': an integer id
-    # beside one measure with decimals names the node, not the answer
-    measures = [f for f in fields if not _ECHOED_NODE.fullmatch(f)]
-    if not question and len(measures) == 1 and "." in measures[0] and len(fields) > 1:
-        return measures[0]
     if len(fields) < 2:
         return None
     asked = _asked_sentences(fields, question, True)
