@@ -170,3 +170,19 @@ def test_an_elided_list_inside_an_aside_keeps_the_answer():
     # the answer list itself elided is still no answer
     assert not answers.NODE_LIST.read("The order is 0, 1, 4, …, 9.", None, CTX).ok
     assert not answers.NODE_SET.read("Nodes (0, 1, 4, …)", None, CTX).ok
+
+
+@pytest.mark.parametrize("text", [
+    "Node 5 is discovered from 1, node 8 from 1, node 2 from 5, and node 3 from 8.",
+    "Node 5 was reached via 1; node 8 was reached via 1; node 2 was reached via 5; node 3 was "
+    "reached via 8.",
+])
+def test_a_tree_told_child_by_child(text):
+    assert answers.EDGE_SEQUENCE.read(text, None, CTX).value == [[1, 5], [1, 8], [5, 2], [8, 3]]
+
+
+def test_a_walk_alone_in_its_clause_outranks_a_remark_on_another_path():
+    text = "3 → 7 → 2 → 9 (cost 7); the path via 4 costs 9."
+    assert answers.NODE_LIST.read(text, None, CTX).value == [3, 7, 2, 9]
+    assert answers.NODE_LIST.read("3 → 7 → 9. The route through 4 is longer.", None,
+                                  CTX).value == [3, 7, 9]

@@ -120,7 +120,7 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
-_LIST_ALONE = re.compile(r"\s*\[[\d,\s]*\]\s*")
+_LIST_ALONE = re.compile(r"\s*(?:\[[\d,\s]*\]|\d+(?:\s*(?:→|->|⟶)\s*\d+)+)\s*[;.]?\s*")
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
@@ -421,7 +421,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
-        # (a list alone on its lines, as a table or bullets give it, states the answer too)
+        # (a list alone on its lines, as a table or bullets give it, or a walk alone in its
+        # clause, "1 → 2 → 5 (cost 7); the path via 4 costs 9", states the answer too)
         stated = [s for s in lines[max(0, at - 2):at]
                   if _STATES_IDS.search(s) or _LIST_ALONE.fullmatch(s)]
         line = stated[-1] if stated else line
@@ -592,6 +593,14 @@ _FROM_GROUP = re.compile(
     r"|\b(?:node[ \t]+)?(\d+)'s[ \t]+children[ \t]*:)"
     r"[ \t]*((?:nodes?[ \t]+)?\d+(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+)(?:node[ \t]+)?"
     r"\d+)*+)(?![ \t]*(?:[-–—→⟶>=]|\d))", re.I)
+# A tree told child by child: "Node 1 is discovered from 0, node 2 from 0, and node 4 from 1"
+# (the parent first in each edge).
+_DISCOVERED_RUN = re.compile(
+    r"\b(?:node[ \t]+)?\d+[ \t]+(?:is|was|gets|got)[ \t]+(?:discovered|reached|visited|found"
+    r"|explored)[ \t]+(?:from|via)[ \t]+(?:node[ \t]+)?\d+\b(?:[ \t]*+,?[ \t]*+(?:and[ \t]+)?"
+    r"(?:node[ \t]+)?\d+[ \t]+(?:(?:is|was)[ \t]+\w+[ \t]+)?from[ \t]+(?:node[ \t]+)?\d+\b)*+",
+    re.I)
+_DISCOVERED = re.compile(r"(\d+)\D+?(?:from|via)[ \t]+(?:node[ \t]+)?(\d+)", re.I)
 # Legs "X to Y" in a comma list: "Matching: 0 to 21, 1 to 23 and 3 to 25".
 _LEG_RUN = re.compile(r"(?<![\w.])\d+[ \t]+to[ \t]+\d+\b(?:[ \t]*+(?:,[ \t]*+(?:and[ \t]+)?"
                       r"|and[ \t]+)\d+[ \t]+to[ \t]+\d+\b)++")
@@ -631,6 +640,9 @@ def _edge_spellings(region: str) -> str:
     if "then" in region:
         region = _THEN_TO.sub(_walk_on, region)
     region = _from_groups(region)
+    if "from" in region or "via" in region:
+        region = _DISCOVERED_RUN.sub(lambda m: ", ".join(
+            f"({parent}, {child})" for child, parent in _DISCOVERED.findall(m.group())), region)
     if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
         region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     if "{" in region:
