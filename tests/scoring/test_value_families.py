@@ -186,3 +186,9 @@ def test_a_walk_alone_in_its_clause_outranks_a_remark_on_another_path():
     assert answers.NODE_LIST.read(text, None, CTX).value == [3, 7, 2, 9]
     assert answers.NODE_LIST.read("3 → 7 → 9. The route through 4 is longer.", None,
                                   CTX).value == [3, 7, 9]
+
+
+def test_steps_told_with_their_verbs():
+    text = ("Step 1: Start at node 3.\nStep 2: From 3 go to node 7 (distance 1).\n"
+            "Step 3: From 7, move to node 9 (distance 2).\nDone — reached the target.")
+    assert answers.NODE_LIST.read(text, None, CTX).value == [3, 7, 9]

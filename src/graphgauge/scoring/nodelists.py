@@ -143,11 +143,14 @@ _IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
-# A walk written one stop a line: "Start: 2", "Step 3: node 7", "- Next: 5 (weight 2)".
+# A walk written one stop a line: "Start: 2", "Step 3: node 7", "- Next: 5 (weight 2)",
+# "Step 1: Start at node 0", "Step 2: From 0 go to node 5 (distance 1)".
 _STEP_LINE = re.compile(
     r"^[ \t]*(?:[-*•+][ \t]+|\d+[.)][ \t]+)?[*_]*(?:(?:step|stop|hop|move)[ \t]*\d+|start(?:ing)?"
     r"(?:[ \t]+node)?|next|then|end|finally|first|last|goal|target|source|destination)[*_]*"
-    r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
+    r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:from[ \t]+(?:node[ \t]+)?\d+,?[ \t]+)?(?:go|move|walk"
+    r"|continue)[ \t]+(?:on[ \t]+)?to[ \t]+|visit[ \t]+|(?:start|begin)[ \t]+(?:at|from|with)[ \t]+"
+    r"|(?:reach|arrive at)[ \t]+)?(?:node[ \t]*)?"
     r"(?P<id>\d+)[ \t*_.]*+(?:\([^()\n]*\)[ \t.]*+)?$", re.I)
 _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 # One node a line with its verdict: "Node 4: not in the cover", "- Node 1 ✓", "3: yes (degree
