@@ -192,3 +192,11 @@ def test_steps_told_with_their_verbs():
     text = ("Step 1: Start at node 3.\nStep 2: From 3 go to node 7 (distance 1).\n"
             "Step 3: From 7, move to node 9 (distance 2).\nDone — reached the target.")
     assert answers.NODE_LIST.read(text, None, CTX).value == [3, 7, 9]
+
+
+@pytest.mark.parametrize("text", [
+    "Reachable from node 2: {4, 5, 7}, plus node 2 itself.",
+    "The component is {4, 5, 7} together with 2.",
+])
+def test_nodes_added_right_after_a_bracketed_list(text):
+    assert answers.NODE_SET.read(text, None, CTX).value == [2, 4, 5, 7]

@@ -363,6 +363,12 @@ def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
 
 
 # "All nodes", "every vertex", "all of them" (not "not all nodes"), and what is left out.
+# Nodes added to a bracketed list right after it: "{4, 5, 6}, plus node 3 itself".
+_PLUS = re.compile(r"[ \t]*,?[ \t]*(?:plus|as well as|together with|along with)[ \t]+"
+                   r"(?:nodes?[ \t]+)?(\d+(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+)\d+)*+)"
+                   r"(?![ \t]*(?:[-–—→>]|\d))", re.I)
+
+
 _ALL_NODES = re.compile(r"(?<!not )(?<!almost )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
                         r"(?:nodes?|vertices|vertex)\b|\ball of them\b", re.I)
 _EXCEPT = re.compile(r"\b(?:except|but|other than|besides|apart from|excluding)\b", re.I)
@@ -454,7 +460,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if listed is not None:
         if listed[1][0] == "(" and len(_PAIR_TUPLE.findall(line)) >= 2:
             return None  # "(0, 2), (2, 3), (2, 5)": edges, not a list of nodes
-        return _ids(_DIGITS.findall(listed[1]))
+        more = _PLUS.match(line, listed[0] + len(listed[1]))  # "{4, 5, 6}, plus node 3 itself"
+        return _ids(_DIGITS.findall(listed[1]) + (_DIGITS.findall(more[1]) if more else []))
     if _empty_answer(line, explicit):
         return []
     return _prose_run(line, explicit)
