@@ -114,6 +114,17 @@ class Lease:
     holder: str
 
 
+@dataclass(frozen=True)
+class Writer:
+    """Another live process writing a run: what a process leaving a shared run (``--join``)
+    names so that its reader knows whose items the run still waits for."""
+
+    pid: int
+    host: str
+    heartbeat_age: float  # seconds since its last heartbeat
+    held: int  # items it has claimed and not yet answered
+
+
 class RunBusy(UserError):
     """Another live process holds the run (and this one did not ask to join it)."""
 
@@ -225,11 +236,19 @@ class Store:
         return matches[0]
 
     # --- items ------------------------------------------------------------------------
-    def done_keys(self, run_id: str) -> set[tuple[str, str, str, int]]:
-        """Items of a run already answered without error (errors are retried on resume)."""
+    def item_counts(self, run_id: str) -> tuple[int, int]:
+        """(answered, failed) items of a run stored so far."""
+        answered, failed = self.db.execute(
+            "SELECT COALESCE(SUM(error IS NULL), 0), COALESCE(SUM(error IS NOT NULL), 0) "
+            "FROM items WHERE run_id = ?", (run_id,)).fetchone()
+        return answered, failed
+
+    def done_keys(self, run_id: str, failed_too: bool = False) -> set[tuple[str, str, str, int]]:
+        """Items of a run already answered without error (errors are retried on resume);
+        ``failed_too``: every item stored, failed or not."""
         rows = self.db.execute(
-            "SELECT instance_id, encoding, variant, repeat FROM items "
-            "WHERE run_id = ? AND error IS NULL",
+            "SELECT instance_id, encoding, variant, repeat FROM items WHERE run_id = ?"
+            + ("" if failed_too else " AND error IS NULL"),
             (run_id,),
         )
         return {tuple(r) for r in rows}
@@ -429,14 +448,51 @@ class Store:
                 "WHERE run_id = ? AND holder = ? AND chunk = ?", (run, holder, chunk))}
         return [key for key in keys if key in mine]
 
-    def release(self, lease: Lease) -> int:
-        """Leave the run; returns how many other writers still hold it (``--join``), so
-        that only the last one to leave stamps the run finished."""
+    def release(self, lease: Lease) -> list[Writer]:
+        """Leave the run; returns the other live writers still holding it (``--join``), so
+        that only the last one to leave stamps the run finished and prints its report.
+        Abandoned leases are dropped first, with their claims: a process that died holding
+        items does not keep the run open for ever."""
         with self.transaction(immediate=True):
             self._drop_lease(lease)
-            (others,) = self.db.execute("SELECT COUNT(*) FROM leases WHERE run_id = ?",
-                                        (lease.run_id,)).fetchone()
-        return others
+            return [writer for _, writer in self._writers(lease.run_id, drop_abandoned=True)]
+
+    def writers(self, run_id: str, besides: Lease | None = None,
+                drop_abandoned: bool = False) -> list[Writer]:
+        """The live processes writing ``run_id`` (not ``besides``, the caller's own lease),
+        each with the items it holds. ``drop_abandoned`` removes dead leases and frees
+        their items for others (only a store opened for writing may); without it they
+        are only left out. A store from before leases existed has no writers."""
+        if drop_abandoned:
+            with self.transaction(immediate=True):
+                found = self._writers(run_id, drop_abandoned=True)
+        else:
+            try:
+                found = self._writers(run_id, drop_abandoned=False)
+            except sqlite3.OperationalError as exc:  # no leases table (an old store)
+                if "no such table" not in str(exc):
+                    raise
+                return []
+        return [writer for holder, writer in found
+                if besides is None or holder != besides.holder]
+
+    def _writers(self, run_id: str, drop_abandoned: bool) -> list[tuple[str, Writer]]:
+        now, here = time.time(), socket.gethostname()
+        rows = self.db.execute(
+            "SELECT l.holder, l.pid, l.host, l.heartbeat, COUNT(c.holder) FROM leases l "
+            "LEFT JOIN claims c ON c.run_id = l.run_id AND c.holder = l.holder AND NOT "
+            "EXISTS (SELECT 1 FROM items i WHERE i.run_id = c.run_id AND i.instance_id = "
+            "c.instance_id AND i.encoding = c.encoding AND i.variant = c.variant AND "
+            "i.repeat = c.repeat) WHERE l.run_id = ? GROUP BY l.holder ORDER BY l.started",
+            (run_id,)).fetchall()
+        live = []
+        for holder, pid, host, beat, held in rows:
+            if _abandoned(pid, host, beat, now, here):
+                if drop_abandoned:
+                    self._drop_lease(Lease(run_id, holder))
+                continue
+            live.append((holder, Writer(pid, host, max(0.0, now - beat), held)))
+        return live
 
     def _drop_lease(self, lease: Lease) -> None:
         self.db.execute("DELETE FROM claims WHERE run_id = ? AND holder = ?",
