@@ -54,9 +54,14 @@ def setup(items, tmp_path):
     return bench, tmp_path / "s.db"
 
 
-def _start(tmp_path, bench, store, *flags, gate=None):
+def _env(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(SRC)])}
     env.pop("GG_GATE", None)
+    return env
+
+
+def _start(tmp_path, bench, store, *flags, gate=None):
+    env = _env(tmp_path)
     if gate is not None:
         env.update(GG_GATE=str(gate), GG_STARTED=str(tmp_path / "started"))
     argv = ["graphgauge", "run", str(bench), "-m", "python:gatedmodel:answer", "-s", str(store),
@@ -81,6 +86,9 @@ def test_processes_that_leave_early_say_so_and_the_last_prints_the_whole_run(set
         _until((tmp_path / "started").exists, "the holder's first answer")
         joiners = [_start(tmp_path, bench, store, "--join") for _ in range(2)]
         shares = [p.communicate(timeout=120) for p in joiners]
+        # a report read meanwhile says whose run it is and how much of it is stored
+        report = subprocess.run(["graphgauge", "report", "-s", str(store)], env=_env(tmp_path),
+                                capture_output=True, text=True, timeout=120)
     finally:
         gate.touch()
     last = holder.communicate(timeout=120)
@@ -97,6 +105,11 @@ def test_processes_that_leave_early_say_so_and_the_last_prints_the_whole_run(set
         assert "accuracy " not in out.replace("no accuracy yet", "")  # no table that looks final
         assert " of 40 items stored" in lines[0]
     assert sum(answered) == 24  # the joiners split what the holder did not hold
+    assert report.returncode == 0
+    assert report.stderr.startswith("note: run python-gatedmodel-answer-")
+    assert f"still being written by process {holder.pid} on {HOST} (16 items held" in \
+           " ".join(report.stderr.split())
+    assert "cover the 24 of 40 items stored so far, not its result" in report.stderr
     # the last of the joiners to leave had seen all 24 of theirs stored
     assert max(int(out.split("the run so far: ")[1].split(" of")[0]) for out, _ in shares) == 24
     out = last[0]

@@ -527,7 +527,10 @@ def _evaluations(bench: Benchmark, models: list[tuple[str, Model]], store: Path,
                                        prepare_on=bench.everything)
             except ServiceUnreachable as exc:
                 raise ServiceUnreachable(f"{spec}: {exc}") from None
-            extraction = _extract(db, result.run_id, bench.instances, extractor, progress)
+            # a share of a run others still write leaves the extractor's pass to the last
+            # process to leave, which asks about every unread answer of the run once
+            extraction = (None if result.partial else
+                          _extract(db, result.run_id, bench.instances, extractor, progress))
             failed = db.errors(result.run_id)
             yield Evaluation(spec, result, summarize(db, [result.run_id], levels=("suite",)),
                              error_kinds(failed), len(failed), extraction)

@@ -240,7 +240,7 @@ def _print_evaluation(done, extractor: str | None, store: Path) -> None:
     could be read as the run's result."""
     result = done.run
     if result.partial:
-        _print_share(done, store)
+        _print_share(done, store, extractor)
         return
     state = "resumed" if result.resumed else "new"
     typer.echo(
@@ -278,7 +278,7 @@ def _run_counts(result) -> str:
             f"({result.run_answered} answered, {result.run_failed} failed)")
 
 
-def _print_share(done, store: Path) -> None:
+def _print_share(done, store: Path, extractor: str | None) -> None:
     """What a process that leaves a run others still write did, how far the run is, who
     holds the rest, and where its result will be: no accuracy (a share is not a sample
     of the run: its items are whichever were free)."""
@@ -294,6 +294,9 @@ def _print_share(done, store: Path) -> None:
     typer.echo(f"  no accuracy yet: the last process to leave prints the run's report; or, "
                f"once they have finished, 'graphgauge report -s {store} -r {result.run_id}' "
                "(--wait makes this process wait for them)")
+    if extractor:
+        typer.echo(f"  extractor {extractor}: left to the last process to leave (it asks about "
+                   "every unread answer of the run)")
     if result.errors and not result.answered and not result.from_cache:
         typer.echo(f"graphgauge: error: {done.model}: every item this process sent failed; "
                    "run the same command again to retry them", err=True)
@@ -329,7 +332,7 @@ def report(
 
     from graphgauge import preflight
     from graphgauge.report.console import print_reading, print_report, print_suite_reports
-    from graphgauge.report.runs import run_rows, runs_table
+    from graphgauge.report.runs import run_rows, runs_table, still_written
     from graphgauge.results.cells import summarize, write_csv
     from graphgauge.store import Store
     from graphgauge.studies.gteval.report import print_variant_tables
@@ -350,6 +353,8 @@ def report(
         run_list = run_rows(db, runs)
         if run_list:
             console.print(runs_table(run_list))
+        for note in still_written(db, run_list):
+            typer.echo(f"note: {note}", err=True)
         print_report(cells, console=console, tasks=tasks)
         print_reading(db, runs, cells, console)
         print_suite_reports(db, runs, cells, console)
@@ -375,17 +380,20 @@ def runs(store: StoreOpt = Path("graphgauge.db")) -> None:
     """List the runs in a store: model, size, errors, accuracy, tokens and cost."""
     from rich.console import Console
 
-    from graphgauge.report.runs import run_rows, runs_table
+    from graphgauge.report.runs import run_rows, runs_table, still_written
     from graphgauge.store import Store
 
     if not store.exists():
         raise UserError(f"store not found: {store}")
     with Store(store, write=False) as db:
         rows = run_rows(db)
+        notes = still_written(db, rows)
     if not rows:
         typer.echo(f"no runs in {store}")
         return
     Console().print(runs_table(rows))
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
 
 
 @app.command()
