@@ -19,7 +19,13 @@ from graphgauge import runner
 from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
 from graphgauge.registry import generate
-from graphgauge.runner import RunOptions, benchmark_digest, run_benchmark, run_id_for
+from graphgauge.runner import (
+    RunOptions,
+    benchmark_digest,
+    describe_writers,
+    run_benchmark,
+    run_id_for,
+)
 from graphgauge.store import Store
 from graphgauge.store.sqlite import Lease
 from tests.support.paths import SRC
@@ -123,29 +129,33 @@ def test_processes_that_leave_early_say_so_and_the_last_prints_the_whole_run(set
 
 
 @pytest.mark.slow
-def test_a_process_that_waits_prints_the_whole_run_and_the_holder_says_it_left_first(
+def test_processes_that_wait_print_the_whole_run_and_never_wait_for_each_other(
         setup, tmp_path):
     bench, store = setup
     gate = tmp_path / "gate"
     holder = _start(tmp_path, bench, store, gate=gate)
     try:
         _until((tmp_path / "started").exists, "the holder's first answer")
-        waiter = _start(tmp_path, bench, store, "--join", "--wait")
-        with sqlite3.connect(store) as db:  # the waiter has answered its 24 and stays
+        waiters = [_start(tmp_path, bench, store, "--join", "--wait") for _ in range(2)]
+        with sqlite3.connect(store) as db:  # the waiters have answered their 24 and stay
             _until(lambda: db.execute("SELECT COUNT(*) FROM items").fetchone()[0] >= 24,
-                   "the waiter's share")
-        time.sleep(0.5)
-        assert waiter.poll() is None
+                   "the waiters' shares")
+            _until(lambda: db.execute("SELECT SUM(waiting) FROM leases").fetchone()[0] == 2,
+                   "both waiters waiting")
+        assert all(w.poll() is None for w in waiters)
     finally:
         gate.touch()
-    first = holder.communicate(timeout=120)
-    out, err = waiter.communicate(timeout=120)
-    assert (holder.returncode, waiter.returncode) == (0, 0), (first, out, err)
-    # the holder left while the waiter still held the run: it says so, naming the waiter
-    assert "(shared, not finished)" in first[0]
-    assert f"still held by process {waiter.pid} on {HOST} (0 items held" in first[0]
-    assert "24 answered, 0 from cache, 0 already done, 16 by the processes that joined it" in out
-    assert "40 of 40 items stored (40 answered, 0 failed)" in out and "over 40 items" in out
+    outputs = [p.communicate(timeout=120) for p in (holder, *waiters)]
+    assert [p.returncode for p in (holder, *waiters)] == [0, 0, 0], outputs
+    # the holder left last of those working: the waiters add nothing, so its report is
+    # whole; the waiters print the whole run too, and do not wait for one another
+    own = [int(out.split(" answered")[0].rsplit(" ", 1)[1]) for out, _ in outputs]
+    assert own[0] == 16 and sum(own) == 40
+    for out, _ in outputs:
+        assert "shared, not finished" not in out
+        assert "40 of 40 items stored (40 answered, 0 failed)" in out and "over 40 items" in out
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT finished IS NOT NULL FROM runs").fetchall() == [(1,)]
 
 
 def test_wait_without_join_is_refused_in_one_line(setup, tmp_path):
@@ -168,7 +178,8 @@ def _dead_pid() -> int:
 def _add_writer(db: Store, run_id: str, pid: int, heartbeat: float | None = None) -> Lease:
     lease = Lease(run_id, f"{pid}@{HOST}#test")
     now = time.time()
-    db.db.execute("INSERT INTO leases VALUES (?, ?, ?, ?, ?, ?)",
+    db.db.execute("INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                  "VALUES (?, ?, ?, ?, ?, ?)",
                   (run_id, lease.holder, pid, HOST, now, heartbeat or now))
     return lease
 
@@ -190,6 +201,11 @@ def test_writers_are_the_live_holders_with_the_items_they_still_hold(tmp_path):
         (other,) = db.writers("r", besides=mine)
         assert (other.pid, other.host, other.held) == (os.getppid(), HOST, 1)
         assert other.heartbeat_age < 5
+        assert describe_writers([other]) == (
+            f"process {os.getppid()} on {HOST} (1 item held, heartbeat 0 s ago)")
+        db.set_waiting(alive, True)
+        (other,) = db.writers("r", besides=mine)
+        assert other.waiting and describe_writers([other]).endswith(", waiting for the others)")
         assert len(db.writers("r")) == 2  # without ``besides``: this process too
         # left out, but kept until dropped: a read-only reader changes nothing
         assert db.db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 4
@@ -207,6 +223,21 @@ def test_writers_of_a_store_without_leases_are_none(tmp_path):
         db.db.execute("DROP TABLE leases")
     with Store(path, write=False) as db:
         assert db.writers("r") == []
+
+
+def test_a_store_from_before_wait_is_read_as_is_and_gains_the_column_when_written(tmp_path):
+    path = tmp_path / "old.db"
+    with Store(path) as db:
+        db.db.execute("ALTER TABLE leases DROP COLUMN waiting")
+        _add_writer(db, "r", os.getppid())
+    with Store(path, write=False) as db:  # read-only: nothing changes, the writer is seen
+        assert [(w.pid, w.waiting) for w in db.writers("r")] == [(os.getppid(), False)]
+    with sqlite3.connect(path) as raw:
+        assert "waiting" not in {row[1] for row in raw.execute("PRAGMA table_info(leases)")}
+    with Store(path) as db:
+        lease = db.take_lease("r", join=True)
+        db.set_waiting(lease, True)
+        assert [w.waiting for w in db.writers("r")] == [False, True]
 
 
 def test_a_waiting_process_takes_over_what_a_dead_holder_left(items, tmp_path, monkeypatch):

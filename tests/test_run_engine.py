@@ -142,7 +142,8 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
                  (os.getpid(), "elsewhere", time.time() - 3600),  # silent for an hour
                  (stuck.pid, socket.gethostname(), time.time() - 3600)]  # alive but stuck
         for i, (pid, host, beat) in enumerate(stale):
-            db.db.execute("INSERT INTO leases VALUES (?, ?, ?, ?, ?, ?)",
+            db.db.execute("INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                          "VALUES (?, ?, ?, ?, ?, ?)",
                           (run_id, f"old{i}", pid, host, beat, beat))
             db.db.execute("INSERT INTO claims (run_id, instance_id, encoding, variant, repeat, "
                           "holder) VALUES (?, ?, 'e', 'v', 0, ?)", (run_id, f"item{i}", f"old{i}"))
@@ -150,7 +151,8 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
         stuck.kill()
         wanted = [(f"item{i}", "e", "v", 0) for i in range(3)]
         assert db.claim(mine, wanted) == wanted
-        db.db.execute("INSERT INTO leases VALUES ('r2', 'other', 1, 'elsewhere', ?, ?)",
+        db.db.execute("INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                      "VALUES ('r2', 'other', 1, 'elsewhere', ?, ?)",
                       (time.time(), time.time()))
         with pytest.raises(RunBusy, match="process 1 on elsewhere"):
             db.take_lease("r2")

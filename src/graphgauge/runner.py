@@ -397,10 +397,12 @@ def run_benchmark(
     finally:
         beating.stop()
         others = store.release(lease)
-    result.writers, result.joined = others, options.join
+    # others that only wait (--wait) add nothing more: the stored items are the run's
+    result.writers = [w for w in others if not w.waiting]
+    result.joined = options.join
     result.run_answered, result.run_failed = store.item_counts(run_id)
     result.elapsed = time.perf_counter() - started
-    if not others:  # processes sharing the run (--join): the last one out ends it
+    if not others and not result.missing:  # sharing (--join): the last one out ends it
         store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ",
                                                             time.gmtime())})
     return result
@@ -409,24 +411,32 @@ def run_benchmark(
 def _see_through(store: Store, lease: Lease, wait: bool, result: RunResult, one_pass,
                  progress: bool) -> None:
     """After this process's own pass over a run: with ``wait``, stay until no other live
-    process holds it; then, if nobody else is alive, answer the items that processes which
-    died left behind (their leases are dropped as abandoned, which frees those items)."""
+    process is still working on it (others that wait do not count, so two waiters never
+    wait for each other); then, when nobody else works on it, answer the items that
+    processes which died left behind (their leases are dropped as abandoned, which frees
+    those items)."""
     told, passes = False, 0
     while True:
-        others = store.writers(lease.run_id, besides=lease, drop_abandoned=True)
-        if others:
+        working = [w for w in store.writers(lease.run_id, besides=lease, drop_abandoned=True)
+                   if not w.waiting]
+        if working:
             if not wait:
                 return
-            if progress and not told:
+            if not told:
                 told = True
-                print(f"waiting for {describe_writers(others)} to finish the run",
-                      file=sys.stderr, flush=True)
+                store.set_waiting(lease, True)
+                if progress:
+                    print(f"waiting for {describe_writers(working)} to finish the run",
+                          file=sys.stderr, flush=True)
             time.sleep(WAIT_POLL_SECONDS)
             continue
         answered, failed = store.item_counts(lease.run_id)
         if answered + failed >= result.total or passes == ORPHAN_PASSES:
             return
         passes += 1
+        if told:
+            told = False
+            store.set_waiting(lease, False)
         result.add(one_pass(True))
 
 
@@ -434,7 +444,8 @@ def describe_writers(writers: Sequence[Writer]) -> str:
     """Who still holds a run, as a person reads it: "process 41233 on node7 (16 items
     held, heartbeat 2 s ago)"."""
     return ", ".join(f"process {w.pid} on {w.host} ({w.held} item{'s' * (w.held != 1)} "
-                     f"held, heartbeat {w.heartbeat_age:.0f} s ago)" for w in writers)
+                     f"held, heartbeat {w.heartbeat_age:.0f} s ago"
+                     f"{', waiting for the others' if w.waiting else ''})" for w in writers)
 
 
 def _run_leased(instances, model, store, options, run_id, lease, progress,

@@ -47,8 +47,8 @@ def still_written(store: Store, rows: list[dict[str, Any]]) -> list[str]:
 
     notes = []
     for row in rows:
-        writers = store.writers(row["id"])
-        if writers:
+        writers = [w for w in store.writers(row["id"]) if not w.waiting]
+        if writers:  # those that only wait (run --wait) add nothing more
             whole = expected_items(store.manifest(row["id"]))
             stored = f"{row.get('items', 0)} of {whole}" if whole else f"{row.get('items', 0)}"
             notes.append(f"run {row['id']} is still being written by {describe_writers(writers)}:"

@@ -86,6 +86,7 @@ CREATE TABLE IF NOT EXISTS leases (
     host TEXT NOT NULL,
     started REAL NOT NULL,
     heartbeat REAL NOT NULL,
+    waiting INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (run_id, holder)
 );
 CREATE TABLE IF NOT EXISTS claims (
@@ -123,6 +124,7 @@ class Writer:
     host: str
     heartbeat_age: float  # seconds since its last heartbeat
     held: int  # items it has claimed and not yet answered
+    waiting: bool = False  # done with its share, it waits for the others (--wait)
 
 
 class RunBusy(UserError):
@@ -174,6 +176,8 @@ class Store:
                 _add_column(self.db, "meta TEXT")
             if columns and "parsed_by" not in columns:  # stores before answers kept their path
                 _add_column(self.db, "parsed_by TEXT")
+            if write and not _has_column(self.db, "leases", "waiting"):  # before --wait
+                _add_column(self.db, "waiting INTEGER NOT NULL DEFAULT 0", table="leases")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store: not an SQLite database "
                             f"or damaged ({exc})") from None
@@ -450,12 +454,19 @@ class Store:
 
     def release(self, lease: Lease) -> list[Writer]:
         """Leave the run; returns the other live writers still holding it (``--join``), so
-        that only the last one to leave stamps the run finished and prints its report.
-        Abandoned leases are dropped first, with their claims: a process that died holding
-        items does not keep the run open for ever."""
+        that only the last one to leave stamps the run finished. Abandoned leases are
+        dropped first, with their claims: a process that died holding items does not keep
+        the run open for ever."""
         with self.transaction(immediate=True):
             self._drop_lease(lease)
-            return [writer for _, writer in self._writers(lease.run_id, drop_abandoned=True)]
+            return self._writers(lease.run_id, None, drop_abandoned=True)
+
+    def set_waiting(self, lease: Lease, waiting: bool) -> None:
+        """Mark the lease as done with its share and waiting for the others (or working
+        again): others do not wait for a waiter, so two waiters never wait for each other."""
+        with self.transaction():
+            self.db.execute("UPDATE leases SET waiting = ? WHERE run_id = ? AND holder = ?",
+                            (int(waiting), lease.run_id, lease.holder))
 
     def writers(self, run_id: str, besides: Lease | None = None,
                 drop_abandoned: bool = False) -> list[Writer]:
@@ -465,33 +476,34 @@ class Store:
         are only left out. A store from before leases existed has no writers."""
         if drop_abandoned:
             with self.transaction(immediate=True):
-                found = self._writers(run_id, drop_abandoned=True)
-        else:
-            try:
-                found = self._writers(run_id, drop_abandoned=False)
-            except sqlite3.OperationalError as exc:  # no leases table (an old store)
-                if "no such table" not in str(exc):
-                    raise
-                return []
-        return [writer for holder, writer in found
-                if besides is None or holder != besides.holder]
+                return self._writers(run_id, besides, drop_abandoned=True)
+        try:
+            return self._writers(run_id, besides, drop_abandoned=False)
+        except sqlite3.OperationalError as exc:  # no leases table (an old store)
+            if "no such table" not in str(exc):
+                raise
+            return []
 
-    def _writers(self, run_id: str, drop_abandoned: bool) -> list[tuple[str, Writer]]:
+    def _writers(self, run_id: str, besides: Lease | None,
+                 drop_abandoned: bool) -> list[Writer]:
         now, here = time.time(), socket.gethostname()
+        # a store opened read-only may come from before --wait
+        waiting = "l.waiting" if _has_column(self.db, "leases", "waiting") else "0"
         rows = self.db.execute(
-            "SELECT l.holder, l.pid, l.host, l.heartbeat, COUNT(c.holder) FROM leases l "
-            "LEFT JOIN claims c ON c.run_id = l.run_id AND c.holder = l.holder AND NOT "
-            "EXISTS (SELECT 1 FROM items i WHERE i.run_id = c.run_id AND i.instance_id = "
-            "c.instance_id AND i.encoding = c.encoding AND i.variant = c.variant AND "
-            "i.repeat = c.repeat) WHERE l.run_id = ? GROUP BY l.holder ORDER BY l.started",
-            (run_id,)).fetchall()
+            f"SELECT l.holder, l.pid, l.host, l.heartbeat, {waiting}, COUNT(c.holder) "
+            "FROM leases l LEFT JOIN claims c ON c.run_id = l.run_id AND c.holder = l.holder "
+            "AND NOT EXISTS (SELECT 1 FROM items i WHERE i.run_id = c.run_id AND "
+            "i.instance_id = c.instance_id AND i.encoding = c.encoding AND i.variant = "
+            "c.variant AND i.repeat = c.repeat) WHERE l.run_id = ? AND l.holder != ? "
+            "GROUP BY l.holder ORDER BY l.started",
+            (run_id, besides.holder if besides else "")).fetchall()
         live = []
-        for holder, pid, host, beat, held in rows:
+        for holder, pid, host, beat, wait, held in rows:
             if _abandoned(pid, host, beat, now, here):
                 if drop_abandoned:
                     self._drop_lease(Lease(run_id, holder))
                 continue
-            live.append((holder, Writer(pid, host, max(0.0, now - beat), held)))
+            live.append(Writer(pid, host, max(0.0, now - beat), held, bool(wait)))
         return live
 
     def _drop_lease(self, lease: Lease) -> None:
@@ -537,14 +549,18 @@ def _use_wal(db: sqlite3.Connection, patience: float = 10.0) -> None:
             time.sleep(0.01)
 
 
-def _add_column(db: sqlite3.Connection, column: str) -> None:
-    """Add a column to items; another process opening the same old store at the same
+def _add_column(db: sqlite3.Connection, column: str, table: str = "items") -> None:
+    """Add a column to a table; another process opening the same old store at the same
     moment may have added it first."""
     try:
-        db.execute(f"ALTER TABLE items ADD COLUMN {column}")
+        db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
     except sqlite3.OperationalError as exc:
         if "duplicate column" not in str(exc):
             raise
+
+
+def _has_column(db: sqlite3.Connection, table: str, column: str) -> bool:
+    return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
 
 def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
