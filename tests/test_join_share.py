@@ -66,10 +66,10 @@ def _env(tmp_path):
     return env
 
 
-def _start(tmp_path, bench, store, *flags, gate=None):
+def _start(tmp_path, bench, store, *flags, gate=None, started="started"):
     env = _env(tmp_path)
     if gate is not None:
-        env.update(GG_GATE=str(gate), GG_STARTED=str(tmp_path / "started"))
+        env.update(GG_GATE=str(gate), GG_STARTED=str(tmp_path / started))
     argv = ["graphgauge", "run", str(bench), "-m", "python:gatedmodel:answer", "-s", str(store),
             "--concurrency", "1", "-q", *flags]
     return subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -156,6 +156,29 @@ def test_processes_that_wait_print_the_whole_run_and_never_wait_for_each_other(
         assert "40 of 40 items stored (40 answered, 0 failed)" in out and "over 40 items" in out
     with sqlite3.connect(store) as db:
         assert db.execute("SELECT finished IS NOT NULL FROM runs").fetchall() == [(1,)]
+
+
+@pytest.mark.slow
+def test_the_last_process_answers_what_a_killed_one_left_and_finishes_the_run(setup, tmp_path):
+    bench, store = setup
+    gate = tmp_path / "gate"
+    doomed = _start(tmp_path, bench, store, gate=tmp_path / "never")
+    try:
+        _until((tmp_path / "started").exists, "the first holder's first answer")
+        last = _start(tmp_path, bench, store, "--join", gate=gate, started="started2")
+        _until((tmp_path / "started2").exists, "the second holder's first answer")
+        doomed.kill()  # kill -9 while it holds 16 items: nothing of it is stored
+        doomed.wait()
+    finally:
+        gate.touch()
+    out, err = last.communicate(timeout=120)
+    assert last.returncode == 0, (out, err)
+    # its own 24, then the 16 the dead one held, freed once its process was gone
+    assert "(new)" not in out and "40 answered, 0 from cache, 0 already done, 0 errors" in out
+    assert "40 of 40 items stored (40 answered, 0 failed)" in out and "over 40 items" in out
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT finished IS NOT NULL FROM runs").fetchall() == [(1,)]
+        assert db.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
 
 
 def test_wait_without_join_is_refused_in_one_line(setup, tmp_path):
