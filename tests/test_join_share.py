@@ -298,3 +298,18 @@ def test_a_waiting_process_takes_over_what_a_dead_holder_left(items, tmp_path, m
     assert (result.run_answered, result.run_failed, result.missing) == (len(items), 0, 0)
     with Store(path) as db:
         assert db.runs()[0]["finished"] is not None
+
+
+def test_a_lone_run_counts_the_whole_run_without_asking_the_store(items, tmp_path):
+    """Nothing taken elsewhere: the run's counts are this process's own, and equal the
+    store's (a resume that retries failed items, and finds the rest answered)."""
+    with Store(tmp_path / "s.db") as db:
+        first = run_benchmark(items[:12], load_model("reference"), db, RunOptions(),
+                              progress=False)
+        db.db.execute("UPDATE items SET error = 'HTTP 503', response = NULL "
+                      "WHERE rowid IN (SELECT rowid FROM items LIMIT 3)")
+        again = run_benchmark(items[:12], load_model("reference"), db, RunOptions(),
+                              progress=False)
+        assert (first.run_answered, first.run_failed) == (12, 0) == db.item_counts(first.run_id)
+        assert (again.skipped, again.answered, again.taken_elsewhere) == (9, 3, 0)
+        assert (again.run_answered, again.run_failed, again.partial) == (12, 0, False)

@@ -400,7 +400,11 @@ def run_benchmark(
     # others that only wait (--wait) add nothing more: the stored items are the run's
     result.writers = [w for w in others if not w.waiting]
     result.joined = options.join
-    result.run_answered, result.run_failed = store.item_counts(run_id)
+    if result.taken_elsewhere:
+        result.run_answered, result.run_failed = store.item_counts(run_id)
+    else:  # it stored every item it did not find answered: the counts are its own
+        result.run_answered = result.skipped + result.answered + result.from_cache
+        result.run_failed = result.errors
     result.elapsed = time.perf_counter() - started
     if not others and not result.missing:  # sharing (--join): the last one out ends it
         store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ",
@@ -415,6 +419,8 @@ def _see_through(store: Store, lease: Lease, wait: bool, result: RunResult, one_
     wait for each other); then, when nobody else works on it, answer the items that
     processes which died left behind (their leases are dropped as abandoned, which frees
     those items)."""
+    if not result.taken_elsewhere and not wait:
+        return  # it took every item it did not find answered: nobody else holds one
     told, passes = False, 0
     while True:
         working = [w for w in store.writers(lease.run_id, besides=lease, drop_abandoned=True)
