@@ -221,6 +221,10 @@ def test_writers_are_the_live_holders_with_the_items_they_still_hold(tmp_path):
         # an item the live one answered is no longer held
         db.db.execute("INSERT INTO items (run_id, instance_id, encoding, variant, repeat, suite, "
                       "task, prompt, created) VALUES ('r', 'i1', 'e', 'v', 0, 's', 't', 'p', 0)")
+        # one that failed is still held: its holder may retry it
+        db.db.execute("INSERT INTO items (run_id, instance_id, encoding, variant, repeat, suite, "
+                      "task, prompt, created, error) VALUES ('r', 'i2', 'e', 'v', 0, 's', 't', "
+                      "'p', 0, 'HTTP 503')")
         (other,) = db.writers("r", besides=mine)
         assert (other.pid, other.host, other.held) == (os.getppid(), HOST, 1)
         assert other.heartbeat_age < 5
@@ -313,3 +317,19 @@ def test_a_lone_run_counts_the_whole_run_without_asking_the_store(items, tmp_pat
         assert (first.run_answered, first.run_failed) == (12, 0) == db.item_counts(first.run_id)
         assert (again.skipped, again.answered, again.taken_elsewhere) == (9, 3, 0)
         assert (again.run_answered, again.run_failed, again.partial) == (12, 0, False)
+
+
+def test_a_process_that_joined_and_holds_nothing_leaves_the_report_whole(items, tmp_path):
+    """Another live process that holds no item (it joined after everything was taken)
+    changes nothing: the run's report is whole, though the run is not stamped finished
+    until that process leaves too."""
+    model = load_model("reference")
+    run_id = run_id_for(model, RunOptions(), benchmark_digest(items[:12]))
+    with Store(tmp_path / "s.db") as db:
+        db.begin_run(run_id, model.name, {})
+        late = _add_writer(db, run_id, os.getppid())
+        result = run_benchmark(items[:12], model, db, RunOptions(join=True), progress=False)
+        assert [w.held for w in result.writers] == [0] and not result.partial
+        assert db.runs()[0]["finished"] is None
+        db.claim(late, [(items[0].id, "edge_list", "original", 0)])  # answered: not taken
+        assert [w.held for w in db.writers(run_id)] == [0]

@@ -105,16 +105,17 @@ class RunResult:
     # The whole run when this process left it: items answered and failed, by every process.
     run_answered: int = 0
     run_failed: int = 0
-    # The other processes still writing the run when this one left (--join). Empty: this
-    # process was the last, and the run's stored items are all it will get.
+    # The other processes still working on the run when this one left (--join; those that
+    # only wait are left out). Empty: the run's stored items are all it will get.
     writers: list[Writer] = field(default_factory=list)
     joined: bool = False  # run with --join: other processes may have answered some items
 
     @property
     def partial(self) -> bool:
-        """Other processes still hold items of the run: its scores so far are not its
-        result."""
-        return bool(self.writers)
+        """Other processes still hold items of the run, or are alive while some have no
+        row: its scores so far are not its result. (One that joined late and found
+        everything answered holds nothing: the run is whole.)"""
+        return any(w.held for w in self.writers) or bool(self.writers and self.missing)
 
     @property
     def missing(self) -> int:

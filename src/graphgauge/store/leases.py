@@ -59,7 +59,7 @@ class Writer:
     pid: int
     host: str
     heartbeat_age: float  # seconds since its last heartbeat
-    held: int  # items it has claimed and not yet answered
+    held: int  # items it has claimed and not yet answered (a failed one it may retry)
     waiting: bool = False  # done with its share, it waits for the others (--wait)
 
 
@@ -187,8 +187,8 @@ class Leases:
             "FROM leases l LEFT JOIN claims c ON c.run_id = l.run_id AND c.holder = l.holder "
             "AND NOT EXISTS (SELECT 1 FROM items i WHERE i.run_id = c.run_id AND "
             "i.instance_id = c.instance_id AND i.encoding = c.encoding AND i.variant = "
-            "c.variant AND i.repeat = c.repeat) WHERE l.run_id = ? AND l.holder != ? "
-            "GROUP BY l.holder ORDER BY l.started",
+            "c.variant AND i.repeat = c.repeat AND i.error IS NULL) "
+            "WHERE l.run_id = ? AND l.holder != ? GROUP BY l.holder ORDER BY l.started",
             (run_id, besides.holder if besides else "")).fetchall()
         live = []
         for holder, pid, host, beat, wait, held in rows:
