@@ -27,7 +27,7 @@ from graphgauge.runner import (
     run_id_for,
 )
 from graphgauge.store import Store
-from graphgauge.store.sqlite import Lease
+from graphgauge.store.leases import Lease
 from tests.support.paths import SRC
 
 HOST = socket.gethostname()
@@ -179,17 +179,6 @@ def test_the_last_process_answers_what_a_killed_one_left_and_finishes_the_run(se
     with sqlite3.connect(store) as db:
         assert db.execute("SELECT finished IS NOT NULL FROM runs").fetchall() == [(1,)]
         assert db.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
-
-
-def test_wait_without_join_is_refused_in_one_line(setup, tmp_path):
-    bench, store = setup
-    proc = _start(tmp_path, bench, store, "--wait")
-    out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 2 and out == ""
-    assert err.strip().splitlines() == [
-        "graphgauge: error: --wait waits for the processes that share a run with --join; "
-        "add --join"]
-    assert not store.exists()
 
 
 def _dead_pid() -> int:

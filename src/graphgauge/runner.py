@@ -52,8 +52,9 @@ from graphgauge.scoring.structured import (
     json_answer,
     json_instruction,
 )
+from graphgauge.store.leases import Lease, Writer
 from graphgauge.store.records import ItemRecord
-from graphgauge.store.sqlite import Lease, Store, Writer
+from graphgauge.store.sqlite import Store
 
 HEARTBEAT_SECONDS = 5.0
 # How often a process that waits for the others sharing its run (``wait``) looks again.

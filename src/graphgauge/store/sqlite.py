@@ -26,14 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from graphgauge.errors import UserError
-from graphgauge.store.leases import (  # noqa: F401 - Lease, RunBusy, Writer: re-exported
-    LEASE_SCHEMA,
-    Lease,
-    Leases,
-    RunBusy,
-    Writer,
-    has_column,
-)
+from graphgauge.store.leases import LEASE_SCHEMA, Leases, has_column
 from graphgauge.store.records import ITEM_COLUMNS, ItemRecord, select_list
 
 SCHEMA = """
