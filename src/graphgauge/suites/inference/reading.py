@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
+from graphgauge.scoring.categories import _FUNCTION_WORDS as FUNCTION_WORDS
 from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
@@ -423,7 +424,9 @@ def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str, bool
         out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
                     label, False))
         if label.isupper() and 2 <= len(label) <= 5:  # "Artificial Intelligence" for "AI"
-            spelled = r"\s+".join(f"{c}[a-z]+" for c in label)
+            # content words only, as the core label reader spells acronyms out: not "An
+            # Improved ..." or "Advances In ..." (a guessed paper title), nor "About ..."
+            spelled = r"\s+".join(rf"(?!(?i:{FUNCTION_WORDS})\b){c}[a-z]{{2,}}" for c in label)
             out.append((re.compile(r"(?<![\w-])" + spelled + r"(?![\w-])"), label, True))
     return out
 
