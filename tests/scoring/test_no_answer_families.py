@@ -47,3 +47,44 @@ def test_alternatives_and_undecided_answers_are_no_answer(kind, text):
 ])
 def test_one_answer_beside_such_words_is_kept(kind, text, value):
     assert read(kind, text) == value
+
+
+# --- lists cut at a clean boundary, or given as provisional ----------------------------------
+
+@pytest.mark.parametrize("kind, text", [
+    # cut inside the pair being written
+    (EDGES, "Greedy matching:\n- (1, 7)\n- (2, 5)\n- (4, 1"),
+    (INT, "Counting the edges one by one:\n1. (0, 2)\n2. (1, 3)\n3. (2"),
+    # given "so far", complete or not
+    (PATH, "Sources first: 3 and 6.\nTopological order so far: 3, 6, 1, 0, 9"),
+    (EDGES, "Matching so far:\n- (0, 5)\n- (2, 8)"),
+    (EDGES, "Tree edges thus far:\n\n- (0, 1)\n- (1, 4)"),
+    # a worked trace stopped between steps
+    (WALK, "BFS from 0:\n- visit 0, enqueue 1, 3\n- pop 1: discover 2 → edge (1, 2)\n"
+           "- pop 3: discover 4, 7"),
+    (PATH, "DFS from 5:\n1. Visit 5, push 2\n2. Visit node 2, push 8"),
+])
+def test_cut_and_provisional_lists_are_no_answer(kind, text):
+    assert read(kind, text) is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (EDGES, "Greedy matching:\n- (1, 7)\n- (2, 5)\n- (4, 10)", [[1, 7], [2, 5], [4, 10]]),
+    (INT, "There are 5 edges (counted one by one).", 5),
+    (PATH, "I went node by node; the order so far matched the sources. Final order: 3, 6, 1.",
+     [3, 6, 1]),
+    (WALK, "BFS from 0:\n- visit 0, enqueue 1, 3\n- pop 1: discover 2\n\nBFS tree edges: "
+           "(0, 1), (0, 3), (1, 2)", [[0, 1], [0, 3], [1, 2]]),
+])
+def test_finished_lists_beside_such_words_are_read(kind, text, value):
+    assert read(kind, text) == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I went through the edges one at a time:\n1. (0, 2)\n2. (1, 3)\n3. (2, 4)", None),
+    ("I looked at the pairs two at a time.", None),
+    ("Taking the edges one at a time, the count is 9.", 9),
+    ("Removing the leaves one after another leaves one node.", 1),
+])
+def test_number_words_in_phrases_of_manner_are_no_count(text, value):
+    assert read(INT, text) == value

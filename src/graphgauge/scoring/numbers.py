@@ -53,6 +53,8 @@ _WORD_FRACTION = re.compile(
     r"\b(?:(?P<count>" + "|".join(_UNITS[1:11]) + r"|\d{1,3})|(?P<a>a))[- ](?P<den>"
     + "|".join(_DENOMINATORS) + r")\b(?(a)(?=\s*(?:[^\w\s]|of\b|$)))", re.I)
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
+# How the work was done, not a count: "one at a time", "two at a time", "one after another".
+_MANNER = re.compile(r" (?:at a time|after (?:another|the other))\b", re.I)
 _LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
 _NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)"
@@ -152,7 +154,8 @@ def _word_value(m: re.Match) -> int:
 def _spell_numbers(text: str) -> str:
     """Number words as digits ("five" -> "5", "twenty-one" -> "21"), not "the one"."""
     def digit(m: re.Match) -> str:
-        if _NOT_A_COUNT.search(text, max(0, m.start() - 8), m.start()) or (
+        if _NOT_A_COUNT.search(text, max(0, m.start() - 8), m.start()) or _MANNER.match(
+                text, m.end()) or (
                 m.group().lower() == "one" and _PRONOUN_ONE.match(text, m.end())):
             return m.group()
         return str(_word_value(m))

@@ -61,6 +61,7 @@ from graphgauge.scoring.signals import (
     NOT_A_VALUE,
     OR_NEXT,
     POSSIBLE,
+    PROVISIONAL,
     QUESTION,
     RETRACTION,
     SENTENCE_SPLIT,
@@ -79,6 +80,7 @@ from graphgauge.scoring.signals import (
     restated_differently,
     retracted,
     revises,
+    stops_mid_trace,
     strip_questions,
     tail,
     unclosed,
@@ -830,7 +832,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not body.strip():
         return NoAnswer("code instead of an answer")
     body = _without_loop_tail(body)
-    if is_truncated(body) or cut_in_list(body):
+    if is_truncated(body) or cut_in_list(body) or stops_mid_trace(body):
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     if not kept.strip():
@@ -840,6 +842,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
+    if PROVISIONAL.search(_heading_line(kept, last)):
+        return NoAnswer("a provisional answer, given so far")
     whole = last_paragraph(body)
     if refuses(last) or (whole != last and refuses(whole[-2000:])):
         return NoAnswer("refused to answer")
@@ -894,6 +898,17 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+def _heading_line(text: str, last: str) -> str:
+    """The line that introduces the closing value: the last line of the closing paragraph
+    that is not a list item, or the line just above a paragraph that is all items."""
+    lines = [line for line in last.splitlines() if line.strip()]
+    heading = next((line for line in reversed(lines) if not ITEM.match(line)), None)
+    if heading is not None:
+        return heading
+    before = text[:text.rfind(last)].rstrip() if last else ""
+    return before[before.rfind("\n") + 1:]
 
 
 # "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
