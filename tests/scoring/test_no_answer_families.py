@@ -88,3 +88,23 @@ def test_finished_lists_beside_such_words_are_read(kind, text, value):
 ])
 def test_number_words_in_phrases_of_manner_are_no_count(text, value):
     assert read(INT, text) == value
+
+
+# --- a question back that quotes a number ----------------------------------------------------
+
+@pytest.mark.parametrize("kind, text", [
+    (INT, "I can count the triangles, but it means checking all 220 triples of nodes. "
+          "Should I go through them, or just give you the total?"),
+    (FLOAT, "I could compute the average clustering over the 12 nodes by hand. Do you want "
+            "me to?"),
+])
+def test_an_offer_to_work_it_out_then_a_question_back_is_no_answer(kind, text):
+    assert read(kind, text) is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (INT, "There are 4 triangles. Would you like me to list them?", 4),
+    (INT, "I can count them: the graph has 4 triangles. Want the list?", 4),
+])
+def test_an_answer_then_an_offer_is_kept(kind, text, value):
+    assert read(kind, text) == value

@@ -835,7 +835,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_truncated(body) or cut_in_list(body) or stops_mid_trace(body):
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
-    if not kept.strip():
+    if not kept.strip() or (len(kept) < len(body.rstrip()) and _CAN_DO.match(
+            SENTENCE_SPLIT.split(kept.rstrip())[-1])):
+        # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     last = last_paragraph(kept)
@@ -898,6 +900,12 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# An offer to work the answer out, put before a question back: what it can do, not a value.
+_CAN_DO = re.compile(r"\W*I (?:can|could)(?: certainly| easily| definitely)? (?:compute"
+                     r"|calculate|work out|determine|find|count|list|give)\b"
+                     r"(?![^.\n]*(?:[:=]|\b(?:is|are)\b))", re.I)
 
 
 def _heading_line(text: str, last: str) -> str:
