@@ -108,3 +108,39 @@ def test_an_offer_to_work_it_out_then_a_question_back_is_no_answer(kind, text):
 ])
 def test_an_answer_then_an_offer_is_kept(kind, text, value):
     assert read(kind, text) == value
+
+
+# --- an answer-first opening, then a different closing statement, no correction --------------
+
+BIPARTITE = "Is the graph bipartite?"
+
+
+@pytest.mark.parametrize("kind, text", [
+    (NODES, "Center: [1, 4]\n\nEccentricity 2 for nodes 1 and 4, 3 for the rest... node 7 "
+            "reaches everything in 2 steps too.\n\nSo the center is {1, 4, 7}."),
+    (EDGES, "Minimum spanning tree: (0, 1), (1, 2), (2, 5)\n\nKruskal takes the lightest "
+            "edges first.\n\nIn summary, the minimum spanning tree is (0, 1), (1, 3), (2, 5)."),
+    (WALK, "DFS edges: (0, 2), (2, 4)\n\nNode 0's first neighbour is 2.\n\nSo the DFS tree is "
+           "(0, 2), (2, 3)."),
+    (BOOL, "No, the graph is not bipartite.\n\nColour 0 red, 1 blue, 2 red, 3 blue.\n\n"
+           "In conclusion: yes, it is bipartite."),
+])
+def test_an_opening_answer_then_a_different_closing_one_is_two_answers(kind, text):
+    assert read(kind, text, BIPARTITE) is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    # the same answer closing the reply, in another order
+    (NODES, "Center: [4, 1]\n\nEccentricity 2 for nodes 1 and 4.\n\nSo the center is {1, 4}.",
+     [1, 4]),
+    # a working line first: the input echoed, or another quantity
+    (EDGES, "Edges: (0, 1), (1, 2), (2, 3), (1, 3)\n\nOnly (0, 1) lies on no cycle.\n\nSo the "
+            "bridges are (0, 1).", [[0, 1]]),
+    (NODES, "Neighbours of 0: [1, 2, 3]\n\nNeighbours of 5: [2, 3, 9]\n\nSo the common "
+            "neighbours are 2 and 3.", [2, 3]),
+    # a verdict, then a reason that opens with "No" as a word of its sentence
+    (BOOL, "Yes.\n\nNo edge joins two nodes of the same colour.", True),
+    (BOOL, "Yes, it is bipartite.\n\nColour A: 0, 2.\n\nSo yes.", True),
+])
+def test_an_opening_answer_and_an_agreeing_close_or_working_lines_are_read(kind, text, value):
+    assert read(kind, text, BIPARTITE) == value

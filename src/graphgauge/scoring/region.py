@@ -863,7 +863,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
     if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
-            or _statements_differ(kept, reader)):
+            or _statements_differ(kept, reader) or _opening_answer_differs(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -1229,6 +1229,53 @@ def _subject(statement: str) -> set[str]:
     if m is None or _ANAPHOR.match(statement) or _SUM.search(statement):
         return set()
     return {w[:4] for w in _SUBJECT_WORD.findall(m.group().lower())} - _NOT_SUBJECT
+
+
+# An answer-first opening line of bare text: a labelled value ("Periphery: [0, 2, 3, 8]",
+# "BFS edges: (1, 2), (1, 3)") or a verdict ("Yes, node 0 can reach node 3."); and a closing
+# paragraph that states the answer again ("So the periphery is {0, 8}.", "In conclusion:
+# No, ..."). Different, with no correction between them, they are two final answers.
+_OPENING_LABEL = re.compile(r"[ \t#*_>]*([A-Za-z][A-Za-z0-9 '\-]{0,40}?)[ \t*_]*:[ \t*_]*(\S.*)")
+_CLOSING_VERDICT = re.compile(
+    r"[ \t#*_>]*(?:(?:in conclusion|in summary|to sum up|to summari[sz]e|overall|conclusion"
+    r"|summary|so|thus|therefore|hence)[ \t*_]*[:,]?[ \t*_]*)?(yes|no)[ \t*_]*(?:[,.!;:—–-]|\Z)",
+    re.I)
+# Nouns of the answer's form, not of the quantity ("BFS edges" and "the BFS tree" are one).
+_FORM_WORDS = frozenset(("edge", "tree", "node", "vert", "list", "set", "orde", "sequ"))
+
+
+def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
+    if reader is None or len(text) > _TAIL:
+        return False
+    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text.strip()) if p.strip()]
+    if len(paragraphs) < 2 or "\n" in paragraphs[0] or len(paragraphs[0]) > 200 or CUE.search(
+            text):
+        return False
+    first, closing = paragraphs[0], paragraphs[-1]
+    verdict = _VERDICT_FIRST.match(first) or re.fullmatch(r"[ \t*_]*(?:yes|no)[ \t*_.!]*", first,
+                                                            re.I)
+    if verdict is not None:
+        said = _CLOSING_VERDICT.match(closing)
+        opened = re.match(r"[ \t*_]*(yes|no)", first, re.I)
+        return bool(said and opened) and said[1].lower() != opened[1].lower()
+    label = _OPENING_LABEL.fullmatch(first)
+    if label is None or _WORKING.search(label[2]):
+        return False
+    opened = reader(label[2], True)
+    final = reader(closing, False)
+    if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
+        return False
+    if not isinstance(opened, list) and _NUMBER_RUN.search(label[2]):
+        return False  # "Degrees: 2, 3, 3, 2" lists working values, it states no count
+    named = {w[:4] for w in _SUBJECT_WORD.findall(label[1].lower())} - _NOT_SUBJECT
+    named -= _FORM_WORDS  # "Edges: ..." alone may echo the input
+    sentences = [x for x in SENTENCE_SPLIT.split(closing) if x.strip()]
+    stated = next((x for x in reversed(sentences) if reader(x, False) not in (ABSENT, None)), "")
+    if not named or not named <= _subject(stated):
+        return False  # the closing sentence is about something else
+    if isinstance(opened, Real) and isinstance(final, Real):
+        return not math.isclose(opened, final, rel_tol=0.01, abs_tol=0.005)
+    return _key(opened) != _key(final)  # (in another order: the same items, read as one)
 
 
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
