@@ -144,3 +144,33 @@ def test_an_opening_answer_then_a_different_closing_one_is_two_answers(kind, tex
 ])
 def test_an_opening_answer_and_an_agreeing_close_or_working_lines_are_read(kind, text, value):
     assert read(kind, text, BIPARTITE) == value
+
+
+# --- a marked answer, then a closing summary that states another value -----------------------
+
+@pytest.mark.parametrize("kind, text", [
+    (INT, "**Answer: 3**\n\nNodes 0 and 1 form one component.\n\nSummary: the graph has 4 "
+          "connected components."),
+    (FLOAT, "Final answer: 0.42\n\nThe densest part is around node 2.\n\nIn conclusion, the "
+            "density of the graph is 0.47."),
+    (NODES, "Answer: [2, 6]\n\nNode 9 also has the top degree.\n\nTo sum up, the nodes of "
+            "maximum degree are 2, 6 and 9."),
+    (BOOL, "Answer: Yes\n\nNode 4 has no neighbours.\n\nIn summary: no, the graph is not "
+           "connected."),
+])
+def test_a_summary_stating_another_value_after_the_answer_is_two_answers(kind, text):
+    assert read(kind, text, "Is the graph connected?") is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (INT, "**Answer: 4**\n\nSummary: the graph has 4 connected components.", 4),
+    (FLOAT, "Final answer: 0.47\n\nIn conclusion, the density is about 0.4667.", 0.47),
+    # a summary about something else, or naming nodes beside a count
+    (INT, "Answer: 1\n\nIn summary, node 3 is the only articulation point.", 1),
+    (BOOL, "Answer: Yes\n\nIn summary, there is no isolated node, so every node reaches "
+           "every other.", True),
+    # a summary after a correction is the corrected answer
+    (INT, "Answer: 3\n\nWait, I missed node 7.\n\nIn summary, there are 4 components.", 4),
+])
+def test_a_summary_that_agrees_or_speaks_of_something_else_keeps_the_answer(kind, text, value):
+    assert read(kind, text, "Is the graph connected?") == value

@@ -659,7 +659,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         if isinstance(corrected, NoAnswer):
             return corrected
         if corrected is None and (_opening_differs(body, commits, region, value, reader)
-                                  or _restated_otherwise(body, region, value, reader)):
+                                  or _restated_otherwise(body, region, value, reader)
+                                  or _summary_differs(body, region, value, reader)):
             return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected
@@ -808,6 +809,38 @@ def _restated_otherwise(body: str, chosen: Region, value: Any, reader: Reader | 
         # requires ...") argues; it does not restate
     said = reader(first, False)
     return isinstance(said, bool) and said != value
+
+
+# A closing summary after the marked answer ("In summary, the spectral gap is 1.87.",
+# "Summary: the graph has 5 connected components.") states the answer again: another value
+# there, with no correction between, is a second final answer.
+_SUMMARY = re.compile(r"(?:^|(?<=[.!?])[ \t]+)[ \t#*_>]*(?:in summary|summary|to summari[sz]e"
+                      r"|to sum up|in conclusion|conclusion|in short|tl;?dr)\b[ \t*_]*[:,—–-]?",
+                      re.I | re.M)
+
+
+def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | None) -> bool:
+    if reader is None:
+        return False
+    settled = _settled(chosen)
+    summary = next(reversed(list(_SUMMARY.finditer(body, settled, settled + _TAIL))), None)
+    if summary is None or CUE.search(body, settled, summary.end()):
+        return False
+    sentence = next((x for x in SENTENCE_SPLIT.split(body[summary.end():]) if x.strip()), "")
+    if CUE.search(sentence):
+        return False
+    if isinstance(value, bool):  # a verdict is read from its own word, not from claims
+        said = _CLOSING_VERDICT.match(sentence)
+        return said is not None and (said[1].lower() == "yes") != value
+    verbs = (list(_STATES.finditer(sentence)) or list(_GRAPH_HAS.finditer(sentence))
+             or list(_STATES_AS.finditer(sentence)))
+    stated = sentence[verbs[-1].end():] if verbs else ""  # what it says the quantity is
+    said = reader(stated, True) if stated.strip() else ABSENT
+    if said is ABSENT or said is None:
+        return False
+    if isinstance(value, Real) and isinstance(said, Real):
+        return not math.isclose(said, value, rel_tol=0.01, abs_tol=0.005)
+    return _key(said) != _key(value)
 
 
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
