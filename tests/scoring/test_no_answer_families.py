@@ -10,6 +10,8 @@ import pytest
 
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
+from graphgauge.scoring.region import NoAnswer
 
 INT, FLOAT, BOOL = answers.INT, answers.FLOAT, answers.BOOL
 NODES, PATH = answers.NODE_SET, answers.NODE_LIST
@@ -174,3 +176,26 @@ def test_a_summary_stating_another_value_after_the_answer_is_two_answers(kind, t
 ])
 def test_a_summary_that_agrees_or_speaks_of_something_else_keeps_the_answer(kind, text, value):
     assert read(kind, text, "Is the graph connected?") == value
+
+
+# --- an answer-first reply whose explanation closes on another labelled answer ---------------
+
+WEBKB = ["student", "project", "course", "staff", "faculty"]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("This page belongs to a faculty member.\n\nExplanation: it lists publications and "
+     "the courses taught, the way faculty pages do.\n\nClassification: project", None),
+    ("Faculty.\n\nReasoning: a publication list and office hours.\n\nPrediction: faculty",
+     "faculty"),
+    ("Faculty.\n\nReasoning: a publication list; a student page would not have one.",
+     "faculty"),
+])
+def test_an_explanation_closing_on_another_labelled_answer_is_two_answers(text, value):
+    found = committed_label(text, WEBKB)
+    assert (None if isinstance(found, NoAnswer) else found) == value
+
+
+def test_a_count_first_then_a_result_line_in_the_explanation_must_agree():
+    assert read(INT, "7\n\nExplanation: 3 + 4 edges.\n\nResult: 8") is None
+    assert read(INT, "7\n\nExplanation: 3 + 4 edges.\n\nResult: 7") == 7

@@ -849,12 +849,31 @@ _CONCLUDED_VERDICT = re.compile(r"\b(?:so|thus|therefore|hence)\b[ \t,]*(yes|no)
                                 r"(?=[ \t]*(?:[,.;:!—–-]|\Z))", re.I)
 
 
+# "The center node is a course page.\n\nReasoning: ...\n\nClassification: student": the
+# explanation closes on a labelled answer line of its own; another value there is a second
+# final answer.
+_LABELLED_LINE = re.compile(
+    r"^[ \t#*_>]*(?:final[ \t]+)?(?:classification|class|category|label|prediction|predicted"
+    r"[ \t]+(?:class|label|category)|result)[ \t*_]*:[ \t*_]*(\S[^\n]*)$", re.I | re.M)
+
+
 def _concludes_otherwise(answer: str, explanation: str, reader: Reader | None) -> bool:
-    verdicts = list(_CONCLUDED_VERDICT.finditer(explanation, max(0, len(explanation) - 1000)))
-    if reader is None or not verdicts:
+    if reader is None:
+        return False
+    start = max(0, len(explanation) - 1000)
+    verdicts = list(_CONCLUDED_VERDICT.finditer(explanation, start))
+    lines = list(_LABELLED_LINE.finditer(explanation, start))
+    if not verdicts and not lines:
         return False
     given = reader(answer, True)
-    return isinstance(given, bool) and given != (verdicts[-1][1].lower() == "yes")
+    if verdicts and isinstance(given, bool):
+        return given != (verdicts[-1][1].lower() == "yes")
+    said = reader(lines[-1][1], True) if lines else ABSENT
+    if given in (ABSENT, None) or said in (ABSENT, None) or isinstance(given, bool):
+        return False
+    if isinstance(given, Real) and isinstance(said, Real):
+        return not math.isclose(said, given, rel_tol=0.01, abs_tol=0.005)
+    return _key(said) != _key(given)
 
 
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
