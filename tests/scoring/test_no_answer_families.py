@@ -99,6 +99,8 @@ def test_number_words_in_phrases_of_manner_are_no_count(text, value):
           "Should I go through them, or just give you the total?"),
     (FLOAT, "I could compute the average clustering over the 12 nodes by hand. Do you want "
             "me to?"),
+    (INT, "That means adding up 45 shortest-path distances. Shall I go ahead?"),
+    (INT, "It takes summing 28 distances by hand. Do you want the full computation?"),
 ])
 def test_an_offer_to_work_it_out_then_a_question_back_is_no_answer(kind, text):
     assert read(kind, text) is None
@@ -107,6 +109,8 @@ def test_an_offer_to_work_it_out_then_a_question_back_is_no_answer(kind, text):
 @pytest.mark.parametrize("kind, text, value", [
     (INT, "There are 4 triangles. Would you like me to list them?", 4),
     (INT, "I can count them: the graph has 4 triangles. Want the list?", 4),
+    (INT, "The Wiener index is 54. Shall I show the work?", 54),
+    (INT, "There are 4 triangles. Want me to compute the clustering coefficient too?", 4),
 ])
 def test_an_answer_then_an_offer_is_kept(kind, text, value):
     assert read(kind, text) == value

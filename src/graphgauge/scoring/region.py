@@ -887,8 +887,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_truncated(body) or cut_in_list(body) or stops_mid_trace(body):
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
-    if not kept.strip() or (len(kept) < len(body.rstrip()) and _CAN_DO.match(
-            SENTENCE_SPLIT.split(kept.rstrip())[-1])):
+    asked = tail(body).rstrip()[len(kept):]
+    if not kept.strip() or (asked and (_CAN_DO.match(SENTENCE_SPLIT.split(kept.rstrip())[-1])
+                                       or _OFFERS_TO_ANSWER.search(asked))):
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
@@ -958,6 +959,19 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
 _CAN_DO = re.compile(r"\W*I (?:can|could)(?: certainly| easily| definitely)? (?:compute"
                      r"|calculate|work out|determine|find|count|list|give)\b"
                      r"(?![^.\n]*(?:[:=]|\b(?:is|are)\b))", re.I)
+
+
+# A question back asking leave to work the answer out, or offering the answer itself: the
+# numbers before it are the size of the work ("all 36 pairs"), not an answer.
+_OFFERS_TO_ANSWER = re.compile(
+    r"\b(?:(?:shall|should) I|(?:want|like) me to)[ \t]+(?:go ahead|proceed|continue|start"
+    r"|do (?:it|that|this|so|the (?:computation|calculation|math|count))|compute (?:it|this|that"
+    r"|the (?:answer|result|value|total))|calculate (?:it|this|that)|work (?:it|this|that) out"
+    r"|carry (?:it|this|that) out|finish)\b(?![^?\n]*\b(?:too|also|as well|next)\b)"
+    r"|\b(?:would you like|do you want) me to\?|\bwant me to\?"
+    r"|\bgive you (?:just )?the (?:final )?(?:number|answer|result|value|count|total)\b"
+    r"|\bdo you want (?:me to do )?the (?:full |complete )?(?:computation|calculation)\b",
+    re.I)
 
 
 def _heading_line(text: str, last: str) -> str:
