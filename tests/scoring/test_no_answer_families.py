@@ -203,3 +203,31 @@ def test_an_explanation_closing_on_another_labelled_answer_is_two_answers(text, 
 def test_a_count_first_then_a_result_line_in_the_explanation_must_agree():
     assert read(INT, "7\n\nExplanation: 3 + 4 edges.\n\nResult: 8") is None
     assert read(INT, "7\n\nExplanation: 3 + 4 edges.\n\nResult: 7") == 7
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    # a one-sentence statement opening the reply, then another value for the same thing
+    (NODES, "The periphery is [1, 3, 9].\n\nEccentricity 4 for nodes 1 and 9.\n\nSo the "
+            "periphery is {1, 9}.", None),
+    (NODES, "The periphery is [9, 1].\n\nEccentricity 4 for nodes 1 and 9.\n\nSo the "
+            "periphery is {1, 9}.", [1, 9]),
+    # an opening sentence about a node, not the asked set
+    (NODES, "Node 0 is adjacent to 1 and 2.\n\nNode 5 is adjacent to 0 too.\n\nSo node 0's "
+            "neighbours are 1, 2 and 5.", [1, 2, 5]),
+])
+def test_an_opening_statement_then_a_different_closing_one(kind, text, value):
+    assert read(kind, text) == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The page is a course page.\n\nIt lists lectures and a syllabus.\n\nClassification: "
+     "student", None),
+    ("The page is a course page.\n\nIt lists lectures and a syllabus.\n\nClassification: "
+     "course", "course"),
+    # a long opening sentence with a colon is no label line
+    ("The page belongs to a faculty member: it links to two research projects.\n\nClass: "
+     "Faculty", "faculty"),
+])
+def test_an_opening_statement_and_a_closing_labelled_category(text, value):
+    found = committed_label(text, WEBKB)
+    assert (None if isinstance(found, NoAnswer) else found) == value

@@ -1301,7 +1301,8 @@ def _subject(statement: str) -> set[str]:
 # "BFS edges: (1, 2), (1, 3)") or a verdict ("Yes, node 0 can reach node 3."); and a closing
 # paragraph that states the answer again ("So the periphery is {0, 8}.", "In conclusion:
 # No, ..."). Different, with no correction between them, they are two final answers.
-_OPENING_LABEL = re.compile(r"[ \t#*_>]*([A-Za-z][A-Za-z0-9 '\-]{0,40}?)[ \t*_]*:[ \t*_]*(\S.*)")
+_OPENING_LABEL = re.compile(r"[ \t#*_>]*([A-Za-z][\w'\-]{0,20}(?: [\w'\-]{1,20}){0,3})[ \t*_]*:"
+                            r"[ \t*_]*(\S.*)")  # a label of up to four words
 _CLOSING_VERDICT = re.compile(
     r"[ \t#*_>]*(?:(?:in conclusion|in summary|to sum up|to summari[sz]e|overall|conclusion"
     r"|summary|so|thus|therefore|hence)[ \t*_]*[:,]?[ \t*_]*)?(yes|no)[ \t*_]*(?:[,.!;:—–-]|\Z)",
@@ -1325,23 +1326,40 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         opened = re.match(r"[ \t*_]*(yes|no)", first, re.I)
         return bool(said and opened) and said[1].lower() != opened[1].lower()
     label = _OPENING_LABEL.fullmatch(first)
-    if label is None or _WORKING.search(label[2]):
+    if label is not None:
+        subject, value = label[1], label[2]
+    else:  # a one-sentence statement: "The periphery is {0, 2, 3, 8}."
+        verb = _IS.search(first) if len(SENTENCE_SPLIT.split(first)) == 1 else None
+        if verb is None:
+            return False
+        subject, value = first[:verb.start()], _CLAUSE_STOP.split(first[verb.end():])[0]
+    if _WORKING.search(value):
         return False
-    opened = reader(label[2], True)
+    opened = reader(value, True)
     final = reader(closing, False)
     if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
         return False
-    if not isinstance(opened, list) and _NUMBER_RUN.search(label[2]):
+    if not isinstance(opened, list) and _NUMBER_RUN.search(value):
         return False  # "Degrees: 2, 3, 3, 2" lists working values, it states no count
-    named = {w[:4] for w in _SUBJECT_WORD.findall(label[1].lower())} - _NOT_SUBJECT
-    named -= _FORM_WORDS  # "Edges: ..." alone may echo the input
+    # the label's words and ids ("Neighbours of 0"); a sentence's words ("Node 0 is adjacent
+    # to 1 and 2" names no quantity)
+    words = (_SUBJECT_WORD if label is not None else _NAME_WORD).findall(subject.lower())
+    named = {w[:4] for w in words} - _NOT_SUBJECT - _FORM_WORDS
     sentences = [x for x in SENTENCE_SPLIT.split(closing) if x.strip()]
     stated = next((x for x in reversed(sentences) if reader(x, False) not in (ABSENT, None)), "")
-    if not named or not named <= _subject(stated):
-        return False  # the closing sentence is about something else
+    names = isinstance(opened, list) and all(isinstance(x, str) for x in opened)
+    if not (names and _LABELLED_LINE.fullmatch(stated.strip())) and (
+            not named or not named <= _subject(stated)):
+        return False  # the closing sentence is about something else ("Edges: ..." may echo
+        # the input; a category named is stated by a labelled line)
     if isinstance(opened, Real) and isinstance(final, Real):
         return not math.isclose(opened, final, rel_tol=0.01, abs_tol=0.005)
     return _key(opened) != _key(final)  # (in another order: the same items, read as one)
+
+
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+_IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
+_CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
 
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
