@@ -814,9 +814,9 @@ def _restated_otherwise(body: str, chosen: Region, value: Any, reader: Reader | 
 # A closing summary after the marked answer ("In summary, the spectral gap is 1.87.",
 # "Summary: the graph has 5 connected components.") states the answer again: another value
 # there, with no correction between, is a second final answer.
-_SUMMARY = re.compile(r"(?:^|(?<=[.!?])[ \t]+)[ \t#*_>]*(?:in summary|summary|to summari[sz]e"
-                      r"|to sum up|in conclusion|conclusion|in short|tl;?dr)\b[ \t*_]*[:,—–-]?",
-                      re.I | re.M)
+_SUMMARY = re.compile(r"(?:^|(?<=[.!?]))[ \t#*_>]*(?:in summary|summary|to summari[sz]e"
+                      r"|to sum up|in conclusion|conclusion|to conclude|in short|overall"
+                      r"|all in all|tl;?dr)\b[ \t*_]*[:,—–-]?", re.I | re.M)
 
 
 def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | None) -> bool:
@@ -1305,7 +1305,8 @@ _OPENING_LABEL = re.compile(r"[ \t#*_>]*([A-Za-z][\w'\-]{0,20}(?: [\w'\-]{1,20})
                             r"[ \t*_]*(\S.*)")  # a label of up to four words
 _CLOSING_VERDICT = re.compile(
     r"[ \t#*_>]*(?:(?:in conclusion|in summary|to sum up|to summari[sz]e|overall|conclusion"
-    r"|summary|so|thus|therefore|hence)[ \t*_]*[:,]?[ \t*_]*)?(yes|no)[ \t*_]*(?:[,.!;:—–-]|\Z)",
+    r"|to conclude|(?:final )?verdict|summary|so|thus|therefore|hence)[ \t*_]*[:,]?[ \t*_]*)?"
+    r"(yes|no)[ \t*_]*(?:[,.!;:—–-]|\Z)",
     re.I)
 # Nouns of the answer's form, not of the quantity ("BFS edges" and "the BFS tree" are one).
 _FORM_WORDS = frozenset(("edge", "tree", "node", "vert", "list", "set", "orde", "sequ"))

@@ -340,6 +340,8 @@ _HEDGE = re.compile(
     # the answer is any of several named before: "so the shortest path is either one of them"
     r"|\b(?:is|are|be)[ \t]+(?:either|any)[ \t]+(?:one[ \t]+)?of[ \t]+(?:them|these|those"
     r"|the two)\b"
+    # a second answer just as good: "That works, and so would 0 → 1 → 2."
+    r"|\bso (?:would|could|does|will)[ \t]+(?:the[ \t]+\w+[ \t]+)?[\[({]?\s*\d"
     r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
