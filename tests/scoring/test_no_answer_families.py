@@ -32,6 +32,7 @@ def read(kind: answers.AnswerType, text: str, question: str | None = None):
     (PATH, "Paths [3, 4, 10] and [3, 9, 10] both cost 7, so the shortest path is either one "
            "of them."),
     (NODES, "{1, 5} and {2, 6} have the same size, and the minimum cover is any of these."),
+    (PATH, "4 → 1 → 0 → 2\n\nThat works, and so would 4 → 0 → 1 → 2."),
     (PATH, "I tried a few orders and none of them visited all 12 nodes, but I can't say "
            "whether a Hamiltonian path exists."),
 ])
@@ -130,6 +131,8 @@ BIPARTITE = "Is the graph bipartite?"
            "(0, 2), (2, 3)."),
     (BOOL, "No, the graph is not bipartite.\n\nColour 0 red, 1 blue, 2 red, 3 blue.\n\n"
            "In conclusion: yes, it is bipartite."),
+    (BOOL, "Yes.\n\nThe triangle 0-1-2 is an odd cycle.\n\nFinal verdict: no, it is not "
+           "bipartite."),
 ])
 def test_an_opening_answer_then_a_different_closing_one_is_two_answers(kind, text):
     assert read(kind, text, BIPARTITE) is None
@@ -163,6 +166,8 @@ def test_an_opening_answer_and_an_agreeing_close_or_working_lines_are_read(kind,
             "maximum degree are 2, 6 and 9."),
     (BOOL, "Answer: Yes\n\nNode 4 has no neighbours.\n\nIn summary: no, the graph is not "
            "connected."),
+    (INT, "Answer: 2\n\nNode 6 is isolated.\n\nOverall, the graph has 3 components."),
+    (INT, "**Answer:** 2\n\nTo conclude, there are 3 connected components."),
 ])
 def test_a_summary_stating_another_value_after_the_answer_is_two_answers(kind, text):
     assert read(kind, text, "Is the graph connected?") is None
