@@ -66,6 +66,8 @@ def test_one_answer_beside_such_words_is_kept(kind, text, value):
     (WALK, "BFS from 0:\n- visit 0, enqueue 1, 3\n- pop 1: discover 2 → edge (1, 2)\n"
            "- pop 3: discover 4, 7"),
     (PATH, "DFS from 5:\n1. Visit 5, push 2\n2. Visit node 2, push 8"),
+    (WALK, "Step 1: pop 0 → enqueue 1, 2 (edges (0, 1), (0, 2))\nStep 2: pop 1 → enqueue 3 "
+           "(edge (1, 3))\nStep 3: pop 2; queue: [3]"),
 ])
 def test_cut_and_provisional_lists_are_no_answer(kind, text):
     assert read(kind, text) is None

@@ -782,7 +782,7 @@ def cut_in_list(text: str) -> bool:
 _TRACE_STEP = re.compile(
     r"[ \t]*(?:[-*•+]|\d+[.)])?[ \t]*(?:step[ \t]*\d+[ \t]*[:.)][ \t]*)?(?:pop(?:ped)?|dequeued?"
     r"|visit(?:ed)?|push(?:ed)?|enqueued?|discover(?:ed)?|explored?|expand(?:ed)?|process(?:ed)?"
-    r"|relax(?:ed)?)[ \t]+(?:node[ \t]+|vertex[ \t]+)?\w+[ \t]*[:,]", re.I)
+    r"|relax(?:ed)?)[ \t]+(?:node[ \t]+|vertex[ \t]+)?\w+[ \t]*(?:[:,;→]|->)", re.I)
 
 
 def stops_mid_trace(text: str) -> bool:
