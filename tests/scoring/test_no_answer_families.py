@@ -182,6 +182,11 @@ def test_a_summary_stating_another_value_after_the_answer_is_two_answers(kind, t
     (INT, "Answer: 1\n\nIn summary, node 3 is the only articulation point.", 1),
     (BOOL, "Answer: Yes\n\nIn summary, there is no isolated node, so every node reaches "
            "every other.", True),
+    (INT, "**Answer: 4**\n\nIn short, the diameter is 4 since node 2 is 3 hops from node 5.",
+     4),  # the reason's numbers are not the summary's value
+    (INT, "Answer: 4\n\nOverall, the graph has 4 components: {0, 1}, {2}, {3} and {4, 5}.", 4),
+    (FLOAT, "Final answer: 0.33\n\nIn summary, 2 of the 6 possible triangles exist, so the "
+            "transitivity is 1/3.", 0.33),
     # a summary after a correction is the corrected answer
     (INT, "Answer: 3\n\nWait, I missed node 7.\n\nIn summary, there are 4 components.", 4),
 ])

@@ -832,9 +832,11 @@ def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | Non
     if isinstance(value, bool):  # a verdict is read from its own word, not from claims
         said = _CLOSING_VERDICT.match(sentence)
         return said is not None and (said[1].lower() == "yes") != value
-    verbs = (list(_STATES.finditer(sentence)) or list(_GRAPH_HAS.finditer(sentence))
-             or list(_STATES_AS.finditer(sentence)))
-    stated = sentence[verbs[-1].end():] if verbs else ""  # what it says the quantity is
+    verbs = [m for m in (_STATES.search(sentence), _GRAPH_HAS.search(sentence),
+                         _STATES_AS.search(sentence)) if m is not None]
+    verb = min(verbs, key=lambda m: m.start()) if verbs else None
+    # what it says the quantity is, without the reason ("since node 2 is 3 hops away")
+    stated = _CLAUSE_STOP.split(sentence[verb.end():])[0] if verb else ""
     said = reader(stated, True) if stated.strip() else ABSENT
     if said is ABSENT or said is None:
         return False
