@@ -149,6 +149,9 @@ def test_an_opening_answer_then_a_different_closing_one_is_two_answers(kind, tex
             "bridges are (0, 1).", [[0, 1]]),
     (NODES, "Neighbours of 0: [1, 2, 3]\n\nNeighbours of 5: [2, 3, 9]\n\nSo the common "
             "neighbours are 2 and 3.", [2, 3]),
+    # a candidate weighed against a better one ("But ...") is working, not an answer
+    (PATH, "Path: 0 → 1 → 4 → 7 (weight 12)\n\nBut 0 → 2 → 7 has weight 9.\n\nSo the "
+           "shortest path is 0 → 2 → 7.", [0, 2, 7]),
     # a verdict, then a reason that opens with "No" as a word of its sentence
     (BOOL, "Yes.\n\nNo edge joins two nodes of the same colour.", True),
     (BOOL, "Yes, it is bipartite.\n\nColour A: 0, 2.\n\nSo yes.", True),

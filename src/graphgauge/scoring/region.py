@@ -1319,8 +1319,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         return False
     paragraphs = [p.strip() for p in _PARAGRAPHS.split(text.strip()) if p.strip()]
     if len(paragraphs) < 2 or "\n" in paragraphs[0] or len(paragraphs[0]) > 200 or CUE.search(
-            text):
-        return False
+            text) or _CONTRAST.search(text, len(paragraphs[0])):
+        return False  # ("Path: 0 → 1 → 7 (weight 12)\n\nBut 0 → 2 → 7 weighs 9.": weighed)
     first, closing = paragraphs[0], paragraphs[-1]
     verdict = _VERDICT_FIRST.match(first) or re.fullmatch(r"[ \t*_]*(?:yes|no)[ \t*_.!]*", first,
                                                             re.I)
@@ -1361,6 +1361,7 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
 
 
 _NAME_WORD = re.compile(r"[a-z]{3,}")
+_CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
 _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
 _CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
