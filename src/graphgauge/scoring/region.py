@@ -1318,7 +1318,9 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
     if reader is None or len(text) > _TAIL:
         return False
     paragraphs = [p.strip() for p in _PARAGRAPHS.split(text.strip()) if p.strip()]
-    if len(paragraphs) < 2 or "\n" in paragraphs[0] or len(paragraphs[0]) > 200 or CUE.search(
+    # (three paragraphs at least: an opening, its working, a closing; "The girth is 4.\n\nSo
+    # the girth: 5" concludes at once, and two lone statements are weighed elsewhere)
+    if len(paragraphs) < 3 or "\n" in paragraphs[0] or len(paragraphs[0]) > 200 or CUE.search(
             text) or _CONTRAST.search(text, len(paragraphs[0])):
         return False  # ("Path: 0 → 1 → 7 (weight 12)\n\nBut 0 → 2 → 7 weighs 9.": weighed)
     first, closing = paragraphs[0], paragraphs[-1]
