@@ -173,6 +173,7 @@ def test_an_opening_answer_and_an_agreeing_close_or_working_lines_are_read(kind,
            "connected."),
     (INT, "Answer: 2\n\nNode 6 is isolated.\n\nOverall, the graph has 3 components."),
     (INT, "**Answer:** 2\n\nTo conclude, there are 3 connected components."),
+    (INT, "**Answer: 2**\n\n### Summary\nThe graph has 3 components."),
 ])
 def test_a_summary_stating_another_value_after_the_answer_is_two_answers(kind, text):
     assert read(kind, text, "Is the graph connected?") is None
@@ -188,6 +189,7 @@ def test_a_summary_stating_another_value_after_the_answer_is_two_answers(kind, t
     (INT, "**Answer: 4**\n\nIn short, the diameter is 4 since node 2 is 3 hops from node 5.",
      4),  # the reason's numbers are not the summary's value
     (INT, "Answer: 4\n\nOverall, the graph has 4 components: {0, 1}, {2}, {3} and {4, 5}.", 4),
+    (INT, "Answer: 3\n\n**Summary:** Node 0: degree 2, node 1: degree 3.", 3),
     (FLOAT, "Final answer: 0.33\n\nIn summary, 2 of the 6 possible triangles exist, so the "
             "transitivity is 1/3.", 0.33),
     # a summary after a correction is the corrected answer

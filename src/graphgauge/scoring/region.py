@@ -835,6 +835,8 @@ def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | Non
     verbs = [m for m in (_STATES.search(sentence), _GRAPH_HAS.search(sentence),
                          _STATES_AS.search(sentence)) if m is not None]
     verb = min(verbs, key=lambda m: m.start()) if verbs else None
+    if verb is not None and _DIGITS.search(sentence, 0, verb.start()):
+        return False  # about one node ("Node 0: degree 2, node 1: degree 3"), not the answer
     # what it says the quantity is, without the reason ("since node 2 is 3 hops away")
     stated = _CLAUSE_STOP.split(sentence[verb.end():])[0] if verb else ""
     said = reader(stated, True) if stated.strip() else ABSENT
