@@ -820,6 +820,9 @@ _SUMMARY = re.compile(r"(?:^|(?<=[.!?]))[ \t#*_>]*(?:in summary|summary|to summa
 
 
 def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | None) -> bool:
+    """Does a summary after the chosen answer state another value for what was asked? Only
+    what its first verb states counts: a summary about one node, or its reason's numbers,
+    states no rival answer."""
     if reader is None:
         return False
     settled = _settled(chosen)
@@ -1317,6 +1320,9 @@ _FORM_WORDS = frozenset(("edge", "tree", "node", "vert", "list", "set", "orde", 
 
 
 def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
+    """Does bare text open with an answer and, after its working, close on a different
+    statement of the same quantity, with no correction between? Two final answers: the
+    grader cannot tell which one the model meant."""
     if reader is None or len(text) > _TAIL:
         return False
     paragraphs = [p.strip() for p in _PARAGRAPHS.split(text.strip()) if p.strip()]
