@@ -248,3 +248,15 @@ def test_an_opening_statement_then_a_different_closing_one(kind, text, value):
 def test_an_opening_statement_and_a_closing_labelled_category(text, value):
     found = committed_label(text, WEBKB)
     assert (None if isinstance(found, NoAnswer) else found) == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The graph is a one-way street between the two halves.", None),
+    ("It's a one-to-one mapping of nodes.", None),
+    ("Taking the nodes two by two.", None),
+    ("I went one by one: there are two.", 2),
+    ("Two thirds of the nodes, so 8 of 12.", 8),
+])
+def test_number_words_naming_a_kind_or_a_pace_are_no_count(text, value):
+    assert read(INT, text) == value
+    assert read(FLOAT, "Density: two thirds") == pytest.approx(2 / 3)
