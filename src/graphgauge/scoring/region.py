@@ -49,6 +49,7 @@ from functools import lru_cache
 from numbers import Real
 from typing import Any
 
+from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.signals import (
     ALTERNATIVE,
     ANSWER_DOUBT,
@@ -130,7 +131,7 @@ _CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\
                         "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
                         "\u00d7": "×", "\u2217": "*", "\u279d": "→", "\u279c": "→",
                         "\u2794": "→", "\u21d2": "→", "\u27f9": "→", "\u21a6": "→",
-                        "\u279e": "→"})
+                        "\u279e": "→", **LOOKALIKES})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
