@@ -64,3 +64,16 @@ def test_ids_alone_still_answer_when_nothing_else_is_claimed():
     assert read_bool("Node 4's neighbours are 1, 2 and 6. Node 9 is not among them.",
                      EDGE) is False
     assert read_bool("4 and 9 are directly connected.", EDGE) is True
+
+
+@pytest.mark.parametrize("question, text", [
+    # nothing is said of the asked nodes but that they exist
+    ("Are node 1 and node 8 adjacent?", "Nodes 1 and 8 both appear in the graph."),
+    # what nodes may be in general, not what these are
+    ("Are node 1 and node 8 adjacent?",
+     "Vertices can be adjacent when an edge joins them. I have not looked yet."),
+    # a question the model asks itself claims nothing
+    ("Can node 6 reach node 2?", "Does 6 reach 2 through 6 → 4 → 2? I only see 2 → 4."),
+])
+def test_prose_that_claims_nothing_is_no_answer(question, text):
+    assert not isinstance(read_bool(text, question), bool)

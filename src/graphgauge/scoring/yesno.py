@@ -58,7 +58,7 @@ _STOP = frozenset(re.findall(
     "a an the is are was were be been there here this that these those it its of in on at to "
     "for from with by and or do does did has have had graph any all some same each every "
     "between node nodes vertex vertices given following question answer please whether "
-    "if than then so which what how yes no can could would should will",
+    "if than then so which what how yes no can could would should will both appear appears",
 ))
 _NEGATION = re.compile(
     r"\bnon-|(?<=\w)-free\b|\bfree of\b|\bexcept\b"
@@ -144,7 +144,10 @@ _SPECIFIC = re.compile(
     r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
     r"|\d+\s*(?:→|->|-)\s*\d+|\bI (?:found|see|checked|counted|traced)\b", re.I)
 _GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b|\bwhether\b"
-                      r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b", re.I)
+                      r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b"
+                      # "Nodes can be neighbours if ...": what nodes may be, not what these are
+                      r"|^[\s*_]*(?:two )?(?:nodes|vertices|graphs|edges|pairs)[ \t]+(?:can|may"
+                      r"|could|are called|are said)\b", re.I)
 
 
 def _about_this_graph(sentence: str) -> bool:
@@ -192,6 +195,8 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
     asked, denying = _asked(question)
     shared = {w for w in said if _claimed(w) & asked}
     if shared and all(w.isdigit() for w in shared):
+        if said <= shared:
+            return None  # nothing said of the nodes ("Node 2 and node 5 are in the graph.")
         # only the nodes are in common: a claim of another predicate of theirs settles the
         # asked one only when it implies it ("3 and 7 are adjacent" gives a path, "3 and 7
         # are unreachable" denies an edge, "... not mutually reachable" says nothing of a
@@ -307,6 +312,10 @@ def _zero_said(text: str) -> str:
     return _IS_ZERO.sub(" is none", _ZERO_COUNT.sub("no", text))
 
 
+# A sentence that asks ("Node 4 reaches 0 via 3?") claims nothing.
+_ASKS = re.compile(r"\?[\s*_\"')]*$")
+
+
 _ASKED_ID = re.compile(r"\b(?:node|vertex)\s+(\d+)\b", re.I)
 _ID = re.compile(r"\d+")
 
@@ -345,7 +354,7 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     sentences = split_sentences(_zero_said(_BOOL_CHOICE.sub(" ", region)))
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
     ordered = (c for s in (sentences if explicit else reversed(sentences))
-               if _about_this_graph(s)
+               if _about_this_graph(s) and not _ASKS.search(s)
                for c in _in_order(_BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s)), explicit)
                if not _other_nodes(c, pair))
     # as many clauses as sentences are weighed, from the answer's end of the region
