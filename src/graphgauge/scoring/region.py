@@ -858,7 +858,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
     if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
-            or _statements_differ(kept, reader)):
+            or _statements_differ(kept, reader) or _conclusion_differs(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -1189,6 +1189,35 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     if not words[0] & words[1]:
         return False  # not the same quantity
     values = [reader(p, False) for p in last_two]
+    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+
+
+# The conclusion of working written after the answer: "…, so the average is 3.67".
+_SO = re.compile(r"\b(?:so|thus|hence|therefore)\b[\s,]*+", re.I)
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _conclusion_differs(text: str, reader: Reader | None) -> bool:
+    """A short reply that states a quantity first and closes its working on a different
+    value of the same quantity, with no correction cue ("The average degree of node 5 is
+    3.5. Its neighbours have degrees 3, 4 and 4, so the average is 3.67."): two final
+    answers, not a correction."""
+    if reader is None or len(text) > 600 or CUE.search(text):
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(text.strip()) if x.strip()]
+    if len(sentences) < 2:
+        return False
+    first, conclusions = sentences[0], list(_SO.finditer(sentences[-1]))
+    # the conclusion of working in its sentence ("degrees 3, 4 and 4, so ..."); a sentence
+    # that opens on "So the girth: 5" is a final statement, which the correction rule reads
+    if not conclusions or not _NUMBER.search(sentences[-1], 0, conclusions[-1].start()) \
+            or len(_NUMBER.findall(first)) > 2:
+        return False
+    concluded = sentences[-1][conclusions[-1].end():]
+    named = {w[:4] for w in _NAME_WORD.findall(first.lower())} - _NOT_SUBJECT
+    if len(_NUMBER.findall(concluded)) != 1 or not named & _subject(concluded):
+        return False
+    values = [reader(first, False), reader(concluded, False)]
     return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
 
 
