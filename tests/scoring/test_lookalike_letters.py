@@ -3,8 +3,7 @@
 then the table looked up by the lower-cased match missed, and the item recorded "reader
 failed" (or, for GraphInfer's template check, an echoed template read as an answer).
 Readers now spell these letters as the ASCII ones before matching, so a text reads the
-same whichever of the two it uses. Likewise a C-speed guard before a case-insensitive
-pattern tests the text in any case."""
+same whichever of the two it uses."""
 
 from __future__ import annotations
 
@@ -105,10 +104,3 @@ def test_fuzz_a_lookalike_anywhere_reads_as_its_ascii_letter(answer, swap):
                       for i, c in enumerate(text))
     assert _reading(kind, swapped) == _reading(kind, text)
 
-
-def test_hundreds_read_in_any_case():
-    # the guard before the hundreds pattern was case-sensitive ("undred" or "UNDRED") beside
-    # the pattern's re.I: "Two hUndred" read 2
-    assert answers.INT.read("Final count: Two hUndred").value == 200
-    assert answers.INT.read("It is ONE HunDred and Nine.").value == 109
-    assert answers.INT.read("there are four hundred edges").value == 400
