@@ -303,13 +303,19 @@ def _components_said(text: str, pair: frozenset[str] = frozenset()) -> str:
 
 # A count of zero denies what it counts: "zero cycles", "it has 0 bridges", "the number of
 # cycles is zero" (not node 0: a bare 0 counts only after a verb of having).
-_ZERO_COUNT = re.compile(r"(?:\bzero|(?:(?<=\bhas )|(?<=\bhave )|(?<=\bcontains )|(?<=\bwith )"
-                         r"|(?<=\bexactly )|(?<=\bare )|(?<=\bfound ))0)(?=[ \t]+[a-z])", re.I)
-_IS_ZERO = re.compile(r"(?:\b(?:is|equals)|=)[ \t]*(?:zero|0)\b(?![.,]?\d)", re.I)
+# (each opens on a lookahead for its first letter: the scan skips other characters at C
+# speed)
+_ZERO_COUNT = re.compile(r"(?=[zZ0])(?:zero|(?:(?<=\bhas )|(?<=\bhave )|(?<=\bcontains )"
+                         r"|(?<=\bwith )|(?<=\bexactly )|(?<=\bare )|(?<=\bfound ))0)"
+                         r"(?=[ \t]+[a-z])", re.I)
+_IS_ZERO = re.compile(r"(?=[zZ0])(?:(?<=\bis )|(?<=\bequals )|(?<==)|(?<== ))(?:zero|0)\b"
+                      r"(?![.,]?\d)", re.I)
 
 
 def _zero_said(text: str) -> str:
-    return _IS_ZERO.sub(" is none", _ZERO_COUNT.sub("no", text))
+    if "0" not in text and not mentions(text, ("zero",)):
+        return text
+    return _IS_ZERO.sub("none", _ZERO_COUNT.sub("no", text))
 
 
 # A sentence that asks ("Node 4 reaches 0 via 3?") claims nothing.
