@@ -77,3 +77,14 @@ def test_ids_alone_still_answer_when_nothing_else_is_claimed():
 ])
 def test_prose_that_claims_nothing_is_no_answer(question, text):
     assert not isinstance(read_bool(text, question), bool)
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    (STRONG, "The digraph is merely weakly connected.", False),
+    (STRONG, "It is weakly connected but not strongly connected.", False),
+    (STRONG, "The digraph is weakly connected.", None),  # a strong one is weakly too
+    (CONNECTED, "The digraph is weakly connected.", True),
+])
+def test_weakly_connected_against_strong_connectivity(question, text, expected):
+    found = read_bool(text, question)
+    assert (found if isinstance(found, bool) else None) is expected

@@ -135,7 +135,7 @@ for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "
 
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
 _SPECIFIC = re.compile(
-    r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
+    r"\b(?:the|this|our|given|its) (?:(?:di)?graph|network)\b|\b(?:it|they|this)\b"
     r"|^[\s*_]*(?-i:[A-Z]{1,2}|\d+) (?:is|has|can|does)\b"
     r"|\bthere(?:'s\b| (?:is|are|exists?)(?:\b|n'?t\b))|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
     r"|\b\w+ and \w+ are\b"
@@ -301,6 +301,11 @@ def _components_said(text: str, pair: frozenset[str] = frozenset()) -> str:
     return _SAME_COMPONENT.sub(" reachable ", _OTHER_COMPONENTS.sub(" not reachable ", text))
 
 
+# Asked about strong connectivity, "only weakly connected" denies it and "weakly connected"
+# alone does not settle it (a strongly connected graph is weakly connected too).
+_WEAKLY = re.compile(r"\b(only[ \t]+|just[ \t]+|merely[ \t]+)?weakly[ \t]+connected\b", re.I)
+
+
 # A count of zero denies what it counts: "zero cycles", "it has 0 bridges", "the number of
 # cycles is zero" (not node 0: a bare 0 counts only after a verb of having).
 # (each opens on a lookahead for its first letter: the scan skips other characters at C
@@ -355,6 +360,8 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
     pair = _asked_ids(question)
     if mentions(region, ("component", "scc")):
         region, question = _components_said(region, pair), _components_said(question, pair)
+    if mentions(region, ("weakly",)) and mentions(question, ("strongly",)):
+        region = _WEAKLY.sub(lambda m: " not mutually " if m[1] else " weakly ", region)
     # The answer opens an explicit region and closes bare text: a bounded number of
     # sentences from that end is enough, however long the text.
     sentences = split_sentences(_zero_said(_BOOL_CHOICE.sub(" ", region)))
