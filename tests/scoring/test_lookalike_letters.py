@@ -104,3 +104,34 @@ def test_fuzz_a_lookalike_anywhere_reads_as_its_ascii_letter(answer, swap):
                       for i, c in enumerate(text))
     assert _reading(kind, swapped) == _reading(kind, text)
 
+
+
+SUITE_TEXTS = ["There are seven blue nodes.", "Final answer: six", "The maximum flow is sixteen.",
+               "Answer: Information Retrieval\nReasoning: it ranks search results.",
+               "Yes, the papers share an author.", "The count is thirty-six."]
+
+
+@given(st.sampled_from(SUITE_TEXTS), st.lists(st.booleans(), min_size=60, max_size=60))
+@settings(max_examples=60, deadline=None)
+def test_fuzz_suite_readers_read_lookalikes_as_ascii(text, swap):
+    from graphgauge.suites.arc.tasks import ANSWER
+    from graphgauge.suites.classify.labels import LABEL
+
+    swapped = "".join(SWAPS[c] if c in SWAPS and swap[i % len(swap)] else c
+                      for i, c in enumerate(text))
+
+    def readings(t):
+        flow = get_task("nlgraph", "flow").parse(t, _nlgraph("flow"))
+        relation = get_task("infer", "relation").parse(t, _infer("relation"))
+        found = [ANSWER.read(t), LABEL.parse_labels(t, CATEGORIES), flow, relation]
+        assert not any((p.error or "").startswith("reader failed") for p in found)
+        return [(p.ok, p.value) for p in found]
+
+    assert readings(swapped) == readings(text)
+
+
+def _nlgraph(task: str) -> Instance:
+    graph = {"directed": True, "nodes": [{"id": i} for i in range(4)], "edges": [],
+             "graph": {}}
+    return Instance(id=f"nlgraph/{task}/0", suite="nlgraph", task=task, graphs={"G": graph},
+                    query={"source": 0, "target": 3}, answer=None, meta={})
