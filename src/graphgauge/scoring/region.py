@@ -1182,6 +1182,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
         return False
     if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]):
         return False
+    for definition, name in _GLOSSARY:
+        last_two = [definition.sub(name, p) for p in last_two]
     if all(len(_NUMBER.findall(p)) == 1 for p in last_two):
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
@@ -1221,8 +1223,15 @@ def _conclusion_differs(text: str, reader: Reader | None) -> bool:
     return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
 
 
+# Quantities restated by their definition ("The diameter is 4." / "The longest shortest path
+# ... has length 5."): one quantity for the check above.
+_GLOSSARY = [(re.compile(pattern, re.I), name) for pattern, name in (
+    (r"\blongest[ \t]+shortest[ \t]+path\b|\b(?:largest|maximum)[ \t]+eccentricity\b", "diameter"),
+    (r"\b(?:smallest|minimum)[ \t]+eccentricity\b", "radius"),
+    (r"\bshortest[ \t]+cycle\b", "girth"))]
 # What a one-sentence statement is about: its words (and node ids) before the verb.
-_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
+_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of|has (?:length"
+                      r"|size|weight))\b|[:=])", re.I)
 _SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
 _ANAPHOR = re.compile(r"[\W_]*+(?:this|that|these|those|it|its|they|their)\b", re.I)
 _SUM = re.compile(r"\d\s*[+*/×=]\s*\d")

@@ -71,7 +71,6 @@ def test_readers_agree_with_the_grader():
 # verdict restated as its opposite, retractions naming their mistake, "I" among letter
 # labels). Left: a working line then a different statement (s8a:31, a debatable grade).
 BLIND_MISSES = {
-    "core_blind_s3b.jsonl:5",
     "core_blind_s3b.jsonl:100",
     "core_blind_s3b.jsonl:107",
     "core_blind_s4a.jsonl:20",
