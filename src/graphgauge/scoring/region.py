@@ -49,6 +49,7 @@ from functools import lru_cache
 from numbers import Real
 from typing import Any
 
+from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.signals import (
     ALTERNATIVE,
     ANSWER_DOUBT,
@@ -132,7 +133,7 @@ _CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\
                         "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
                         "\u00d7": "×", "\u2217": "*", "\u279d": "→", "\u279c": "→",
                         "\u2794": "→", "\u21d2": "→", "\u27f9": "→", "\u21a6": "→",
-                        "\u279e": "→"})
+                        "\u279e": "→", **LOOKALIKES})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -923,7 +924,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
     if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
-            or _statements_differ(kept, reader) or _opening_answer_differs(kept, reader)):
+            or _statements_differ(kept, reader) or _opening_answer_differs(kept, reader)
+            or _conclusion_differs(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -1277,6 +1279,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
         return False
     if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]):
         return False
+    for definition, name in _GLOSSARY:
+        last_two = [definition.sub(name, p) for p in last_two]
     if all(len(_NUMBER.findall(p)) == 1 for p in last_two):
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
@@ -1287,8 +1291,44 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
 
 
+# The conclusion of working written after the answer: "…, so the average is 3.67".
+_SO = re.compile(r"\b(?:so|thus|hence|therefore)\b[\s,]*+", re.I)
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _conclusion_differs(text: str, reader: Reader | None) -> bool:
+    """A short reply that states a quantity first and closes its working on a different
+    value of the same quantity, with no correction cue ("The average degree of node 5 is
+    3.5. Its neighbours have degrees 3, 4 and 4, so the average is 3.67."): two final
+    answers, not a correction."""
+    if reader is None or len(text) > 600 or CUE.search(text):
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(text.strip()) if x.strip()]
+    if len(sentences) < 2:
+        return False
+    first, conclusions = sentences[0], list(_SO.finditer(sentences[-1]))
+    # the conclusion of working in its sentence ("degrees 3, 4 and 4, so ..."); a sentence
+    # that opens on "So the girth: 5" is a final statement, which the correction rule reads
+    if not conclusions or not _NUMBER.search(sentences[-1], 0, conclusions[-1].start()) \
+            or len(_NUMBER.findall(first)) > 2:
+        return False
+    concluded = sentences[-1][conclusions[-1].end():]
+    named = {w[:4] for w in _NAME_WORD.findall(first.lower())} - _NOT_SUBJECT
+    if len(_NUMBER.findall(concluded)) != 1 or not named & _subject(concluded):
+        return False
+    values = [reader(first, False), reader(concluded, False)]
+    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+
+
+# Quantities restated by their definition ("The diameter is 4." / "The longest shortest path
+# ... has length 5."): one quantity for the check above.
+_GLOSSARY = [(re.compile(pattern, re.I), name) for pattern, name in (
+    (r"\blongest[ \t]+shortest[ \t]+path\b|\b(?:largest|maximum)[ \t]+eccentricity\b", "diameter"),
+    (r"\b(?:smallest|minimum)[ \t]+eccentricity\b", "radius"),
+    (r"\bshortest[ \t]+cycle\b", "girth"))]
 # What a one-sentence statement is about: its words (and node ids) before the verb.
-_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
+_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of|has (?:length"
+                      r"|size|weight))\b|[:=])", re.I)
 _SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
 _ANAPHOR = re.compile(r"[\W_]*+(?:this|that|these|those|it|its|they|their)\b", re.I)
 _SUM = re.compile(r"\d\s*[+*/×=]\s*\d")

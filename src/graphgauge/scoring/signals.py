@@ -296,8 +296,10 @@ _HEDGE = re.compile(
     r"(?=[^\d\n]*(?:\n|\Z)|(?:[ \t]+[a-z][\w-]*){0,4}[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
-    # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)")
-    r"|(?<!\()\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
+    # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)",
+    # nor the units of a count in words: "eighty-two paths", "twenty three paths")
+    r"|(?<!\()(?<!-)(?<!ty )\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}"
+    r"(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
     r"|\b(?:equally|just as) (?:valid|correct|acceptable|good|optimal)\b"
