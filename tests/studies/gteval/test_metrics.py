@@ -58,6 +58,11 @@ def scored(text: str | None, gold: str, variant: str, original: str | None = Non
     ("", []),
     ("I do not know.", []),
     ("AI-based Database", ["AI", "Database"]),
+    # any two capitalised words fit AI's initials; a label spelled out from the second wins
+    ("Applied Information Retrieval methods", ["Information Retrieval"]),
+    ("Advanced Information Retrieval", ["Information Retrieval"]),
+    ("Applied Intelligence", ["AI"]),
+    ("Artificial Intelligence and Information Retrieval", ["AI", "Information Retrieval"]),
 ])
 def test_mentioned_labels(text, expected):
     assert mentioned_labels(text, LABELS) == expected

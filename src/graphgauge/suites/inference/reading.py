@@ -27,7 +27,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
-from graphgauge.scoring.categories import _FUNCTION_WORDS as FUNCTION_WORDS
+from graphgauge.scoring.categories import FUNCTION_WORDS
 from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
