@@ -777,6 +777,8 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
         return False  # the statement names other things too, or not what is asked
     if isinstance(said, list) and len(said) > 1 and all(isinstance(x, str) for x in said):
         return False  # several category names: the reasoning weighs them
+    if _about_other(opening[:verbs[-1].start()], stated, said, value):
+        return False
     if isinstance(said, bool) or (not isinstance(value, list) and _NUMBER_RUN.search(stated)):
         return False  # "Degrees: 2, 3, 3, 2." lists working values, it states no count
     if isinstance(said, Real) and isinstance(value, Real) and math.isclose(
@@ -785,6 +787,34 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
     # lists are compared as written: the same edges in another order are another traversal
     return said != value if isinstance(said, list) and isinstance(value, list) else (
         _key(said) != _key(value))
+
+
+# "Only one neighbour is labelled IR.": evidence about the neighbours, not the answer's label.
+_EVIDENCE_SUBJECT = re.compile(r"\bneighbo(?:u)?rs?\b|\bcit(?:es|ed|ing|ations?)\b|\blink(?:s|ed)\b"
+                               r"|\breferenc(?:es|ed)\b", re.I)
+_WAYPOINT = re.compile(r"\A[\W_]*(?:through|via|past|by way of)\b", re.I)
+_NAMED_NODE = re.compile(r"\b(?:nodes?|vertex|vertices)\b", re.I)
+_QUANTITY = re.compile(r"\b(?:min(?:imum)?|max(?:imum)?|total|length|weight|cost|distance|radius"
+                       r"|diameter|size|number|count|sum|eccentricity|degree|value)\b", re.I)
+
+
+def _about_other(subject: str, stated: str, said: Any, value: Any) -> bool:
+    """A statement of one item before a marked answer of several is about something else:
+    a step on the way ("The cheapest is through node 27." before "Answer: [11, 27, 9]") or
+    a quantity written as a bare number ("The minimum is 27.", "The radius is 3." before
+    the tour or the centre); "The center is node C." before "Answer: {C, F}" is another
+    answer. A category named of the neighbours ("Only one neighbour is labelled IR.") is
+    evidence, not the answer's label."""
+    if not (isinstance(said, list) and isinstance(value, list)):
+        return False
+    if said and all(isinstance(x, str) for x in said):
+        return bool(_EVIDENCE_SUBJECT.search(subject))
+    if len(said) != 1 or len(value) < 2:
+        return False
+    if _WAYPOINT.match(stated):
+        return _key(said[0]) in {_key(x) for x in value}
+    return not _NAMED_NODE.search(stated) and bool(_QUANTITY.search(subject)) and (
+        _key(said[0]) not in {_key(x) for x in value})
 
 
 _CLAUSES = re.compile(r",|\b(?:and|because|since|as|requires?|if|when|while|but|although"

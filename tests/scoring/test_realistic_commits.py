@@ -1,0 +1,54 @@
+"""Committed answers the realistic blind batches (core_blind_s9a/b, s10a/b) read as no
+answer: a statement of another quantity before a marked answer, an answer given first and
+then justified, an explanation cut off after the answer. Each family is pinned here on
+texts of its own, and so are its neighbours that must stay no answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
+from graphgauge.scoring.region import NoAnswer
+
+CORA = ["Database", "Data Mining", "AI", "Information Retrieval"]
+
+
+def nodes(text, kind=answers.NODE_LIST, n=12, labels=None):
+    got = kind.read(text, labels, Context(None, n))
+    return got.value if got.ok else None
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    # a bare number stating a length, weight or radius before the marked list
+    ("| Tour | Cost |\n|---|---|\n| 0-2-1-3 | 19 |\n\nThe shortest total is 19.\n\n"
+     "**Final answer:** [0, 2, 1, 3]", answers.NODE_LIST, [0, 2, 1, 3]),
+    ("Eccentricities: 2 for nodes 1, 4 and 7; 3 elsewhere.\n\nThe radius is 2.\n\n"
+     "**Final Answer:** {1, 4, 7}", answers.NODE_SET, [1, 4, 7]),
+    # one node of the path named as a step on the way
+    ("Both routes were compared by weight.\n\nThe lighter one goes via node 5.\n\n"
+     "**Answer:** [2, 5, 9]", answers.NODE_LIST, [2, 5, 9]),
+])
+def test_another_quantity_before_a_marked_list_is_no_rival(text, kind, expected):
+    assert nodes(text, kind) == expected
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # the answer's own subject, stated otherwise: two answers
+    ("The center is node 3.\n\n**Answer: {3, 8}**", answers.NODE_SET),
+    ("The path is 2 → 4 → 9.\n\n**Final answer:** [2, 5, 9]", answers.NODE_LIST),
+    # a bare number that is not a quantity word's value, or is one of the answer's nodes
+    ("The center is 6.\n\n**Final Answer:** {1, 4, 7}", answers.NODE_SET),
+    ("The minimum is 4.\n\n**Final Answer:** {1, 4, 7}", answers.NODE_SET),
+])
+def test_a_rival_statement_before_a_marked_list_still_conflicts(text, kind):
+    assert nodes(text, kind) is None
+
+
+def test_a_label_named_of_the_neighbours_is_evidence_not_a_rival():
+    text = ("Most neighbours are about query processing.\n\n* Two cited papers are labelled "
+            "AI.\n\n**Final Answer:** the paper is **Database**.")
+    assert committed_label(text, CORA) == "Database"
+    rival = "The paper is labelled AI.\n\n**Final Answer:** the paper is **Database**."
+    assert isinstance(committed_label(rival, CORA), NoAnswer)
