@@ -52,3 +52,34 @@ def test_a_label_named_of_the_neighbours_is_evidence_not_a_rival():
     assert committed_label(text, CORA) == "Database"
     rival = "The paper is labelled AI.\n\n**Final Answer:** the paper is **Database**."
     assert isinstance(committed_label(rival, CORA), NoAnswer)
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    # the answer first, then the "we" of a proof
+    ("No, the graph is not bipartite. We can find an odd cycle: 1 → 4 → 6 → 1.",
+     answers.BOOL, False),
+    ("Maximum independent set:\n\n{0, 3, 5}\n\nNo two of them share an edge, and we found "
+     "no larger set.", answers.NODE_SET, [0, 3, 5]),
+    # a bound in a justification without an edge in it is no hedge of the edge set
+    ("A minimum edge cover is: (0, 1), (2, 3), (4, 5)\n\nThere are 6 nodes and each edge "
+     "covers at most 2 of them, so we need at least 3 edges.", answers.EDGE_SET,
+     [(0, 1), (2, 3), (4, 5)]),
+])
+def test_an_answer_first_then_its_justification_commits(text, kind, expected):
+    got = kind.read(text, None, Context("Is the graph bipartite?", 8))
+    assert got.ok and kind.equals(got.value, expected)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # "we" at work: a plan, an open step, a doubt
+    ("Maximum independent set:\n\n{0, 3, 5}\n\nWe still need to check node 7.",
+     answers.NODE_SET),
+    ("Maximum independent set:\n\n{0, 3, 5}\n\nWe can't be sure it is maximum.",
+     answers.NODE_SET),
+    ("Maximum independent set:\n\n{0, 3, 5}\n\nNext we should try adding node 7.",
+     answers.NODE_SET),
+    # a bound in the paragraph holding the value still hedges
+    ("The count is at least 4.\n\nEach edge is listed once.", answers.INT),
+])
+def test_the_model_at_work_after_the_answer_still_voids_it(text, kind):
+    assert not kind.read(text, None, Context(None, 8)).ok

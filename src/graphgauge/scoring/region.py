@@ -876,7 +876,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if offers_alternatives(last) or _cases_side_by_side(last, reader):
         return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
-    if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
+    valued = _valued_paragraph(kept, last, reader)
+    if is_hedge(_hedge_scope(valued, value_sentence(valued)), _values_of(reader)):
         resolved = _resolution(last, reader)
         if resolved is None:
             return NoAnswer("hedged between answers")
@@ -924,6 +925,19 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
+    """The last paragraph holding a value of the asked type: a hedge sits next to the
+    value, so a bound in a closing justification without one ("(0, 5), (1, 4)" and then
+    "Each edge covers at most 2 nodes, so we need at least 2 edges.") hedges nothing."""
+    if reader is None or reader(last, False) not in (ABSENT, None):
+        return last
+    paragraphs = [p for p in _PARAGRAPHS.split(tail(text)) if p.strip()]
+    for paragraph in paragraphs[-2:-_MAX_COMMITMENTS:-1]:
+        if reader(paragraph, False) not in (ABSENT, None):
+            return paragraph
+    return last
 
 
 # "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
@@ -1065,8 +1079,22 @@ def _aside(sentence: str) -> bool:
     """A sentence after the value that leaves it standing."""
     if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
         return True
-    return not (sentence.rstrip().endswith("?") or _PERSON.search(sentence)
-                or CUE.search(sentence))
+    return not (sentence.rstrip().endswith("?") or (
+        _PERSON.search(sentence) and not _expository(sentence)) or CUE.search(sentence))
+
+
+# The "we" of a proof states what holds ("We can split the nodes into {0, 2} and {1, 3}.",
+# "we found 6 disjoint edges", "we need at least 4 edges"); a plan, an open step or a doubt
+# ("we still need to check 5", "we'd have to", "we can't be sure") is the model at work.
+_WE = re.compile(r"\b(?:we|us|our)\b", re.I)
+_AT_WORK = re.compile(r"\b(?:need(?:s)? to|ha(?:ve|s) to|should|must|will|shall|would|could"
+                      r"|might|may|maybe|still|yet|next|later|let|try|sure|cannot|not)\b|n't\b"
+                      r"|'(?:ll|d)\b", re.I)
+
+
+def _expository(sentence: str) -> bool:
+    return all(_WE.fullmatch(m.group()) for m in _PERSON.finditer(sentence)) and not (
+        _AT_WORK.search(sentence))
 
 
 _CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
