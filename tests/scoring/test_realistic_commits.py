@@ -83,3 +83,15 @@ def test_an_answer_first_then_its_justification_commits(text, kind, expected):
 ])
 def test_the_model_at_work_after_the_answer_still_voids_it(text, kind):
     assert not kind.read(text, None, Context(None, 8)).ok
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("The bridges:\n\n- (0, 4)\n- (2, 7)\n- (5, 6)\n\n**Final answer:** the three edges "
+     "listed above.", answers.EDGE_SET, [(0, 4), (2, 7), (5, 6)]),
+    ("Centre:\n\n1. node 2\n2. node 9\n\nAnswer: see the list above", answers.NODE_SET,
+     [2, 9]),
+])
+def test_a_marked_answer_pointing_at_the_list_above_reads_that_list(text, kind, expected):
+    got = kind.read(text, None, Context(None, 12))
+    assert got.ok and kind.equals(got.value, expected)
+

@@ -483,6 +483,8 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
     chosen_value: Any = ABSENT
     for region in commits:
         value = _value(region, reader)
+        if value in (ABSENT, None) and reader is not None:
+            region, value = _pointed_at(region, text, reader) or (region, value)
         if value is ABSENT:
             continue
         if chosen is not None and not CUE.search(text, _settled(chosen), region.start):
@@ -492,6 +494,33 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
+
+
+# "**Final Answer:** the 13 edges listed above.", "Answer: see the list above"
+_POINTER = re.compile(r"[^\n]{0,60}?\b(?:above|before this|previous(?:ly)? listed)\b[^\n]{0,20}\Z",
+                      re.I)
+
+
+def _pointed_at(region: Region, text: str, reader: Reader) -> tuple[Region, Any] | None:
+    """A marked answer that points back at the list above it, without a value of its
+    own: the list or value block right above the marker's line is the answer."""
+    stop = _FIRST_SENTENCE.search(region.text)
+    first = region.text[:stop.start() if stop else len(region.text)].strip()
+    if not first or not _POINTER.match(first):
+        return None
+    line = text.rfind("\n", 0, region.start) + 1
+    above = text[:line].rstrip()
+    paragraphs = [p for p in _PARAGRAPHS.split(tail(above)) if p.strip()]
+    if not paragraphs:
+        return None
+    block = paragraphs[-1]
+    if not (value_like(block) or all(ITEM.match(x) for x in block.split("\n") if x.strip())):
+        return None  # a list, not a paragraph of working ("as computed above")
+    value = reader(block, True)
+    if value in (ABSENT, None):
+        return None
+    start = len(above) - len(block)
+    return Region(block, True, "pointer", region.strength, start, len(above)), value
 
 
 def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
