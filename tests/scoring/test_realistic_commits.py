@@ -95,3 +95,49 @@ def test_a_marked_answer_pointing_at_the_list_above_reads_that_list(text, kind, 
     got = kind.read(text, None, Context(None, 12))
     assert got.ok and kind.equals(got.value, expected)
 
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("The graph has 4 bridges.\n\nChecking each: (0, 1) lies on no cycle because node 0 has",
+     answers.INT, 4),
+    ("There are 2 connected components: {0, 1, 2} and {3, 4}.\n\nFrom 0 we reach 1 and 2, "
+     "and from 3 to", answers.INT, 2),
+    ("BFS tree edges: [(0, 1), (0, 2), (1, 3)]\n\nOrder: start at 0, visit 1 and 2, then "
+     "from 1 go to", answers.EDGE_SEQUENCE, [(0, 1), (0, 2), (1, 3)]),
+])
+def test_an_explanation_cut_off_after_the_opening_answer_keeps_it(text, kind, expected):
+    got = kind.read(text, None, Context(None, 8))
+    assert got.ok and kind.equals(got.value, expected)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # the opening is a step of working, not the answer
+    ("Start at node 0.\n\nThen go to 3, and then", answers.NODE_LIST),
+    ("Greedy: take 1. Drop 0 and 3.\n\nSet so far: 1, 2,", answers.NODE_SET),
+    # corrected, doubted or concluded otherwise before the cut
+    ("There are 4 bridges.\n\nWait, (2, 5) lies on a cycle, so the count is", answers.INT),
+    ("There are 4 bridges.\n\nCounting again, so there are 5 bridges. Each of them is",
+     answers.INT),
+    ("There are 4 bridges.\n\nI'm not sure about (2, 5), since node 2 has", answers.INT),
+    # a question or a hedge as the opening
+    ("Is it 4 or 5?\n\nLet me count the edges of", answers.INT),
+    ("Either 4 or 5 bridges.\n\nThe edge (2, 5) is", answers.INT),
+])
+def test_a_cut_off_reply_without_an_opening_answer_stays_no_answer(text, kind):
+    assert not kind.read(text, None, Context(None, 8)).ok
+
+
+WEBKB = ["student", "project", "course", "staff", "faculty"]
+
+
+def test_a_label_alone_first_then_a_cut_explanation_commits():
+    assert committed_label("faculty\n\nThe page lists publications and office hours of",
+                           WEBKB) == "faculty"
+    assert isinstance(committed_label("Student pages\n\nmostly link to", WEBKB), NoAnswer)
+
+
+def test_labels_set_aside_in_the_explanation_are_not_a_second_answer():
+    assert committed_label("**Category:** AI\n\nIt plans robot motion, so Database and Data "
+                           "Mining are unlikely.", CORA) == "AI"
+    # another label concluded on is not set aside
+    assert committed_label("**Category:** AI\n\nIt indexes tables, so Database.", CORA) != "AI"

@@ -132,7 +132,7 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     named = read_answer(text, reader)
     if isinstance(named, NoAnswer):
         labelled = _LABELLED.match(text or "")
-        if named.reason.startswith("cut off") and labelled:
+        if named.reason.startswith("cut off") and (labelled or _ALONE.match(text or "")):
             # "Label: Databases\n\nThe node cites ... and is cited by": cut off after the
             # labelled answer it opened with
             opening = _opening_label(text or "", labels)
@@ -159,6 +159,8 @@ _OPENING = re.compile(r"\A[\s*_#>`\"']*(?:(?:category|label|class|answer|predict
                       r"[\s*_]*:[\s*_]*)?(?P<name>[^.\n—–:;,(?!]{1,60})(?:[.\n—–:;(!]|\Z)", re.I)
 _LABELLED = re.compile(r"[\s*_#>`\"']*(?:category|label|class|answer|prediction)[\s*_]*:", re.I)
 _NAME_ONLY = re.compile(r"[\s*_`\"']*")
+# A name alone in the opening paragraph ("course\n\nThe title ..."): the answer first.
+_ALONE = re.compile(r"[\s*_#>`\"']*[^\s.:;,!?][^\n.:;,!?]{0,40}[.!]?[\s*_`\"']*\n[ \t]*\n")
 
 
 def _opening_label(text: str, labels: Sequence[str]) -> str | None:
@@ -175,9 +177,17 @@ def _opening_label(text: str, labels: Sequence[str]) -> str | None:
         return None  # "This paper is about X" is a sentence, not the answer alone
     label = found[0][1]
     for sentence in _SENTENCE.findall(text[m.end():]):
-        if set(mentioned_labels(sentence, labels)) - {label} and _COMMITS.search(sentence):
+        commit = _COMMITS.search(sentence)
+        if commit and set(mentioned_labels(sentence, labels)) - {label} and not (
+                _DISMISSED.search(sentence, commit.end())):
             return None
     return label
+
+
+# Other labels named only to be set aside: "so Data Mining and AI are unlikely".
+_DISMISSED = re.compile(r"\b(?:(?:un|less |not )likely|ruled? out|doesn't fit|don't fit"
+                        r"|do not fit|does not fit|can be excluded|are excluded|is excluded)\b",
+                        re.I)
 
 
 def _unless_another_offered(text: str, label: str, labels: Sequence[str]) -> str | NoAnswer:

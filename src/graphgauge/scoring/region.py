@@ -890,6 +890,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("code instead of an answer")
     body = _without_loop_tail(body)
     if is_truncated(body) or cut_in_list(body):
+        opening = _opening_commit(body, reader)
+        if opening is not None:  # cut off while explaining the answer it opened with
+            return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     if not kept.strip():
@@ -954,6 +957,48 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A labelled step of working, not the answer: "Step 1: visit 0.", "Queue: [3, 4]".
+_STEP_LABEL = re.compile(r"[ \t*_#>-]*(?:step|first|start|begin|pass|iteration|round|initial"
+                         r"|visit|queue|stack|pop|push|current|candidate|try|trying|case)\w*\b",
+                         re.I)
+_OPENING_MAX = 400
+
+
+def _opening_commit(body: str, reader: Reader | None) -> str | None:
+    """The answer a reply opens with, when the reply is cut off while explaining it
+    ("There are 3 strongly connected components: {0, 1, 3, 4, 6}, {2} and {5}.\n\nTo
+    verify: ... no edge ends at"): truncation after a committed answer does not void it.
+    The opening is a paragraph of its own that is the value, a labelled value ("DFS tree
+    edges: [...]") or a statement of it, finished and undoubted; the explanation after it
+    neither corrects it (a cue) nor concludes on another value."""
+    paragraphs = _PARAGRAPHS.split(body.strip(), 1)
+    if reader is None or len(paragraphs) < 2:
+        return None
+    opening, rest = paragraphs[0].strip(), paragraphs[1]
+    if (len(opening) > _OPENING_MAX or not _FINISHED.search(opening) and not value_like(opening)
+            or is_truncated(opening) or unclosed(opening) or "?" in opening
+            or CUE.search(opening) or _STEP_LABEL.match(opening)
+            or (_PERSON.search(opening) and not _expository(opening))
+            or refuses(opening) or unsure(opening) or TENTATIVE.search(opening)
+            or value_asked(opening) or offers_alternatives(opening)
+            or is_hedge(opening, _values_of(reader))):
+        return None
+    value = reader(opening, False)
+    if value in (ABSENT, None):
+        return None
+    line = opening.split("\n")[-1]
+    if not value_like(opening) and (len([s for s in SENTENCE_SPLIT.split(line) if s.strip()]) > 1
+                                    or not (_STATES.search(line) or _GRAPH_HAS.match(line))):
+        return None  # "Start at node 0.", "Greedy: start with 1. Add 2.": working
+    if (CUE.search(rest) or RETRACTION.search(rest) or refuses(rest) or unsure(rest)
+            or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)):
+        return None
+    sentences = [s for s in SENTENCE_SPLIT.split(rest) if s.strip()][:-1]  # the cut one
+    if any(_CONCLUDES.search(s) and _states_other(rest, s, value, reader) for s in sentences):
+        return None  # "... so there are 4 in all."
+    return opening
 
 
 def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
