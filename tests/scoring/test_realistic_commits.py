@@ -141,3 +141,32 @@ def test_labels_set_aside_in_the_explanation_are_not_a_second_answer():
                            "Mining are unlikely.", CORA) == "AI"
     # another label concluded on is not set aside
     assert committed_label("**Category:** AI\n\nIt indexes tables, so Database.", CORA) != "AI"
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    # an explicit pick after the alternatives, later in the closing sentence
+    ("{1, 3} is one minimum vertex cover and {2, 3} is another. Either is fine, so I'll "
+     "take the first: {1, 3}.", answers.NODE_SET, [1, 3]),
+    ("Two routes weigh 8: 1 → 4 → 7 and 1 → 5 → 7. Both are shortest; I'll give [1, 4, 7].",
+     answers.NODE_LIST, [1, 4, 7]),
+    # a closing commitment in the model's own words after a caveat
+    ("Tour found: [0, 2, 5, 1, 3, 4], weight 31. I can't prove it is optimal, but that's my "
+     "answer.", answers.NODE_LIST, [0, 2, 5, 1, 3, 4]),
+    # a bracketed aside in its own paragraph that turns the other reading down
+    ("Closeness = 5/8\n\n(If you meant the unnormalised sum it would be 8, but the question "
+     "asks for closeness itself.)", answers.FLOAT, 0.625),
+])
+def test_an_explicit_pick_or_a_turned_down_reading_commits(text, kind, expected):
+    got = kind.read(text, None, Context(None, 8))
+    assert got.ok and kind.equals(got.value, expected)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("{1, 3} is one minimum vertex cover and {2, 3} is another. Either is fine.",
+     answers.NODE_SET),
+    ("Two routes weigh 8: 1 → 4 → 7 and 1 → 5 → 7. I'll give it more thought.",
+     answers.NODE_LIST),
+    ("Closeness = 5/8\n\n(If you meant the unnormalised sum it would be 8.)", answers.FLOAT),
+])
+def test_alternatives_without_a_pick_stay_no_answer(text, kind):
+    assert not kind.read(text, None, Context(None, 8)).ok

@@ -915,7 +915,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             return NoAnswer("hedged between answers")
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
-    if unsure(last_paragraph(body)) or TENTATIVE.search(stated) or value_asked(stated):
+    if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
+            or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
@@ -1014,6 +1015,17 @@ def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
     return last
 
 
+# "(If you wanted it normalized, that would be 0.75, but the question asks for the
+# centrality itself.)": a closing aside that sets the other reading aside itself.
+_TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|the task"
+                          r"|(?:was|is|were|are) asked|asks|we want)\b[^()]*\)[.!]?\s*\Z", re.I)
+
+
+def _turned_down(paragraph: str) -> bool:
+    return len(paragraph) < 400 and not CUE.search(paragraph) and bool(
+        _TURNED_DOWN.match(paragraph))
+
+
 # "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
 # its own answer, and none is chosen (a closing sentence that picks one is not a case).
 _CASE_HEAD = re.compile(r"[ \t*_>-]*(?:(?P<if>if|when|assuming)|in|with|without|for|under|using)\b"
@@ -1054,7 +1066,8 @@ _AGREES_WITH_IT = re.compile(
     r"|\bI (?:(?:have|also|then|already|carefully) )?(?:checked|verified|double-checked"
     r"|re-?counted|went through|looked at|examined|traced)\b"
     r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
-    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b",
+    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b"
+    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b",
     re.I)
 
 
@@ -1197,7 +1210,7 @@ def _without_loop_tail(body: str) -> str:
 # A closing sentence in brackets after the answer, or a bracketed remark in words right
 # after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
 _TRAILING_ASIDE = re.compile(
-    r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
+    r"(?:(?<=[.!?\n])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
 _OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
                           r"|\binstead\b|\b(?:equally|just as) (?:valid|correct|good|acceptable"
@@ -1240,12 +1253,22 @@ _SETTLES = re.compile(
     r"|(?:here|in (?:this|our) case)\b)", re.I)
 
 
+# A pick later in the closing sentence: "Both are shortest; I'll give [0, 6]."
+_PICK = re.compile(r"(?:(?<=[,;:—–])|(?<=\bso))[ \t]*I(?:'ll| will)? (?:go with|pick|choose|take"
+                   r"|settle on|give)\b", re.I)
+
+
 def _resolution(text: str, reader: Reader | None) -> str | None:
     """The closing sentence of a hedged answer when it settles on one value itself."""
     sentences = [s for s in SENTENCE_SPLIT.split(text.rstrip()) if s.strip()]
-    if reader is None or len(sentences) < 2 or not _SETTLES.match(sentences[-1]):
+    if reader is None or len(sentences) < 2:
         return None
     last = sentences[-1]
+    if not _SETTLES.match(last):
+        pick = _PICK.search(last)  # "Any of them is accepted, so I'll go with the first: [..]"
+        if pick is None:
+            return None
+        last = last[pick.start():]
     if is_hedge(last, _values_of(reader)) or TENTATIVE.search(last) or value_asked(last) or reader(
             last, False) in (ABSENT, None):
         return None
