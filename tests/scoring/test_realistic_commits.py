@@ -170,3 +170,10 @@ def test_an_explicit_pick_or_a_turned_down_reading_commits(text, kind, expected)
 ])
 def test_alternatives_without_a_pick_stay_no_answer(text, kind):
     assert not kind.read(text, None, Context(None, 8)).ok
+
+
+def test_a_json_field_naming_the_node_is_the_input_even_without_the_question():
+    from graphgauge.scoring.parsing import parse_float, parse_int
+    assert parse_float('{"vertex": 12, "closeness": 0.4}') == pytest.approx(0.4)
+    assert parse_int('{"node": 6, "degree": 5}') == 5
+    assert parse_int('{"node": 6, "degree": 5, "eccentricity": 3}') is None  # which one?
