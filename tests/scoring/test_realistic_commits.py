@@ -177,3 +177,31 @@ def test_a_json_field_naming_the_node_is_the_input_even_without_the_question():
     assert parse_float('{"vertex": 12, "closeness": 0.4}') == pytest.approx(0.4)
     assert parse_int('{"node": 6, "degree": 5}') == 5
     assert parse_int('{"node": 6, "degree": 5, "eccentricity": 3}') is None  # which one?
+
+
+def test_a_list_of_bold_fields_is_finished():
+    assert nodes("**Center:** {2, 9}\n**Confidence:** high", answers.NODE_SET) == [2, 9]
+    assert nodes("**Center:** {2, 9}\n**Confidence:** high\n**Why:** both have eccentricity "
+                 "2.", answers.NODE_SET) == [2, 9]
+    # one bold field under a line of prose is no list of fields
+    assert nodes("The center is what we want.\n**Confidence:** high", answers.NODE_SET) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # corrected, then cut off announcing a restatement: the correction stands
+    ("The graph has 3 bridges.\n\nHmm, wait, (2, 5) is on a cycle. So there are 2 bridges. "
+     "Let me restate:", 2),
+    ("There are 6 triangles. To summarise,", 6),
+    # retracted before the cut: nothing to restate
+    ("I count 4 triangles. Hmm, that is wrong. Let me restate:", None),
+    ("5\n\nWait, I missed node 7. Let me restate:", None),
+])
+def test_a_reply_cut_off_announcing_a_restatement(text, expected):
+    from graphgauge.scoring.parsing import parse_int
+    assert parse_int(text) == expected
+
+
+def test_a_label_corrected_then_cut_off_while_restating():
+    text = ("staff\n\nHmm, wait. That was the label of a neighbour. The page itself, a "
+            "syllabus, is a course page. Let me restate:")
+    assert committed_label(text, WEBKB) == "course"

@@ -893,6 +893,10 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         opening = _opening_commit(body, reader)
         if opening is not None:  # cut off while explaining the answer it opened with
             return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
+        restating = _RESTATING.search(body, max(0, len(body) - 200))
+        if restating and body[:restating.start()].strip():
+            # "... is a course page. Let me restate:": read as if it ended before
+            return _bare(body[:restating.start()], thinking, size, reader)
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     if not kept.strip():
@@ -965,6 +969,13 @@ _STEP_LABEL = re.compile(r"[ \t*_#>-]*(?:step|first|start|begin|pass|iteration|r
                          r"|visit|queue|stack|pop|push|current|candidate|try|trying|case)\w*\b",
                          re.I)
 _OPENING_MAX = 400
+
+
+# Cut off announcing a restatement of what was just said: nothing new was coming.
+_RESTATING = re.compile(r"(?:(?<=[.!?])|(?<=\n))[ \t*_]*(?:so,?[ \t]+)?(?:let me|let's|I'll|to)"
+                        r"[ \t]+(?:restate|repeat|recap|summari[sz]e)"
+                        r"(?:[ \t]+(?:it|that|this|the answer))?"
+                        r"[ \t]*(?:clearly[ \t]*)?[:,]?[ \t*_]*\Z", re.I)
 
 
 def _opening_commit(body: str, reader: Reader | None) -> str | None:
@@ -1081,7 +1092,7 @@ def _finished(body: str, reader: Reader) -> bool:
         if above.lstrip().startswith("|") and line.count("|") < above.count("|"):
             return False
     if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or _row_like_above(
-            body, line) or (
+            body, line) or _field_list(body, line) or (
             line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
         return True  # a terse reply ("Result → 6 components") is the value itself
     # The line ends on its value when its last word is part of it: "Class: probabilistic
@@ -1099,6 +1110,17 @@ _LAST_LINE = 200
 _ROW = re.compile(r"[ \t*_]*+([A-Za-z]\w{0,20}+)[ \t]++\w{1,7}+[*_]*+(?:[ \t]*+:|[ \t]++[—–])"
                   r"[ \t*_]*+([^\n]*+)")
 _ROW_VALUE_END = re.compile(r"[—–(]| - ")
+
+
+# "**Prediction:** Course\n**Confidence:** medium": a list of bold fields, each line whole.
+_FIELD = re.compile(r"[ \t]*(?:[-*•][ \t]+)?\*\*[A-Za-z][^*:\n]{0,30}:[ \t]*\*\*[ \t]*\S"
+                    r"[^\n]{0,80}")
+
+
+def _field_list(body: str, line: str) -> bool:
+    above = body[:len(body) - len(line)].rstrip("\n")
+    above = above[above.rfind("\n") + 1:]
+    return bool(_FIELD.fullmatch(line.rstrip()) and _FIELD.fullmatch(above.rstrip()))
 
 
 def _row_like_above(body: str, line: str) -> bool:
