@@ -100,10 +100,14 @@ def test_a_marked_answer_pointing_at_the_list_above_reads_that_list(text, kind, 
 @pytest.mark.parametrize(("text", "kind", "expected"), [
     ("The graph has 4 bridges.\n\nChecking each: (0, 1) lies on no cycle because node 0 has",
      answers.INT, 4),
-    ("There are 2 connected components: {0, 1, 2} and {3, 4}.\n\nFrom 0 we reach 1 and 2, "
-     "and from 3 to", answers.INT, 2),
-    ("BFS tree edges: [(0, 1), (0, 2), (1, 3)]\n\nOrder: start at 0, visit 1 and 2, then "
-     "from 1 go to", answers.EDGE_SEQUENCE, [(0, 1), (0, 2), (1, 3)]),
+    ("There are 2 connected components: {0, 1, 2} and {3, 4}.\n\nThis is because from 0 we "
+     "reach 1 and 2, and from 3 to", answers.INT, 2),
+    ("BFS tree edges: [(0, 1), (0, 2), (1, 3)]\n\nTraversal: start at 0, visit 1 and 2, "
+     "then from 1 go to", answers.EDGE_SEQUENCE, [(0, 1), (0, 2), (1, 3)]),
+    ("The diameter is 4.\n\nThis is the distance between nodes 0 and 7: the path goes",
+     answers.INT, 4),
+    ("The density is 0.4.\n\nThat is 6 of the 15 possible edges, because with 6 nodes",
+     answers.FLOAT, 0.4),
 ])
 def test_an_explanation_cut_off_after_the_opening_answer_keeps_it(text, kind, expected):
     got = kind.read(text, None, Context(None, 8))
@@ -122,6 +126,17 @@ def test_an_explanation_cut_off_after_the_opening_answer_keeps_it(text, kind, ex
     # a question or a hedge as the opening
     ("Is it 4 or 5?\n\nLet me count the edges of", answers.INT),
     ("Either 4 or 5 bridges.\n\nThe edge (2, 5) is", answers.INT),
+    # a fact of the input, then the next step of working
+    ("Node 0 is adjacent to 1, 2.\n\nNode 1 is adjacent to", answers.NODE_SET),
+    ("Edges: (0, 1), (1, 2), (2, 3)\n\nNow compute the degrees: node 0 has",
+     answers.EDGE_SET),
+    ("The graph has 7 edges.\n\nNow count the triangles: node 0 with", answers.INT),
+    ("Degree of node 0 = 3.\n\nDegree of node 1 =", answers.INT),
+    ("The sum of distances is 12.\n\nSo the closeness is 6/", answers.FLOAT),
+    ("There are 12 edges in the graph.\n\nTo find the number of components, start at",
+     answers.INT),
+    ("The graph has 6 nodes: 0, 1, 2, 3, 4, 5.\n\nThis means the DFS from 0 goes to",
+     answers.NODE_LIST),
 ])
 def test_a_cut_off_reply_without_an_opening_answer_stays_no_answer(text, kind):
     assert not kind.read(text, None, Context(None, 8)).ok

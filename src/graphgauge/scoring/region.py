@@ -956,6 +956,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     if reader is not None and not _finished(strip_questions(body).rstrip(), reader):
+        opening = _opening_commit(body, reader)
+        if opening is not None:
+            return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
         return NoAnswer("cut off before committing to an answer")
     if reader is not None and not _closes_on_value(kept, reader):
         return NoAnswer("the text ends on something other than its answer")
@@ -969,6 +972,19 @@ _STEP_LABEL = re.compile(r"[ \t*_#>-]*(?:step|first|start|begin|pass|iteration|r
                          r"|visit|queue|stack|pop|push|current|candidate|try|trying|case)\w*\b",
                          re.I)
 _OPENING_MAX = 400
+# What follows an answer given first: its check or its reason ("To verify: ...",
+# "Traversal: ...", "This uses the edges ..."), not the next step ("Now count ...").
+_EXPLAINING = re.compile(r"[ \t*_#>]*(?:to (?:verify|check|confirm|see (?:why|this))|verification"
+                         r"|proof|explanation|reasoning|justification|why|because|since|this"
+                         r"|these|that|here|traversal|details|how|for (?:example|instance)"
+                         r"|check(?:ing)?"
+                         r"|e\.g\.)", re.I)
+# A fact of the input stated on the way: "The graph has 7 edges.", "Node 0 is adjacent to 1".
+_INPUT_FACT = re.compile(r"[ \t*_#>]*(?:(?:node|vertex|edge)s?[ \t]+[\w(]|(?:the )?(?:edges?"
+                         r"|edge list|graph|input|given|adjacency(?: list)?|degrees?|distances?"
+                         r"|weights?|sum)\b[^:\n]{0,30}(?::|\bare\b|\bis\b))"
+                         r"|[^\n]*\b(?:has|contains|with|are|is)[ \t]+\d+[ \t]+"
+                         r"(?:edges|nodes|vertices)\b", re.I)
 
 
 # Cut off announcing a restatement of what was just said: nothing new was coming.
@@ -980,11 +996,12 @@ _RESTATING = re.compile(r"(?:(?<=[.!?])|(?<=\n))[ \t*_]*(?:so,?[ \t]+)?(?:let me
 
 def _opening_commit(body: str, reader: Reader | None) -> str | None:
     """The answer a reply opens with, when the reply is cut off while explaining it
-    ("There are 3 strongly connected components: {0, 1, 3, 4, 6}, {2} and {5}.\n\nTo
-    verify: ... no edge ends at"): truncation after a committed answer does not void it.
-    The opening is a paragraph of its own that is the value, a labelled value ("DFS tree
-    edges: [...]") or a statement of it, finished and undoubted; the explanation after it
-    neither corrects it (a cue) nor concludes on another value."""
+    ("There are 3 strongly connected components: {0, 1, 3, 4, 6}, {2} and {5}." and then
+    "To verify: ... no edge ends at"): truncation after a committed answer does not void
+    it. The opening is a paragraph of its own that is the value, a labelled value ("DFS
+    tree edges: [...]") or a one-sentence statement of it, finished and undoubted, and not
+    a fact of the input; what follows opens as its check or reason, and neither corrects,
+    doubts nor concludes on another value (a cut trace of working is no answer)."""
     paragraphs = _PARAGRAPHS.split(body.strip(), 1)
     if reader is None or len(paragraphs) < 2:
         return None
@@ -1002,10 +1019,14 @@ def _opening_commit(body: str, reader: Reader | None) -> str | None:
         return None
     line = opening.split("\n")[-1]
     if not value_like(opening) and (len([s for s in SENTENCE_SPLIT.split(line) if s.strip()]) > 1
-                                    or not (_STATES.search(line) or _GRAPH_HAS.match(line))):
+                                    or not (_STATES.search(line) or _GRAPH_HAS.match(line)
+                                            or isinstance(value, bool))):
         return None  # "Start at node 0.", "Greedy: start with 1. Add 2.": working
+    if not _EXPLAINING.match(rest) or (_INPUT_FACT.match(opening) and not isinstance(value, bool)):
+        return None  # the next step of working, or a fact of the graph on the way
     if (CUE.search(rest) or RETRACTION.search(rest) or refuses(rest) or unsure(rest)
-            or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)):
+            or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)
+            or (_PERSON.search(rest) and not _expository(rest))):
         return None
     sentences = [s for s in SENTENCE_SPLIT.split(rest) if s.strip()][:-1]  # the cut one
     if any(_CONCLUDES.search(s) and _states_other(rest, s, value, reader) for s in sentences):
