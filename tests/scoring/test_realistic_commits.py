@@ -220,3 +220,8 @@ def test_a_label_corrected_then_cut_off_while_restating():
     text = ("staff\n\nHmm, wait. That was the label of a neighbour. The page itself, a "
             "syllabus, is a course page. Let me restate:")
     assert committed_label(text, WEBKB) == "course"
+
+
+def test_a_pointer_to_one_of_the_listed_items_picks_none():
+    text = "Candidates:\n- (0, 1)\n- (2, 3)\n\n**Final answer:** one of the edges listed above."
+    assert not answers.EDGE_SET.read(text, None, Context(None, 8)).ok

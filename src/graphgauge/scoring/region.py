@@ -484,6 +484,8 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
     for region in commits:
         value = _value(region, reader)
         if value in (ABSENT, None) and reader is not None:
+            if _picks_none(region):
+                return NoAnswer("several answers offered, none chosen")
             region, value = _pointed_at(region, text, reader) or (region, value)
         if value is ABSENT:
             continue
@@ -501,13 +503,31 @@ _POINTER = re.compile(r"[^\n]{0,60}?\b(?:above|before this|previous(?:ly)? liste
                       re.I)
 
 
+_SOME_OF = re.compile(r"\b(?:one|any|some|either|each|several|none) of\b|\bor\b", re.I)
+
+
+def _first_sentence(text: str) -> str:
+    stop = _FIRST_SENTENCE.search(text)
+    return text[:stop.start() if stop else len(text)]
+
+
+_BACK = re.compile(r"\b(?:above|these|those|them|listed|previous)\b", re.I)
+
+
+def _picks_none(region: Region) -> bool:
+    """"**Final answer:** one of the edges listed above." / "Answer: any of these.": a
+    marked answer that points back at several without choosing."""
+    first = _first_sentence(region.text)
+    return region.strength == STRONG and len(first) < 120 and bool(
+        _SOME_OF.search(first) and _BACK.search(first))
+
+
 def _pointed_at(region: Region, text: str, reader: Reader) -> tuple[Region, Any] | None:
     """A marked answer that points back at the list above it, without a value of its
     own: the list or value block right above the marker's line is the answer."""
-    stop = _FIRST_SENTENCE.search(region.text)
-    first = region.text[:stop.start() if stop else len(region.text)].strip()
-    if not first or not _POINTER.match(first):
-        return None
+    first = _first_sentence(region.text).strip()
+    if not first or not _POINTER.match(first) or _SOME_OF.search(first):
+        return None  # "one of the edges listed above" picks none
     line = text.rfind("\n", 0, region.start) + 1
     above = text[:line].rstrip()
     paragraphs = [p for p in _PARAGRAPHS.split(tail(above)) if p.strip()]
