@@ -225,3 +225,30 @@ def test_a_label_corrected_then_cut_off_while_restating():
 def test_a_pointer_to_one_of_the_listed_items_picks_none():
     text = "Candidates:\n- (0, 1)\n- (2, 3)\n\n**Final answer:** one of the edges listed above."
     assert not answers.EDGE_SET.read(text, None, Context(None, 8)).ok
+
+
+@pytest.mark.parametrize(("text", "kind", "question", "expected"), [
+    # a check announced after the answer that finds no fault
+    ("No, the graph has an odd cycle. Let me check: 0-1, 1-2 and 2-0 are all in the list.",
+     answers.BOOL, "Is the graph bipartite?", False),
+    ("Yes, the graph is bipartite. Let me verify: 0-1 ok, 1-2 ok, 2-3 ok.", answers.BOOL,
+     "Is the graph bipartite?", True),
+    # a maximality claim in the "we" of a proof
+    ("The maximal clique is {1, 2, 6}.\n\nWe cannot extend it, because node 4 misses 6.",
+     answers.NODE_SET, None, [1, 2, 6]),
+])
+def test_a_quiet_check_or_a_maximality_claim_after_the_answer_keeps_it(
+        text, kind, question, expected):
+    got = kind.read(text, None, Context(question, 8))
+    assert got.ok and kind.equals(got.value, expected)
+
+
+@pytest.mark.parametrize(("text", "kind", "question"), [
+    ("Yes, the graph is bipartite. Let me check: the edge 2-4 joins two red nodes.",
+     answers.BOOL, "Is the graph bipartite?"),
+    ("(0, 1), (2, 3)\n\nWe need at least 3 edges to cover all 6 nodes, so this is not enough.",
+     answers.EDGE_SET, None),
+    ("{1, 2, 6}\n\nWe don't know whether it is maximal.", answers.NODE_SET, None),
+])
+def test_a_failing_check_or_a_verdict_against_the_answer_still_voids_it(text, kind, question):
+    assert not kind.read(text, None, Context(question, 8)).ok

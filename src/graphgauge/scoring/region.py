@@ -1229,22 +1229,33 @@ def _aside(sentence: str) -> bool:
     """A sentence after the value that leaves it standing."""
     if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
         return True
+    announced = _CHECK_ANNOUNCED.match(sentence)  # "Let me check: (2, 5) is in the list."
+    if announced and passed_check(announced.group(), sentence[announced.end():]):
+        return True
     return not (sentence.rstrip().endswith("?") or (
         _PERSON.search(sentence) and not _expository(sentence)) or CUE.search(sentence))
 
 
+_CHECK_ANNOUNCED = re.compile(r"[ \t*_]*(?:let's|let me|let us|to|we can)[ \t]+(?:quickly[ \t]+)?"
+                              r"(?:verify|check|double-check|confirm)\b[^.!?:\n]{0,40}:", re.I)
+
+
 # The "we" of a proof states what holds ("We can split the nodes into {0, 2} and {1, 3}.",
 # "we found 6 disjoint edges", "we need at least 4 edges"); a plan, an open step or a doubt
-# ("we still need to check 5", "we'd have to", "we can't be sure") is the model at work.
+# ("we still need to check 5", "we'd have to", "we can't be sure", "we don't know whether")
+# is the model at work; "we can't add any other node" states what holds.
 _WE = re.compile(r"\b(?:we|us|our)\b", re.I)
 _AT_WORK = re.compile(r"\b(?:need(?:s)? to|ha(?:ve|s) to|should|must|will|shall|would|could"
-                      r"|might|may|maybe|still|yet|next|later|let|try|sure|cannot|not)\b|n't\b"
-                      r"|'(?:ll|d)\b", re.I)
+                      r"|might|may|maybe|still|yet|next|later|let|try|sure|certain|know|whether"
+                      r"|tell|guarantee|not|cannot)\b|n't\b|'(?:ll|d)\b", re.I)
+# ... but a maximality claim is a fact: "we can't add any other node", "we cannot extend it".
+_MAXIMAL = re.compile(r"\b(?:can't|cannot|can not|couldn't)[ \t]+(?:add|include|extend|enlarge"
+                      r"|grow|improve on)\b", re.I)
 
 
 def _expository(sentence: str) -> bool:
     return all(_WE.fullmatch(m.group()) for m in _PERSON.finditer(sentence)) and not (
-        _AT_WORK.search(sentence))
+        _AT_WORK.search(_MAXIMAL.sub(" ", sentence)))
 
 
 _CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
