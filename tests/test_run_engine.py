@@ -24,7 +24,7 @@ from graphgauge.models.redact import redact
 from graphgauge.registry import generate, task_of
 from graphgauge.runner import RunOptions, error_kinds, run_benchmark, score_response
 from graphgauge.store import ItemRecord, Store
-from graphgauge.store.sqlite import RunBusy
+from graphgauge.store.leases import RunBusy
 from tests.support.openai_server import FakeOpenAIServer, FaultPlan
 from tests.support.paths import SRC
 from tests.support.reference_policy import reference_policy
@@ -87,6 +87,18 @@ def test_two_joined_processes_answer_each_prompt_once_and_scores_match(bench, tm
     assert [p.returncode for p in procs] == [0, 0], outputs
     said = [int(out.split(" answered")[0].rsplit(" ", 1)[1]) for out, _ in outputs]
     assert sum(said) == len(items)  # each counts only what it sent
+    # a process that leaves while the other still holds items says the run is not finished
+    # and prints no accuracy; one that leaves when every item is stored (the last, or both
+    # when they finish together) prints the whole run's counts and table
+    wholes = [out for out, _ in outputs if "the whole run" in out]
+    assert wholes
+    for whole in wholes:
+        assert f"{len(items)} of {len(items)} items stored" in whole
+        assert f"over {len(items)} items" in whole
+    for share in (out for out, _ in outputs if "the whole run" not in out):
+        assert "(shared, not finished)" in share
+        assert "accuracy" not in share.replace("no accuracy yet", "")
+        assert "still held by process " in share and "graphgauge report -s" in share
     rows = _rows(store)
     assert len(rows) == len(items) and all(r["error"] is None for r in rows)
     assert set(answered.values()) == {1} and len(answered) == len(items)
@@ -134,7 +146,8 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
                  (os.getpid(), "elsewhere", time.time() - 3600),  # silent for an hour
                  (stuck.pid, socket.gethostname(), time.time() - 3600)]  # alive but stuck
         for i, (pid, host, beat) in enumerate(stale):
-            db.db.execute("INSERT INTO leases VALUES (?, ?, ?, ?, ?, ?)",
+            db.db.execute("INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                          "VALUES (?, ?, ?, ?, ?, ?)",
                           (run_id, f"old{i}", pid, host, beat, beat))
             db.db.execute("INSERT INTO claims (run_id, instance_id, encoding, variant, repeat, "
                           "holder) VALUES (?, ?, 'e', 'v', 0, ?)", (run_id, f"item{i}", f"old{i}"))
@@ -142,7 +155,8 @@ def test_stale_leases_are_taken_over_and_live_ones_refuse(bench, tmp_path):
         stuck.kill()
         wanted = [(f"item{i}", "e", "v", 0) for i in range(3)]
         assert db.claim(mine, wanted) == wanted
-        db.db.execute("INSERT INTO leases VALUES ('r2', 'other', 1, 'elsewhere', ?, ?)",
+        db.db.execute("INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
+                      "VALUES ('r2', 'other', 1, 'elsewhere', ?, ?)",
                       (time.time(), time.time()))
         with pytest.raises(RunBusy, match="process 1 on elsewhere"):
             db.take_lease("r2")
@@ -218,10 +232,16 @@ def test_only_the_last_process_to_leave_a_shared_run_stamps_it_finished(bench, t
         db.db.execute("UPDATE runs SET finished = NULL")
         db.db.execute("DELETE FROM items")
         other = db.take_lease(first.run_id, join=True)  # a second process, still working
-        run_benchmark(items, load_model("reference"), db, RunOptions(join=True),
-                      progress=False)
+        db.claim(other, [(items[0].id, "edge_list", "original", 0)])
+        share = run_benchmark(items, load_model("reference"), db, RunOptions(join=True),
+                              progress=False)
         assert db.runs()[0]["finished"] is None  # the other one still holds the run
-        assert db.release(other) == 0
+        # the share knows it is one: who holds the rest, and how far the run is
+        assert share.partial and share.answered == 9 and share.taken_elsewhere == 1
+        assert [(w.pid, w.host, w.held) for w in share.writers] == [
+            (os.getpid(), socket.gethostname(), 1)]
+        assert (share.run_answered, share.run_failed, share.missing) == (9, 0, 1)
+        assert db.release(other) == []
 
 
 def test_the_lease_is_renewed_from_a_thread_until_released(tmp_path, monkeypatch):

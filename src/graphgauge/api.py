@@ -72,6 +72,12 @@ class Evaluation:
         return sum(a * n for a, n in scored) / total if total else float("nan")
 
     @property
+    def partial(self) -> bool:
+        """Other processes sharing the run (``join``) still held items when this one left:
+        ``suites`` cover the items stored so far, not the run's result."""
+        return self.run.partial
+
+    @property
     def all_failed(self) -> bool:
         """Every item failed (nothing answered): the run should be retried."""
         return self.failed > 0 and self.failed >= self.run.total
@@ -169,6 +175,7 @@ def evaluate(
     seed: int = 0,
     concurrency: int | None = None,
     join: bool = False,
+    wait: bool = False,
     prices: PathLike | dict[str, dict[str, float]] | None = None,
     extractor: str | None = None,
     extractor_params: dict[str, Any] | None = None,
@@ -184,6 +191,10 @@ def evaluate(
     or the mapping it holds. ``extractor`` names a second model asked about the answers
     the reader leaves unread. A model that nothing answers for raises
     ``ServiceUnreachable`` naming it; the runs before it stay stored.
+
+    ``join`` shares a run other processes are writing; an evaluation that left while they
+    still held items is ``partial`` (its ``suites`` cover only what was stored then).
+    ``wait`` stays until they have all left, so that the evaluation is whole.
     """
     from graphgauge.extraction import load_extractor
     from graphgauge.prices import read_price_table, take_price_params
@@ -193,6 +204,9 @@ def evaluate(
 
     if repeats < 1:
         raise UserError(f"--repeats must be at least 1, got {repeats}")
+    if wait and not join:
+        raise UserError("--wait waits for the processes that share a run with --join; "
+                        "add --join")
     bench = _benchmark(benchmark, split)
     _check_suites(bench.instances)
     options = dict(params or {})
@@ -201,7 +215,7 @@ def evaluate(
         Path(prices) if prices is not None else None)
     run_options = RunOptions(encodings=tuple(encoding_of(spec).name for spec in encodings),
                              variants=tuple(variants), repeats=repeats, seed=seed,
-                             concurrency=concurrency, join=join)
+                             concurrency=concurrency, join=join, wait=wait)
     # an unknown variant or encoding is refused before a model loads or the store opens
     check_prompts(bench.instances, run_options.encodings, run_options.variants)
     loaded = _load_models(models, options, bench.instances)
@@ -513,7 +527,10 @@ def _evaluations(bench: Benchmark, models: list[tuple[str, Model]], store: Path,
                                        prepare_on=bench.everything)
             except ServiceUnreachable as exc:
                 raise ServiceUnreachable(f"{spec}: {exc}") from None
-            extraction = _extract(db, result.run_id, bench.instances, extractor, progress)
+            # a share of a run others still write leaves the extractor's pass to the last
+            # process to leave, which asks about every unread answer of the run once
+            extraction = (None if result.partial else
+                          _extract(db, result.run_id, bench.instances, extractor, progress))
             failed = db.errors(result.run_id)
             yield Evaluation(spec, result, summarize(db, [result.run_id], levels=("suite",)),
                              error_kinds(failed), len(failed), extraction)

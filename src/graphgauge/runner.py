@@ -8,7 +8,9 @@ reused, and only the rest is sent to the model.
 A process writes a run only while it holds the run's lease in the store, and sends an item
 only after claiming it there, so two processes on one store (a second terminal, a job
 submitted twice) never pay for the same item: without ``join`` the second one refuses, with
-it the two split what is left.
+it the two split what is left. A process that leaves a shared run while others still hold
+items says so in its result (``RunResult.partial``, with who holds what), so that a share
+is never read as the run's result; the last one to leave answers what a dead one left.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from graphgauge import __version__
@@ -50,10 +52,15 @@ from graphgauge.scoring.structured import (
     json_answer,
     json_instruction,
 )
+from graphgauge.store.leases import Lease, Writer
 from graphgauge.store.records import ItemRecord
-from graphgauge.store.sqlite import Lease, Store
+from graphgauge.store.sqlite import Store
 
 HEARTBEAT_SECONDS = 5.0
+# How often a process that waits for the others sharing its run (``wait``) looks again.
+WAIT_POLL_SECONDS = 2.0
+# Passes the last process makes over items that processes which died left unanswered.
+ORPHAN_PASSES = 3
 
 
 @dataclass
@@ -70,6 +77,9 @@ class RunOptions:
     concurrency: int | None = None
     # Share a run another live process is writing, taking only the items nobody holds.
     join: bool = False
+    # With ``join``: once its own share is done, stay (holding no item) until every other
+    # process has left, then answer what a dead one left, so the run is whole on return.
+    wait: bool = False
     # USD per 1,000 tokens, {"input": x, "output": y}: recorded, never part of the run id.
     prices: dict[str, float] | None = None
 
@@ -90,6 +100,40 @@ class RunResult:
     scored: int = 0
     # Requests not sent because an identical one (prompt, parameters, seed) was in flight.
     shared: int = 0
+    # Items other processes sharing the run (--join) took while this one ran; counted in
+    # ``skipped`` too.
+    taken_elsewhere: int = 0
+    # The whole run when this process left it: items answered and failed, by every process.
+    run_answered: int = 0
+    run_failed: int = 0
+    # The other processes still working on the run when this one left (--join; those that
+    # only wait are left out). Empty: the run's stored items are all it will get.
+    writers: list[Writer] = field(default_factory=list)
+    joined: bool = False  # run with --join: other processes may have answered some items
+
+    @property
+    def partial(self) -> bool:
+        """Other processes still hold items of the run, or are alive while some have no
+        row: its scores so far are not its result. (One that joined late and found
+        everything answered holds nothing: the run is whole.)"""
+        return any(w.held for w in self.writers) or bool(self.writers and self.missing)
+
+    @property
+    def missing(self) -> int:
+        """Items of the run with no stored row (held by others, or left by one that died)."""
+        return max(0, self.total - self.run_answered - self.run_failed)
+
+    def add(self, later: RunResult) -> None:
+        """Count a later pass over the same run (items a dead process left) into this one."""
+        taken = later.answered + later.errors + later.from_cache
+        self.answered += later.answered
+        self.errors += later.errors
+        self.from_cache += later.from_cache
+        self.scored += later.scored
+        self.shared += later.shared
+        self.respond_seconds += later.respond_seconds
+        self.skipped -= taken
+        self.taken_elsewhere = max(0, self.taken_elsewhere - taken)
 
 
 def benchmark_digest(instances: Sequence[Instance]) -> str:
@@ -340,26 +384,83 @@ def run_benchmark(
     run_id = run_id_for(model, options, bench_sha)
     manifest = build_manifest(model, options, bench_sha, source, len(instances))
     resumed = not store.begin_run(run_id, model.name, manifest)
+    started = time.perf_counter()
     lease = store.take_lease(run_id, join=options.join)
     beating = _Heartbeat(store, lease)
     try:
         with frozen_gc() as settle:
-            result = _run_leased(instances, model, store, options, run_id, lease, progress,
-                                 prepare_on or instances, settle)
+            def one_pass(failed_too: bool) -> RunResult:
+                return _run_leased(instances, model, store, options, run_id, lease, progress,
+                                   prepare_on or instances, settle, failed_too)
+
+            result = one_pass(False)
+            _see_through(store, lease, options.wait, result, one_pass, progress)
         result.resumed = resumed
     finally:
         beating.stop()
         others = store.release(lease)
-    if not others:  # processes sharing the run (--join): the last one out ends it
+    # others that only wait (--wait) add nothing more: the stored items are the run's
+    result.writers = [w for w in others if not w.waiting]
+    result.joined = options.join
+    if result.taken_elsewhere:
+        result.run_answered, result.run_failed = store.item_counts(run_id)
+    else:  # it stored every item it did not find answered: the counts are its own
+        result.run_answered = result.skipped + result.answered + result.from_cache
+        result.run_failed = result.errors
+    result.elapsed = time.perf_counter() - started
+    if not others and not result.missing:  # sharing (--join): the last one out ends it
         store.finish_run(run_id, {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ",
                                                             time.gmtime())})
     return result
 
 
+def _see_through(store: Store, lease: Lease, wait: bool, result: RunResult, one_pass,
+                 progress: bool) -> None:
+    """After this process's own pass over a run: with ``wait``, stay until no other live
+    process is still working on it (others that wait do not count, so two waiters never
+    wait for each other); then, when nobody else works on it, answer the items that
+    processes which died left behind (their leases are dropped as abandoned, which frees
+    those items)."""
+    if not result.taken_elsewhere and not wait:
+        return  # it took every item it did not find answered: nobody else holds one
+    told, passes = False, 0
+    while True:
+        working = [w for w in store.writers(lease.run_id, besides=lease, drop_abandoned=True)
+                   if not w.waiting]
+        if working:
+            if not wait:
+                return
+            if not told:
+                told = True
+                store.set_waiting(lease, True)
+                if progress:
+                    print(f"waiting for {describe_writers(working)} to finish the run",
+                          file=sys.stderr, flush=True)
+            time.sleep(WAIT_POLL_SECONDS)
+            continue
+        answered, failed = store.item_counts(lease.run_id)
+        if answered + failed >= result.total or passes == ORPHAN_PASSES:
+            return
+        passes += 1
+        if told:
+            told = False
+            store.set_waiting(lease, False)
+        result.add(one_pass(True))
+
+
+def describe_writers(writers: Sequence[Writer]) -> str:
+    """Who still holds a run, as a person reads it: "process 41233 on node7 (16 items
+    held, heartbeat 2 s ago)"."""
+    return ", ".join(f"process {w.pid} on {w.host} ({w.held} item{'s' * (w.held != 1)} "
+                     f"held, heartbeat {w.heartbeat_age:.0f} s ago"
+                     f"{', waiting for the others' if w.waiting else ''})" for w in writers)
+
+
 def _run_leased(instances, model, store, options, run_id, lease, progress,
-                prepare_on, settle) -> RunResult:
+                prepare_on, settle, failed_too=False) -> RunResult:
+    """One pass over the run's items nobody has answered (``failed_too``: nor failed)."""
     started = time.perf_counter()
-    done = store.done_keys(run_id)
+    done = store.done_keys(run_id, failed_too=failed_too)
     encodings = [encoding_of(spec) for spec in options.encodings]
     requests = []
     with paused_gc():  # rendering allocates much and frees nearly all of it at once
@@ -540,6 +641,7 @@ async def _respond_all(pending, model, store, lease, result, show_progress, colu
             writer.close()
             result.scored += scorer.count
             result.skipped += feed.taken_elsewhere
+            result.taken_elsewhere += feed.taken_elsewhere
             close = getattr(model, "aclose", None)
             if close is not None:
                 await close()

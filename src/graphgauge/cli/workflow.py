@@ -183,7 +183,13 @@ def run(
     ] = None,
     join: Annotated[
         bool, typer.Option(help="Share a run another live process is writing: take only "
-                           "the items nobody holds (without it the second process refuses).")
+                           "the items nobody holds (without it the second process refuses). "
+                           "A process that ends while others still hold items says so and "
+                           "prints no accuracy; the last one to leave prints the run's.")
+    ] = False,
+    wait: Annotated[
+        bool, typer.Option(help="With --join: once this process's share is done, wait for "
+                           "the others to leave, then print the whole run's report.")
     ] = False,
     param: Annotated[
         list[str] | None,
@@ -216,25 +222,39 @@ def run(
         api.evaluate(
             bench, model, store=store, params=parse_params(param),
             encodings=encoding or ["edge_list"], variants=variant or ["original"],
-            repeats=repeats, seed=seed, concurrency=concurrency, join=join, prices=prices,
+            repeats=repeats, seed=seed, concurrency=concurrency, join=join, wait=wait,
+            prices=prices,
             extractor=extractor, extractor_params=parse_params(extractor_param),
-            progress=not quiet, on_done=partial(_print_evaluation, extractor=extractor))
+            progress=not quiet,
+            on_done=partial(_print_evaluation, extractor=extractor, store=store))
     except ServiceUnreachable as exc:
         typer.echo(f"graphgauge: error: {exc}", err=True)
         raise typer.Exit(1) from None
 
 
-def _print_evaluation(done, extractor: str | None) -> None:
+def _print_evaluation(done, extractor: str | None, store: Path) -> None:
     """One model's run as ``graphgauge run`` reports it: counts, the extractor's pass,
     accuracy per suite, failures by kind; a run whose every item failed ends the command
-    (exit 1) before the next model starts."""
+    (exit 1) before the next model starts. A process that left a shared run (--join) while
+    others still held items prints its share and who holds the rest, never a table that
+    could be read as the run's result."""
     result = done.run
+    if result.partial:
+        _print_share(done, store, extractor)
+        return
     state = "resumed" if result.resumed else "new"
     typer.echo(
         f"{done.model}: run {result.run_id} ({state}) — {result.answered} answered, "
-        f"{result.from_cache} from cache, {result.skipped} already done, "
-        f"{result.errors} errors, {result.elapsed:.1f}s"
+        f"{result.from_cache} from cache, {result.skipped - result.taken_elsewhere} already "
+        f"done, " + (f"{result.taken_elsewhere} by the processes that joined it, "
+                     if result.taken_elsewhere else "")
+        + f"{result.errors} errors, {result.elapsed:.1f}s"
     )
+    if result.joined or result.taken_elsewhere:
+        typer.echo(f"  the whole run, with the processes that joined it: {_run_counts(result)}")
+    if result.missing:
+        typer.echo(f"  {result.missing} of {result.total} items were never answered (a process "
+                   "that held them stopped): run the same command again to answer them")
     extracted = done.extraction
     if extracted is not None and extracted.asked:
         typer.echo(f"  extractor {extractor}: asked about {extracted.asked} unread answers, read "
@@ -250,6 +270,36 @@ def _print_evaluation(done, extractor: str | None) -> None:
     if done.all_failed:
         typer.echo(f"graphgauge: error: {done.model}: every item failed; run the same "
                    "command again to retry them", err=True)
+        raise typer.Exit(1)
+
+
+def _run_counts(result) -> str:
+    return (f"{result.run_answered + result.run_failed} of {result.total} items stored "
+            f"({result.run_answered} answered, {result.run_failed} failed)")
+
+
+def _print_share(done, store: Path, extractor: str | None) -> None:
+    """What a process that leaves a run others still write did, how far the run is, who
+    holds the rest, and where its result will be: no accuracy (a share is not a sample
+    of the run: its items are whichever were free)."""
+    from graphgauge.runner import describe_writers
+
+    result = done.run
+    typer.echo(
+        f"{done.model}: run {result.run_id} (shared, not finished) — this process: "
+        f"{result.answered} answered, {result.from_cache} from cache, {result.errors} errors, "
+        f"{result.elapsed:.1f}s; the run so far: {_run_counts(result)}"
+    )
+    typer.echo(f"  still held by {describe_writers(result.writers)}")
+    typer.echo(f"  no accuracy yet: the last process to leave prints the run's report; or, "
+               f"once they have finished, 'graphgauge report -s {store} -r {result.run_id}' "
+               "(--wait makes this process wait for them)")
+    if extractor:
+        typer.echo(f"  extractor {extractor}: left to the last process to leave (it asks about "
+                   "every unread answer of the run)")
+    if result.errors and not result.answered and not result.from_cache:
+        typer.echo(f"graphgauge: error: {done.model}: every item this process sent failed; "
+                   "run the same command again to retry them", err=True)
         raise typer.Exit(1)
 
 
@@ -282,7 +332,7 @@ def report(
 
     from graphgauge import preflight
     from graphgauge.report.console import print_reading, print_report, print_suite_reports
-    from graphgauge.report.runs import run_rows, runs_table
+    from graphgauge.report.runs import run_rows, runs_table, still_written
     from graphgauge.results.cells import summarize, write_csv
     from graphgauge.store import Store
     from graphgauge.studies.gteval.report import print_variant_tables
@@ -303,6 +353,8 @@ def report(
         run_list = run_rows(db, runs)
         if run_list:
             console.print(runs_table(run_list))
+        for note in still_written(db, run_list):
+            typer.echo(f"note: {note}", err=True)
         print_report(cells, console=console, tasks=tasks)
         print_reading(db, runs, cells, console)
         print_suite_reports(db, runs, cells, console)
@@ -328,17 +380,20 @@ def runs(store: StoreOpt = Path("graphgauge.db")) -> None:
     """List the runs in a store: model, size, errors, accuracy, tokens and cost."""
     from rich.console import Console
 
-    from graphgauge.report.runs import run_rows, runs_table
+    from graphgauge.report.runs import run_rows, runs_table, still_written
     from graphgauge.store import Store
 
     if not store.exists():
         raise UserError(f"store not found: {store}")
     with Store(store, write=False) as db:
         rows = run_rows(db)
+        notes = still_written(db, rows)
     if not rows:
         typer.echo(f"no runs in {store}")
         return
     Console().print(runs_table(rows))
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
 
 
 @app.command()

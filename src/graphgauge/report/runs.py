@@ -30,6 +30,32 @@ def run_rows(store: Store, run_ids: list[str] | None = None) -> list[dict[str, A
     return rows
 
 
+def expected_items(manifest: dict[str, Any]) -> int | None:
+    """How many items a run has when whole (instances x encodings x variants x repeats),
+    from its manifest; None when the manifest does not say."""
+    try:
+        return (manifest["benchmark"]["instances"] * len(manifest["encodings"])
+                * len(manifest["variants"]) * manifest["repeats"])
+    except (KeyError, TypeError):
+        return None
+
+
+def still_written(store: Store, rows: list[dict[str, Any]]) -> list[str]:
+    """A line for each run some live process is still writing (``run --join`` shares, or a
+    run going on in another terminal): figures read now are not the run's result."""
+    from graphgauge.runner import describe_writers
+
+    notes = []
+    for row in rows:
+        writers = [w for w in store.writers(row["id"]) if not w.waiting]
+        if writers:  # those that only wait (run --wait) add nothing more
+            whole = expected_items(store.manifest(row["id"]))
+            stored = f"{row.get('items', 0)} of {whole}" if whole else f"{row.get('items', 0)}"
+            notes.append(f"run {row['id']} is still being written by {describe_writers(writers)}:"
+                         f" its figures cover the {stored} items stored so far, not its result")
+    return notes
+
+
 def runs_table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title="Runs", title_justify="left", header_style="bold")
     table.add_column("run", no_wrap=True)

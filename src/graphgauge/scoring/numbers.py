@@ -53,6 +53,11 @@ _WORD_FRACTION = re.compile(
     r"\b(?:(?P<count>" + "|".join(_UNITS[1:11]) + r"|\d{1,3})|(?P<a>a))[- ](?P<den>"
     + "|".join(_DENOMINATORS) + r")\b(?(a)(?=\s*(?:[^\w\s]|of\b|$)))", re.I)
 _PRONOUN_ONE = re.compile(r" (?:of|another|by|that|which|who|or|with|is|in)\b", re.I)
+# How the work was done or what kind a thing is, not a count: "one at a time", "two by two",
+# "one after another", "a one-way street", "a one-to-one mapping".
+_MANNER = re.compile(r" (?:at a time|after (?:another|the other)|by (?:one|two|three|four))\b"
+                     r"|-(?:way|to-(?:one|many)|sided|off)\b", re.I)
+_MANNER_BEFORE = re.compile(r"(?:\b(?:one|two|three|four) by[ \t]+|\bone-to-)\Z", re.I)
 _LETTER = re.compile(r"[a-zA-Z]")
 _NOT_A_COUNT = re.compile(r"\b(?:no|the|any|this|that|each|which|every)\s+$", re.I)
 _NOTHING = re.compile(r"^[\s*_`\"']*(?:none|zero|nil)\b(?! of)"
@@ -152,8 +157,11 @@ def _word_value(m: re.Match) -> int:
 def _spell_numbers(text: str) -> str:
     """Number words as digits ("five" -> "5", "twenty-one" -> "21"), not "the one"."""
     def digit(m: re.Match) -> str:
-        if _NOT_A_COUNT.search(text, max(0, m.start() - 8), m.start()) or (
-                m.group().lower() == "one" and _PRONOUN_ONE.match(text, m.end())):
+        around = m.string  # (the text with fractions spelled: positions are in it)
+        if _NOT_A_COUNT.search(around, max(0, m.start() - 8), m.start()) or _MANNER.match(
+                around, m.end()) or _MANNER_BEFORE.search(around, max(0, m.start() - 9),
+                                                         m.start()) or (
+                m.group().lower() == "one" and _PRONOUN_ONE.match(around, m.end())):
             return m.group()
         return str(_word_value(m))
 
@@ -163,6 +171,8 @@ def _spell_numbers(text: str) -> str:
         return str(100 * count + (_word_value(rest) if rest else 0))
 
     def fraction(m: re.Match) -> str:
+        if _NOT_A_COUNT.search(text, max(0, m.start() - 8), m.start()):
+            return m.group()  # "between the two halves": parts, not a fraction
         count = m["count"] or "1"
         count = count if count.isdigit() else str(_UNITS.index(count.lower()))
         return f"{count}/{_DENOMINATORS[m['den'].lower()]}"

@@ -61,6 +61,7 @@ from graphgauge.scoring.signals import (
     NOT_A_VALUE,
     OR_NEXT,
     POSSIBLE,
+    PROVISIONAL,
     QUESTION,
     RETRACTION,
     SENTENCE_SPLIT,
@@ -79,6 +80,7 @@ from graphgauge.scoring.signals import (
     restated_differently,
     retracted,
     revises,
+    stops_mid_trace,
     strip_questions,
     tail,
     unclosed,
@@ -706,7 +708,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         if isinstance(corrected, NoAnswer):
             return corrected
         if corrected is None and (_opening_differs(body, commits, region, value, reader)
-                                  or _restated_otherwise(body, region, value, reader)):
+                                  or _restated_otherwise(body, region, value, reader)
+                                  or _summary_differs(body, region, value, reader)):
             return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected
@@ -887,18 +890,76 @@ def _restated_otherwise(body: str, chosen: Region, value: Any, reader: Reader | 
     return isinstance(said, bool) and said != value
 
 
+# A closing summary after the marked answer ("In summary, the spectral gap is 1.87.",
+# "Summary: the graph has 5 connected components.") states the answer again: another value
+# there, with no correction between, is a second final answer.
+_SUMMARY = re.compile(r"(?:^|(?<=[.!?]))[ \t#*_>]*(?:in summary|summary|to summari[sz]e"
+                      r"|to sum up|in conclusion|conclusion|to conclude|in short|overall"
+                      r"|all in all|tl;?dr)\b[ \t*_]*[:,—–-]?", re.I | re.M)
+
+
+def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | None) -> bool:
+    """Does a summary after the chosen answer state another value for what was asked? Only
+    what its first verb states counts: a summary about one node, or its reason's numbers,
+    states no rival answer."""
+    if reader is None:
+        return False
+    settled = _settled(chosen)
+    summary = next(reversed(list(_SUMMARY.finditer(body, settled, settled + _TAIL))), None)
+    if summary is None or CUE.search(body, settled, summary.end()):
+        return False
+    sentence = next((x for x in SENTENCE_SPLIT.split(body[summary.end():]) if x.strip()), "")
+    if CUE.search(sentence):
+        return False
+    if isinstance(value, bool):  # a verdict is read from its own word, not from claims
+        said = _CLOSING_VERDICT.match(sentence)
+        return said is not None and (said[1].lower() == "yes") != value
+    verbs = [m for m in (_STATES.search(sentence), _GRAPH_HAS.search(sentence),
+                         _STATES_AS.search(sentence)) if m is not None]
+    verb = min(verbs, key=lambda m: m.start()) if verbs else None
+    if verb is not None and _DIGITS.search(sentence, 0, verb.start()):
+        return False  # about one node ("Node 0: degree 2, node 1: degree 3"), not the answer
+    # what it says the quantity is, without the reason ("since node 2 is 3 hops away")
+    stated = _CLAUSE_STOP.split(sentence[verb.end():])[0] if verb else ""
+    said = reader(stated, True) if stated.strip() else ABSENT
+    if said is ABSENT or said is None:
+        return False
+    if isinstance(value, Real) and isinstance(said, Real):
+        return not math.isclose(said, value, rel_tol=0.01, abs_tol=0.005)
+    return _key(said) != _key(value)
+
+
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
 # explanation ends on the other verdict, with no correction cue; two answers.
 _CONCLUDED_VERDICT = re.compile(r"\b(?:so|thus|therefore|hence)\b[ \t,]*(yes|no)\b"
                                 r"(?=[ \t]*(?:[,.;:!—–-]|\Z))", re.I)
 
 
+# "The center node is a course page.\n\nReasoning: ...\n\nClassification: student": the
+# explanation closes on a labelled answer line of its own; another value there is a second
+# final answer.
+_LABELLED_LINE = re.compile(
+    r"^[ \t#*_>]*(?:final[ \t]+)?(?:classification|class|category|label|prediction|predicted"
+    r"[ \t]+(?:class|label|category)|result)[ \t*_]*:[ \t*_]*(\S[^\n]*)$", re.I | re.M)
+
+
 def _concludes_otherwise(answer: str, explanation: str, reader: Reader | None) -> bool:
-    verdicts = list(_CONCLUDED_VERDICT.finditer(explanation, max(0, len(explanation) - 1000)))
-    if reader is None or not verdicts:
+    if reader is None:
+        return False
+    start = max(0, len(explanation) - 1000)
+    verdicts = list(_CONCLUDED_VERDICT.finditer(explanation, start))
+    lines = list(_LABELLED_LINE.finditer(explanation, start))
+    if not verdicts and not lines:
         return False
     given = reader(answer, True)
-    return isinstance(given, bool) and given != (verdicts[-1][1].lower() == "yes")
+    if verdicts and isinstance(given, bool):
+        return given != (verdicts[-1][1].lower() == "yes")
+    said = reader(lines[-1][1], True) if lines else ABSENT
+    if given in (ABSENT, None) or said in (ABSENT, None) or isinstance(given, bool):
+        return False
+    if isinstance(given, Real) and isinstance(said, Real):
+        return not math.isclose(said, given, rel_tol=0.01, abs_tol=0.005)
+    return _key(said) != _key(given)
 
 
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
@@ -909,7 +970,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not body.strip():
         return NoAnswer("code instead of an answer")
     body = _without_loop_tail(body)
-    if is_truncated(body) or cut_in_list(body):
+    if is_truncated(body) or cut_in_list(body) or stops_mid_trace(body):
         opening = _opening_commit(body, reader)
         if opening is not None:  # cut off while explaining the answer it opened with
             return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
@@ -919,13 +980,18 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
             return _bare(body[:restating.start()], thinking, size, reader)
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
-    if not kept.strip():
+    asked = tail(body).rstrip()[len(kept):]
+    if not kept.strip() or (asked and (_CAN_DO.match(SENTENCE_SPLIT.split(kept.rstrip())[-1])
+                                       or _OFFERS_TO_ANSWER.search(asked))):
+        # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
+    if PROVISIONAL.search(_heading_line(kept, last)):
+        return NoAnswer("a provisional answer, given so far")
     whole = last_paragraph(body)
     if refuses(last) or (whole != last and refuses(whole[-2000:])):
         return NoAnswer("refused to answer")
@@ -945,7 +1011,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
     if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
-            or _statements_differ(kept, reader)):
+            or _statements_differ(kept, reader) or _opening_answer_differs(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -1076,6 +1142,36 @@ _TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|
 def _turned_down(paragraph: str) -> bool:
     return len(paragraph) < 400 and not CUE.search(paragraph) and bool(
         _TURNED_DOWN.match(paragraph))
+
+
+# An offer to work the answer out, put before a question back: what it can do, not a value.
+_CAN_DO = re.compile(r"\W*I (?:can|could)(?: certainly| easily| definitely)? (?:compute"
+                     r"|calculate|work out|determine|find|count|list|give)\b"
+                     r"(?![^.\n]*(?:[:=]|\b(?:is|are)\b))", re.I)
+
+
+# A question back asking leave to work the answer out, or offering the answer itself: the
+# numbers before it are the size of the work ("all 36 pairs"), not an answer.
+_OFFERS_TO_ANSWER = re.compile(
+    r"\b(?:(?:shall|should) I|(?:want|like) me to)[ \t]+(?:go ahead|proceed|continue|start"
+    r"|do (?:it|that|this|so|the (?:computation|calculation|math|count))|compute (?:it|this|that"
+    r"|the (?:answer|result|value|total))|calculate (?:it|this|that)|work (?:it|this|that) out"
+    r"|carry (?:it|this|that) out|finish)\b(?![^?\n]*\b(?:too|also|as well|next)\b)"
+    r"|\b(?:would you like|do you want) me to\?|\bwant me to\?"
+    r"|\bgive you (?:just )?the (?:final )?(?:number|answer|result|value|count|total)\b"
+    r"|\bdo you want (?:me to do )?the (?:full |complete )?(?:computation|calculation)\b",
+    re.I)
+
+
+def _heading_line(text: str, last: str) -> str:
+    """The line that introduces the closing value: the last line of the closing paragraph
+    that is not a list item, or the line just above a paragraph that is all items."""
+    lines = [line for line in last.splitlines() if line.strip()]
+    heading = next((line for line in reversed(lines) if not ITEM.match(line)), None)
+    if heading is not None:
+        return heading
+    before = text[:text.rfind(last)].rstrip() if last else ""
+    return before[before.rfind("\n") + 1:]
 
 
 # "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
@@ -1435,6 +1531,78 @@ def _subject(statement: str) -> set[str]:
     if m is None or _ANAPHOR.match(statement) or _SUM.search(statement):
         return set()
     return {w[:4] for w in _SUBJECT_WORD.findall(m.group().lower())} - _NOT_SUBJECT
+
+
+# An answer-first opening line of bare text: a labelled value ("Periphery: [0, 2, 3, 8]",
+# "BFS edges: (1, 2), (1, 3)") or a verdict ("Yes, node 0 can reach node 3."); and a closing
+# paragraph that states the answer again ("So the periphery is {0, 8}.", "In conclusion:
+# No, ..."). Different, with no correction between them, they are two final answers.
+_OPENING_LABEL = re.compile(r"[ \t#*_>]*([A-Za-z][\w'\-]{0,20}(?: [\w'\-]{1,20}){0,3})[ \t*_]*:"
+                            r"[ \t*_]*(\S.*)")  # a label of up to four words
+_CLOSING_VERDICT = re.compile(
+    r"[ \t#*_>]*(?:(?:in conclusion|in summary|to sum up|to summari[sz]e|overall|conclusion"
+    r"|to conclude|(?:final )?verdict|summary|so|thus|therefore|hence)[ \t*_]*[:,]?[ \t*_]*)?"
+    r"(yes|no)[ \t*_]*(?:[,.!;:—–-]|\Z)",
+    re.I)
+# Nouns of the answer's form, not of the quantity ("BFS edges" and "the BFS tree" are one).
+_FORM_WORDS = frozenset(("edge", "tree", "node", "vert", "list", "set", "orde", "sequ"))
+
+
+def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
+    """Does bare text open with an answer and, after its working, close on a different
+    statement of the same quantity, with no correction between? Two final answers: the
+    grader cannot tell which one the model meant."""
+    if reader is None or len(text) > _TAIL:
+        return False
+    paragraphs = [p.strip() for p in _PARAGRAPHS.split(text.strip()) if p.strip()]
+    # (three paragraphs at least: an opening, its working, a closing; "The girth is 4.\n\nSo
+    # the girth: 5" concludes at once, and two lone statements are weighed elsewhere)
+    if len(paragraphs) < 3 or "\n" in paragraphs[0] or len(paragraphs[0]) > 200 or CUE.search(
+            text) or _CONTRAST.search(text, len(paragraphs[0])):
+        return False  # ("Path: 0 → 1 → 7 (weight 12)\n\nBut 0 → 2 → 7 weighs 9.": weighed)
+    first, closing = paragraphs[0], paragraphs[-1]
+    verdict = _VERDICT_FIRST.match(first) or re.fullmatch(r"[ \t*_]*(?:yes|no)[ \t*_.!]*", first,
+                                                            re.I)
+    if verdict is not None:
+        said = _CLOSING_VERDICT.match(closing)
+        opened = re.match(r"[ \t*_]*(yes|no)", first, re.I)
+        return bool(said and opened) and said[1].lower() != opened[1].lower()
+    label = _OPENING_LABEL.fullmatch(first)
+    if label is not None:
+        subject, value = label[1], label[2]
+    else:  # a one-sentence statement: "The periphery is {0, 2, 3, 8}."
+        verb = _IS.search(first) if len(SENTENCE_SPLIT.split(first)) == 1 else None
+        if verb is None:
+            return False
+        subject, value = first[:verb.start()], _CLAUSE_STOP.split(first[verb.end():])[0]
+    if _WORKING.search(value):
+        return False
+    opened = reader(value, True)
+    final = reader(closing, False)
+    if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
+        return False
+    if not isinstance(opened, list) and _NUMBER_RUN.search(value):
+        return False  # "Degrees: 2, 3, 3, 2" lists working values, it states no count
+    # the label's words and ids ("Neighbours of 0"); a sentence's words ("Node 0 is adjacent
+    # to 1 and 2" names no quantity)
+    words = (_SUBJECT_WORD if label is not None else _NAME_WORD).findall(subject.lower())
+    named = {w[:4] for w in words} - _NOT_SUBJECT - _FORM_WORDS
+    sentences = [x for x in SENTENCE_SPLIT.split(closing) if x.strip()]
+    stated = next((x for x in reversed(sentences) if reader(x, False) not in (ABSENT, None)), "")
+    names = isinstance(opened, list) and all(isinstance(x, str) for x in opened)
+    if not (names and _LABELLED_LINE.fullmatch(stated.strip())) and (
+            not named or not named <= _subject(stated)):
+        return False  # the closing sentence is about something else ("Edges: ..." may echo
+        # the input; a category named is stated by a labelled line)
+    if isinstance(opened, Real) and isinstance(final, Real):
+        return not math.isclose(opened, final, rel_tol=0.01, abs_tol=0.005)
+    return _key(opened) != _key(final)  # (in another order: the same items, read as one)
+
+
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+_CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
+_IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
+_CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
 
 _ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")

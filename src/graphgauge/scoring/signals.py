@@ -321,7 +321,9 @@ _HEDGE = re.compile(
     r"|\bif\b[^.;\n]{0,80},\s*(?:yes|no|true|false|\d+(?:\.\d+)?)\b[^.\n]{0,12}[;,]\s*(?:if|otherwise"
     r"|else)\b"
     r"|(?<!even )\bif (?:we|you|one) (?:ignore|consider|treat|count|assume|include|exclude|allow)\b"
-    r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or\s+[\[({]?\s*\d"
+    # another answer offered after it: "Or 8.", "Or equally: [6, 2, 3]", "Or alternatively (1, 3)"
+    r"|(?:\A|(?<=[.!?\n]))[ \t*_]*or,?(?:[ \t]+(?:equally|alternatively|else|also|just as"
+    r" well))?[ \t]*:?\s*[\[({]?\s*\d"
     r"|\b(?:but )?only (?:if|when)\b|\bunless\b(?! I\b| I'(?:ve|m|d)\b)"
     r"|\b(?:somewhere|anywhere|roughly) between\b"
     # another value under a condition ("..., in which case it's 0"), a possibility under
@@ -335,7 +337,12 @@ _HEDGE = re.compile(
     r"|otherwise|else)\b[^.;\n]{0,60},"
     r"|\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\[({]?\s*\d[^?\n.]{0,40}\?"
     r"|\b(?:I'?m|I am) (?:not (?:sure|certain)|unsure|uncertain) (?:whether|if)\b"
-    r"|\bcan(?:not|'t) (?:tell|decide|be sure) (?:whether|if)\b"
+    r"|\bcan(?:not|'t) (?:tell|decide|be sure|say) (?:whether|if)\b"
+    # the answer is any of several named before: "so the shortest path is either one of them"
+    r"|\b(?:is|are|be)[ \t]+(?:either|any)[ \t]+(?:one[ \t]+)?of[ \t]+(?:them|these|those"
+    r"|the two)\b"
+    # a second answer just as good: "That works, and so would 0 → 1 → 2."
+    r"|\bso (?:would|could|does|will)[ \t]+(?:the[ \t]+\w+[ \t]+)?[\[({]?\s*\d"
     r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
@@ -771,7 +778,34 @@ def cut_in_list(text: str) -> bool:
             and not _RESULT.search(last))
 
 
+# One step of a worked trace ("- pop 4: discover 5, 8", "3. Visit node 2, enqueue 6"): a
+# text whose last lines are such steps stopped while working, even at a clean boundary.
+_TRACE_STEP = re.compile(
+    r"[ \t]*(?:[-*•+]|\d+[.)])?[ \t]*(?:step[ \t]*\d+[ \t]*[:.)][ \t]*)?(?:pop(?:ped)?|dequeued?"
+    r"|visit(?:ed)?|push(?:ed)?|enqueued?|discover(?:ed)?|explored?|expand(?:ed)?|process(?:ed)?"
+    r"|relax(?:ed)?)[ \t]+(?:node[ \t]+|vertex[ \t]+)?\w+[ \t]*(?:[:,;→]|->)", re.I)
+
+
+def stops_mid_trace(text: str) -> bool:
+    """Do the last two lines of ``text`` both take a step of a worked trace (BFS, DFS,
+    Kahn's algorithm)? The result the trace was building was never stated."""
+    lines = [line for line in text[-1000:].splitlines() if line.strip()][-2:]
+    return len(lines) == 2 and all(_TRACE_STEP.match(line) for line in lines)
+
+
+# A value given as provisional: "Order so far: 4, 5, 2", "Matching so far:\n- (0, 21)".
+PROVISIONAL = re.compile(r"\b(?:so far|thus far|up to now|until now|for now)\b[^.!?\n\d]{0,20}"
+                         r"[:=]", re.I)
+
+
+# A text cut inside a pair or tuple it was writing ("- (3, 3", "13. (8"): parentheses are
+# not counted by ``unclosed`` (asides and enumerators open them too), but an open one holding
+# only values at the very end is a value being written.
+_OPEN_TUPLE = re.compile(r"\([ \t]*\w[\w.]*(?:[ \t]*,[ \t]*[\w.]*){0,3}[ \t]*\Z")
+
+
 def is_truncated(text: str) -> bool:
     """Was ``text`` cut off mid-sentence or inside a bracket or code block?"""
     tail = text.rstrip()
-    return bool(tail) and (_TRUNCATED_END.search(tail[-40:]) is not None or unclosed(tail))
+    return bool(tail) and (_TRUNCATED_END.search(tail[-40:]) is not None or unclosed(tail)
+                           or _OPEN_TUPLE.search(tail[-40:]) is not None)

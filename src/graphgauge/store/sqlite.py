@@ -15,11 +15,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import sqlite3
 import threading
 import time
-import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from graphgauge.errors import UserError
+from graphgauge.store.leases import LEASE_SCHEMA, Leases, has_column
 from graphgauge.store.records import ITEM_COLUMNS, ItemRecord, select_list
 
 SCHEMA = """
@@ -76,46 +75,11 @@ CREATE INDEX IF NOT EXISTS items_cache_scored ON items (cache_key)
 # held every answer's key from the moment it was committed.
 REPLACED_INDEXES = ("items_cache",)
 
-# Who is writing a run right now, and which of its items each writer has taken. A lease is
-# kept alive by a heartbeat; claims live exactly as long as their holder's lease.
-LEASE_SCHEMA = """
-CREATE TABLE IF NOT EXISTS leases (
-    run_id TEXT NOT NULL,
-    holder TEXT NOT NULL,
-    pid INTEGER NOT NULL,
-    host TEXT NOT NULL,
-    started REAL NOT NULL,
-    heartbeat REAL NOT NULL,
-    PRIMARY KEY (run_id, holder)
-);
-CREATE TABLE IF NOT EXISTS claims (
-    run_id TEXT NOT NULL,
-    instance_id TEXT NOT NULL,
-    encoding TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    repeat INTEGER NOT NULL,
-    holder TEXT NOT NULL,
-    chunk INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (run_id, instance_id, encoding, variant, repeat)
-);
-"""
-# A lease whose heartbeat is older than this is abandoned (it is renewed every 5 s).
-STALE_AFTER = 60.0
 # The write-ahead log's size (4 KB pages, so 40 MB) before a checkpoint, while answers are
 # arriving (see Store.checkpoints_deferred): a 5,000-request run needs none.
 WAL_PAGES_WHILE_ANSWERING = 10_000
 
 
-
-
-@dataclass(frozen=True)
-class Lease:
-    run_id: str
-    holder: str
-
-
-class RunBusy(UserError):
-    """Another live process holds the run (and this one did not ask to join it)."""
 
 
 @dataclass
@@ -126,7 +90,7 @@ class CachedResponse:
     tokens_out: int | None
 
 
-class Store:
+class Store(Leases):
     """A graphgauge results database. Open one per process. A run's commit thread shares
     the connection with the event loop: every transaction holds ``lock``."""
 
@@ -163,6 +127,8 @@ class Store:
                 _add_column(self.db, "meta TEXT")
             if columns and "parsed_by" not in columns:  # stores before answers kept their path
                 _add_column(self.db, "parsed_by TEXT")
+            if write and not has_column(self.db, "leases", "waiting"):  # before --wait
+                _add_column(self.db, "waiting INTEGER NOT NULL DEFAULT 0", table="leases")
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path} is not a graphgauge store: not an SQLite database "
                             f"or damaged ({exc})") from None
@@ -225,11 +191,19 @@ class Store:
         return matches[0]
 
     # --- items ------------------------------------------------------------------------
-    def done_keys(self, run_id: str) -> set[tuple[str, str, str, int]]:
-        """Items of a run already answered without error (errors are retried on resume)."""
+    def item_counts(self, run_id: str) -> tuple[int, int]:
+        """(answered, failed) items of a run stored so far."""
+        answered, failed = self.db.execute(
+            "SELECT COALESCE(SUM(error IS NULL), 0), COALESCE(SUM(error IS NOT NULL), 0) "
+            "FROM items WHERE run_id = ?", (run_id,)).fetchone()
+        return answered, failed
+
+    def done_keys(self, run_id: str, failed_too: bool = False) -> set[tuple[str, str, str, int]]:
+        """Items of a run already answered without error (errors are retried on resume);
+        ``failed_too``: every item stored, failed or not."""
         rows = self.db.execute(
-            "SELECT instance_id, encoding, variant, repeat FROM items "
-            "WHERE run_id = ? AND error IS NULL",
+            "SELECT instance_id, encoding, variant, repeat FROM items WHERE run_id = ?"
+            + ("" if failed_too else " AND error IS NULL"),
             (run_id,),
         )
         return {tuple(r) for r in rows}
@@ -357,94 +331,6 @@ class Store:
     def transaction(self, immediate: bool = False):
         return _Transaction(self.db, self.lock, immediate)
 
-    # --- leases: one writer per run, or several that split its items ------------------
-    def take_lease(self, run_id: str, join: bool = False) -> Lease:
-        """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, or
-        no heartbeat for ``STALE_AFTER`` seconds) are removed with their claims first; a
-        live one makes this raise ``RunBusy`` unless ``join``."""
-        host, pid, now = socket.gethostname(), os.getpid(), time.time()
-        lease = Lease(run_id, f"{pid}@{host}#{uuid.uuid4().hex[:8]}")
-        with self.transaction(immediate=True):
-            live = []
-            for holder, other_pid, other_host, beat in self.db.execute(
-                "SELECT holder, pid, host, heartbeat FROM leases WHERE run_id = ?", (run_id,)
-            ).fetchall():
-                if _abandoned(other_pid, other_host, beat, now, host):
-                    self._drop_lease(Lease(run_id, holder))
-                else:
-                    live.append((other_pid, other_host, now - beat))
-            if live and not join:
-                other_pid, other_host, age = live[0]
-                raise RunBusy(
-                    f"run {run_id} is being written by process {other_pid} on {other_host} "
-                    f"(heartbeat {age:.0f} s ago); wait for it, or add --join to share the "
-                    "items nobody holds"
-                )
-            self.db.execute(
-                "INSERT INTO leases (run_id, holder, pid, host, started, heartbeat) "
-                "VALUES (?, ?, ?, ?, ?, ?)", (run_id, lease.holder, pid, host, now, now),
-            )
-        return lease
-
-    def heartbeat(self, lease: Lease) -> None:
-        """Show the lease is alive; a lease another process took over is taken back (its
-        claims are gone, but answered rows are never overwritten)."""
-        with self.transaction():
-            self._beat(lease)
-
-    def _beat(self, lease: Lease) -> None:
-        cur = self.db.execute("UPDATE leases SET heartbeat = ? WHERE run_id = ? AND holder = ?",
-                              (time.time(), lease.run_id, lease.holder))
-        if cur.rowcount == 0:
-            pid, host = lease.holder.split("#")[0].split("@", 1)
-            self.db.execute(
-                "INSERT OR REPLACE INTO leases (run_id, holder, pid, host, started, heartbeat) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (lease.run_id, lease.holder, int(pid), host, time.time(), time.time()),
-            )
-
-    def claim(self, lease: Lease, keys: Sequence[tuple[str, str, str, int]]) -> list[tuple]:
-        """Take the items in ``keys`` that nobody holds and nobody has answered; returns
-        those taken, in order.
-
-        When every key was inserted (the common case: one process, nothing answered) the
-        insert count says so and nothing is read back; only a partial claim reads its chunk
-        back. A lease's chunks are numbered in memory after its first claim, since only
-        its own process writes them."""
-        run, holder = lease.run_id, lease.holder
-        with self.transaction(immediate=True):
-            chunk = self._chunks.get(holder)
-            if chunk is None:
-                (chunk,) = self.db.execute(
-                    "SELECT COALESCE(MAX(chunk), 0) FROM claims WHERE run_id = ? AND holder = ?",
-                    (run, holder)).fetchone()
-            chunk += 1
-            self._chunks[holder] = chunk
-            taken = self.db.executemany(
-                _CLAIM, [(run, *key, holder, chunk, run, *key) for key in keys]).rowcount
-            if taken == len(keys):
-                return list(keys)
-            mine = {tuple(row) for row in self.db.execute(
-                "SELECT instance_id, encoding, variant, repeat FROM claims "
-                "WHERE run_id = ? AND holder = ? AND chunk = ?", (run, holder, chunk))}
-        return [key for key in keys if key in mine]
-
-    def release(self, lease: Lease) -> int:
-        """Leave the run; returns how many other writers still hold it (``--join``), so
-        that only the last one to leave stamps the run finished."""
-        with self.transaction(immediate=True):
-            self._drop_lease(lease)
-            (others,) = self.db.execute("SELECT COUNT(*) FROM leases WHERE run_id = ?",
-                                        (lease.run_id,)).fetchone()
-        return others
-
-    def _drop_lease(self, lease: Lease) -> None:
-        self.db.execute("DELETE FROM claims WHERE run_id = ? AND holder = ?",
-                        (lease.run_id, lease.holder))
-        self.db.execute("DELETE FROM leases WHERE run_id = ? AND holder = ?",
-                        (lease.run_id, lease.holder))
-
-
 _ITEM_KEY = ("run_id", "instance_id", "encoding", "variant", "repeat")
 _GUARDED_INSERT = (
     f"INSERT INTO items ({', '.join(ITEM_COLUMNS)}) "
@@ -459,13 +345,6 @@ _GUARDED_SCORE = (
     "WHERE run_id = ? AND instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? "
     "AND error IS NULL AND response IS ?"
 )
-_CLAIM = (
-    "INSERT OR IGNORE INTO claims (run_id, instance_id, encoding, variant, repeat, holder, "
-    "chunk) SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM items WHERE run_id = ? AND "
-    "instance_id = ? AND encoding = ? AND variant = ? AND repeat = ? AND error IS NULL)"
-)
-
-
 def _use_wal(db: sqlite3.Connection, patience: float = 10.0) -> None:
     """Switch a store to WAL. Switching takes the file exclusively and SQLite answers "database
     is locked" at once, without its busy timeout, while another process is opening the same
@@ -481,30 +360,14 @@ def _use_wal(db: sqlite3.Connection, patience: float = 10.0) -> None:
             time.sleep(0.01)
 
 
-def _add_column(db: sqlite3.Connection, column: str) -> None:
-    """Add a column to items; another process opening the same old store at the same
+def _add_column(db: sqlite3.Connection, column: str, table: str = "items") -> None:
+    """Add a column to a table; another process opening the same old store at the same
     moment may have added it first."""
     try:
-        db.execute(f"ALTER TABLE items ADD COLUMN {column}")
+        db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
     except sqlite3.OperationalError as exc:
         if "duplicate column" not in str(exc):
             raise
-
-
-def _abandoned(pid: int, host: str, heartbeat: float, now: float, this_host: str) -> bool:
-    """A lease is abandoned when its heartbeat is old (its process is gone or stuck), or at
-    once when it comes from this host and its process no longer exists."""
-    if now - heartbeat > STALE_AFTER:
-        return True
-    if host != this_host or pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:  # alive, owned by someone else
-        return False
-    return False
 
 
 def _check_writable(path: Path) -> None:

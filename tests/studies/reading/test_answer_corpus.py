@@ -70,7 +70,40 @@ def test_readers_agree_with_the_grader():
 # different marked answer, alternatives offered as just as good, cases side by side, a
 # verdict restated as its opposite, retractions naming their mistake, "I" among letter
 # labels). Left: a working line then a different statement (s8a:31, a debatable grade).
+# core_blind_s9a / s9b (realistic: sampled prompts, hosted and open model personas, ~7%
+# no-answers) read at first try 96.1% (123/128, false commits 0/8) and 96.7% (116/120, 0/9);
+# core_blind_s10a (the value side, every format class) and s10b (the commit side) 90.8%
+# (148/163, false commits 5/48) and 83.8% (114/136, 10/43). Their fifteen false commits are
+# fixed by the rules they prompted (another solution offered, "either one of them", a list
+# given "so far" or cut inside a pair or between the steps of a trace, "one at a time", an
+# offer to work it out before a question back, an opening answer or a marked one against a
+# different closing statement or summary). Left, until the rules they prompt land: missed
+# commits and wrong values (answer first then a justification naming other values, a
+# marker pointing at the list above, truncation after a commit, an explicit pick, prose and
+# CSV edges, empty-set words, yes/no clause weighing, corrections that reorder a list).
 BLIND_MISSES = {
+    "core_blind_s10a.jsonl:24",
+    "core_blind_s10a.jsonl:44",
+    "core_blind_s10a.jsonl:45",
+    "core_blind_s10a.jsonl:47",
+    "core_blind_s10a.jsonl:70",
+    "core_blind_s10a.jsonl:74",
+    "core_blind_s10a.jsonl:109",
+    "core_blind_s10a.jsonl:114",
+    "core_blind_s10a.jsonl:126",
+    "core_blind_s10a.jsonl:130",
+    "core_blind_s10b.jsonl:7",
+    "core_blind_s10b.jsonl:27",
+    "core_blind_s10b.jsonl:69",
+    "core_blind_s10b.jsonl:72",
+    "core_blind_s10b.jsonl:74",
+    "core_blind_s10b.jsonl:76",
+    "core_blind_s10b.jsonl:85",
+    "core_blind_s10b.jsonl:106",
+    "core_blind_s10b.jsonl:121",
+    "core_blind_s10b.jsonl:127",
+    "core_blind_s10b.jsonl:131",
+    "core_blind_s10b.jsonl:133",
     "core_blind_s3b.jsonl:5",
     "core_blind_s3b.jsonl:26",
     "core_blind_s3b.jsonl:100",
@@ -88,6 +121,15 @@ BLIND_MISSES = {
     "core_blind_s6a.jsonl:6",
     "core_blind_s6a.jsonl:18",
     "core_blind_s8a.jsonl:31",
+    "core_blind_s9a.jsonl:7",
+    "core_blind_s9a.jsonl:46",
+    "core_blind_s9a.jsonl:61",
+    "core_blind_s9a.jsonl:88",
+    "core_blind_s9a.jsonl:123",
+    "core_blind_s9b.jsonl:34",
+    "core_blind_s9b.jsonl:66",
+    "core_blind_s9b.jsonl:78",
+    "core_blind_s9b.jsonl:82",
     "region_blind_fifth.jsonl:10",
     "region_blind_first.jsonl:43",
     "region_blind_fourth.jsonl:58",

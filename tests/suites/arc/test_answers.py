@@ -37,6 +37,14 @@ node-link dicts, Gemini/Llama/Phi/R1 styles, options, doubt, truncation) was rea
 conditional output, "if the rule also drops them, (0,6) should go as well, and the output
 would be ..."; and a later "so Option 1 is the correct one" read as Option 2) and on 80
 after the rules for them.
+arc_blind_s7 and arc_blind_s7b measure the reader on answers distributed the way real models
+answer (a fifth grader, before reading the reader): 66 + 24 tasks drawn with
+random.Random(97) from the full-output tasks of `generate arc --count 3` at seeds 42, 16 and
+909 (15-node tests, all rules), personas rotated over GPT-4.1, Claude 4 Sonnet, Gemini 2.5,
+o4-mini, DeepSeek-R1, Qwen3, Llama-3.1-8B/70B, Qwen2.5-7B, Mistral and Phi-4 in their usual
+styles, wrong at each model's rough rate, no-answers at the drawn rate (6 and 2). s7 was
+rendered by a script (one house style per persona), s7b written by hand. Both were read right
+at first try (66/66 and 24/24, no no-answer read as a graph): the mainstream forms are read.
 """
 
 from __future__ import annotations

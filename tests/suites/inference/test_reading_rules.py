@@ -1,5 +1,6 @@
-"""GraphInfer reading rules added after the s4, s5 and s6 blind batches
-(tests/data/answers/infer_blind_s4.jsonl, infer_blind_s5.jsonl, infer_blind_s6.jsonl):
+"""GraphInfer reading rules added after the s4, s5, s6 and s7 blind batches
+(tests/data/answers/infer_blind_s4.jsonl, infer_blind_s5.jsonl, infer_blind_s6.jsonl,
+infer_blind_s7*.jsonl):
 each class they missed, pinned on texts written apart from the batch."""
 
 from __future__ import annotations
@@ -362,4 +363,34 @@ def test_s6_rules_stay_fast_on_hostile_text(text):
     read_relation(text, (0, 1))
     read_outliers(text, 10)
     read_assignment(text, 10, "community")
+    assert time.process_time() - start < 0.5
+
+
+# --- rules added after the s7 realistic blind batches (infer_blind_s7*.jsonl) -------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the words a label is spelled out in are not an acronym label's initials
+    ("**Answer:** Mostly Information Retrieval.", "Information Retrieval"),
+    ("Answer: About Information Retrieval, judging by the neighbours.", "Information Retrieval"),
+    ("Answer: Applied Information Retrieval (search engines).", "Information Retrieval"),
+    # nor are an article's or a function word's: a guessed title, "Advances In ..."
+    ("Answer: Probably 'An Improved Index Structure for Database Queries'.", "Database"),
+    ("Answer: Advances In information retrieval evaluation.", "Information Retrieval"),
+    ("Answer: After Inspecting the titles: data mining.", "Data Mining"),
+    # initials that stand alone still name the acronym label, and two labels stay two
+    ("Answer: Artificial Intelligence.", "AI"),
+    ("Answer: Artificial Intelligence, specifically planning.", "AI"),
+    ("Answer: Artificial Intelligence and Information Retrieval.", None),
+])
+def test_t1_t3_an_acronym_label_is_not_read_inside_another_spelled_label(text, expected):
+    from graphgauge.suites.inference.reading import read_label
+    found = read_label(text, DBLP)
+    assert (None if isinstance(found, NoAnswer) else found) == expected
+
+
+def test_t1_t3_spelled_labels_repeated_stay_linear():
+    from graphgauge.suites.inference.reading import named_labels
+    text = "Alpha Iota Information Retrieval " * 20000
+    start = time.process_time()
+    assert named_labels(text, DBLP) == ["AI", "Information Retrieval"]
     assert time.process_time() - start < 0.5

@@ -21,10 +21,13 @@ are ignored, so no input can make a reader slow or raise.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
+from graphgauge.scoring.categories import _FUNCTION_WORDS as FUNCTION_WORDS
 from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
@@ -405,8 +408,10 @@ def _concluded(reasoning: str, pair: set[int] | None) -> bool | None:
 # --- T1 / T3 -------------------------------------------------------------------------------
 
 @lru_cache(maxsize=64)
-def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
-    """Built once per label set: a 10,000-line answer asked for them per sentence."""
+def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str, bool]]:
+    """Built once per label set: a 10,000-line answer asked for them per sentence. The
+    flag marks the weak pattern: an acronym label's initials spelled out, which any two
+    capitalised words with those initials also fit ("About Information" for AI)."""
     out = []
     for label in labels:
         words = label.replace("_", " ").split()
@@ -417,10 +422,12 @@ def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
         if len(words) >= 2:  # "IR" for "Information Retrieval"
             variants.append("".join(w[0].upper() for w in words))
         out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
-                    label))
+                    label, False))
         if label.isupper() and 2 <= len(label) <= 5:  # "Artificial Intelligence" for "AI"
-            spelled = r"\s+".join(f"{c}[a-z]+" for c in label)
-            out.append((re.compile(r"(?<![\w-])" + spelled + r"(?![\w-])"), label))
+            # content words only, as the core label reader spells acronyms out: not "An
+            # Improved ..." or "Advances In ..." (a guessed paper title), nor "About ..."
+            spelled = r"\s+".join(rf"(?!(?i:{FUNCTION_WORDS})\b){c}[a-z]{{2,}}" for c in label)
+            out.append((re.compile(r"(?<![\w-])" + spelled + r"(?![\w-])"), label, True))
     return out
 
 
@@ -431,8 +438,18 @@ _NOT_THIS = re.compile(r"(?:\bnot|\brather than|\binstead of|\bas opposed to|\bt
 def named_labels(text: str, labels: Sequence[str]) -> list[str]:
     """The labels ``text`` names (not the ones it rules out), in order of mention."""
     found: list[tuple[int, str]] = []
-    for pattern, label in _label_patterns(tuple(labels)):
+    patterns = _label_patterns(tuple(labels))
+    # words a label is spelled out in are not another acronym's initials: "About
+    # Information Retrieval" names Information Retrieval, not AI
+    spelled = sorted(m.span() for pattern, _, weak in patterns if not weak
+                     for m in pattern.finditer(text))
+    starts = [a for a, _ in spelled]
+    reach = list(accumulate((b for _, b in spelled), max))  # furthest end so far
+    for pattern, label, weak in patterns:
         for m in pattern.finditer(text):
+            before = bisect_left(starts, m.end())  # spelled mentions starting before m ends
+            if weak and before and reach[before - 1] > m.start():
+                continue
             if not _NOT_THIS.search(text[max(0, m.start() - 40):m.start()]):
                 found.append((m.start(), label))
                 break
