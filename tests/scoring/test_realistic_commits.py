@@ -252,3 +252,30 @@ def test_a_quiet_check_or_a_maximality_claim_after_the_answer_keeps_it(
 ])
 def test_a_failing_check_or_a_verdict_against_the_answer_still_voids_it(text, kind, question):
     assert not kind.read(text, None, Context(question, 8)).ok
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    # a number stated first, then explained with ids, a path or the counts behind it
+    ("**Radius: 2**\n\nEvery node is within two hops of node 5 (for example 5-3-9).",
+     answers.INT, 2),
+    ("Running BFS from every node, the eccentricity of node 4 is 3. The farthest node is 8, "
+     "reached by 4 → 1 → 6 → 8.", answers.INT, 3),
+    ("The average shortest path length is 1.6.\n\nFrom node 0 the distances are 1, 1, 2 and "
+     "from node 3 they are 2, 1, 1.", answers.FLOAT, 1.6),
+])
+def test_a_number_stated_first_then_explained_is_the_answer(text, kind, expected):
+    got = kind.read(text, None, Context(None, 10))
+    assert got.ok and got.value == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    # the later text concludes or states a number of its own: read as before
+    ("The farthest node from 0 is 7 at distance 3. So the eccentricity of node 0 is 3.",
+     answers.INT, 3),
+    ("The total distance from node 4 is 12.\n\ncloseness(4) = 6 / 12 = 0.5", answers.FLOAT,
+     0.5),
+    ("The diameter is 4.\n\nRecounting every pair, the diameter is 5.", answers.INT, 5),
+])
+def test_an_opening_number_does_not_outrank_a_later_statement(text, kind, expected):
+    got = kind.read(text, None, Context(None, 10))
+    assert got.ok and got.value == pytest.approx(expected)

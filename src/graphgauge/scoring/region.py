@@ -1050,7 +1050,69 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("the text ends on something other than its answer")
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
+    first = _answered_first(body, kept, reader)
+    if first is not None:
+        return Region(first, False, "opening", BARE, 0, len(first), thinking)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A later sentence that concludes on its own value: "so the answer is 5", "6 in total".
+_CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|result)\b"
+                           r"|\b(?:in total|in all|overall|altogether|final(?:ly)?)\b", re.I)
+# ... or states a number of its own: "closeness(13) = 26 / 83 = 0.3133", "there are 3 links"
+# (not an id: "The farthest node is 8")
+_STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|=)"
+                            r"[ \t*_]*(?:about[ \t]+"
+                            r"|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)"
+                            r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
+
+
+_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:about[ \t]+|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?"
+                           r"(?:\d|\.\d)")
+
+
+def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
+    """A number stated first and explained after ("**Diameter: 4**" and then "The longest
+    shortest path is between node 0 and node 7 (0-2-5-6-7)."; "..., the shortest distance
+    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."): the numbers of the
+    explanation (ids, a path, the counts it comes from) are not the answer, unless a later
+    sentence states the same quantity again or concludes on a value. The opening names
+    its quantity ("diameter", "clustering coefficient"; not "the answer")."""
+    if reader is None or len(body) > _TAIL or CUE.search(body):
+        return None
+    text = body.strip()
+    first = text.split("\n")[0]
+    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
+    rest = text[text.find(first) + len(first):]
+    if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
+            _STEP_LABEL.match(first) or value_like(text[text.rfind("\n") + 1:])
+            or TENTATIVE.search(first) or unsure(first) or is_hedge(first, _values_of(reader))):
+        return None  # (a value alone on the last line closes on it)
+    label = _OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
+    verb = None if label else _IS.search(first)
+    if label is None and verb is None:
+        return None
+    subject, value = (label[1], label[2]) if label else (
+        first[:verb.start()], _CLAUSE_STOP.split(first[verb.end():])[0])
+    if not _NUMBER_FIRST.match(value):
+        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+    opened = reader(value, True)
+    if isinstance(opened, bool) or not isinstance(opened, Real) or _WORKING.search(
+            value) or _NUMBER_RUN.search(value):
+        return None
+    final = reader(kept, False)
+    if not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01, abs_tol=0.005):
+        return None  # the end says the same
+    named = {w[:4] for w in _NAME_WORD.findall(subject.lower())} - _NOT_SUBJECT - _FORM_WORDS
+    if not named:
+        return None
+    for sentence in SENTENCE_SPLIT.split(rest):
+        if reader(sentence, False) in (ABSENT, None):
+            continue
+        if _CONCLUDES_ON.search(sentence) or named & _subject(sentence) or (
+                _STATES_NUMBER.search(sentence)):
+            return None  # the quantity stated again, a conclusion, another number stated
+    return first
 
 
 # A labelled step of working, not the answer: "Step 1: visit 0.", "Queue: [3, 4]".
