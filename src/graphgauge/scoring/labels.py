@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from graphgauge.scoring.guards import plain_letters
+
 # Name labels are replaced by OFFSET + id before parsing, so that no number written in the
 # answer's prose can pass for a node.
 OFFSET = 10**6
@@ -73,7 +75,7 @@ def _reader(
 def label_reader(text: str, labels: Sequence[str]) -> tuple[str, Callable[[int], int]]:
     """``text`` prepared for the numeric parsers, and the map from parsed numbers to ids."""
     rewrite, lookup = _reader(tuple(labels))
-    return (rewrite(text) if rewrite else text), lookup
+    return (rewrite(plain_letters(text)) if rewrite else text), lookup
 
 
 @lru_cache(maxsize=64)

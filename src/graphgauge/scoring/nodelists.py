@@ -36,10 +36,12 @@ class _AnyOf:
 # engine skips most positions of a long answer at once.
 _EMPTY = _AnyOf(
     r"\[\s*\]", r"\{\s*\}", r"\((?<![\w)]\()\s*\)", r"∅",
-    r"(?=[ne])(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b",
-    r"(?=n)\bno\s+(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    # ("nothing more can be added", "no other nodes": something, and no more)
+    r"(?=[ne])(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b(?![ \t]+(?:more|else|further"
+    r"|additional)\b)",
+    r"(?=n)\bno\s+(?!(?:more|other|further|additional)\b)(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
-    r"(?=t)\bthere (?:are|is) no\b",
+    r"(?=t)\bthere (?:are|is) no\b(?![ \t]+(?:more|other|further|additional)\b)",
     r"(?=n)\b(?:nobody|no one|no-one)\b",
     r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
     r"|\bnot a single\b)",
@@ -77,7 +79,14 @@ _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthr
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
 _QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
-                          r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))",
+                          r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))"
+                          # ", and nodes 1 and 3 each touch one of them": a clause of its own
+                          # about other nodes
+                          r"|,[ \t]*+(?:and|but)[ \t]++(?:nodes?|vertices|vertex)[ \t]++\d++"
+                          r"(?:[ \t]*+(?:,|and)[ \t]*+\d++)*+[ \t]++(?:each[ \t]++|both[ \t]++"
+                          r"|all[ \t]++)?(?:is|are|has|have|was|were|lies|lie"
+                          r"|touch(?:es)?|covers?|belongs?|remains?|sits?|can(?:not|'t)?)\b"
+                          r"(?![ \t]++(?:also|too)\b)",
                           re.I | re.M)
 # Scores, weights and percentages, never node ids.
 _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
@@ -86,8 +95,12 @@ _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d++\s++(?:of them|in total)\b"
+                    # "Total: 23" (not "in total: 4, 1, 7")
+                    r"|\btotal[ \t]*+[:=][ \t]*+\d+(?:\.\d+)?(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
-                    r"(?:[ \t]+(?:of[ \t]+\w+|is|was|equals|of))*[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
+                    r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
+                    r"|of))*"
+                    r"[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
                     re.I)
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
@@ -107,7 +120,7 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
-_LIST_ALONE = re.compile(r"\s*\[[\d,\s]*\]\s*")
+_LIST_ALONE = re.compile(r"\s*(?:\[[\d,\s]*\]|\d+(?:\s*(?:→|->|⟶)\s*\d+)+)\s*[;.]?\s*")
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
@@ -130,11 +143,14 @@ _IMPOSSIBLE = re.compile(r"\D*\b(?:(?:isn'?t|is not|not) possible|impossible"
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\(?\d+[.)][ \t]|\||(?=\d+[ \t]*$))[ \t]*(.*)$",
                         re.M)
 _TABLE_RULE = re.compile(r"^[\s|:\-]+$")
-# A walk written one stop a line: "Start: 2", "Step 3: node 7", "- Next: 5 (weight 2)".
+# A walk written one stop a line: "Start: 2", "Step 3: node 7", "- Next: 5 (weight 2)",
+# "Step 1: Start at node 0", "Step 2: From 0 go to node 5 (distance 1)".
 _STEP_LINE = re.compile(
     r"^[ \t]*(?:[-*•+][ \t]+|\d+[.)][ \t]+)?[*_]*(?:(?:step|stop|hop|move)[ \t]*\d+|start(?:ing)?"
     r"(?:[ \t]+node)?|next|then|end|finally|first|last|goal|target|source|destination)[*_]*"
-    r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:go|move)[ \t]+to[ \t]+|visit[ \t]+)?(?:node[ \t]*)?"
+    r"[ \t]*[:\-–—][ \t]*[*_]*[ \t]*(?:(?:from[ \t]+(?:node[ \t]+)?\d+,?[ \t]+)?(?:go|move|walk"
+    r"|continue)[ \t]+(?:on[ \t]+)?to[ \t]+|visit[ \t]+|(?:start|begin)[ \t]+(?:at|from|with)[ \t]+"
+    r"|(?:reach|arrive at)[ \t]+)?(?:node[ \t]*)?"
     r"(?P<id>\d+)[ \t*_.]*+(?:\([^()\n]*\)[ \t.]*+)?$", re.I)
 _HEADER_CELL = re.compile(r"\b(?:node|id|vertex)\b\s*\|", re.I)
 # One node a line with its verdict: "Node 4: not in the cover", "- Node 1 ✓", "3: yes (degree
@@ -154,12 +170,19 @@ _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s
 # (not "Node 5 is the only one with no neighbours": a node described, not an empty answer)
 _SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices"
                          r"|neighbou?rs?"
-                         r"|members?|elements?|paths?|leaves|leaf)\b|\bthere (?:are|is) no\b"
+                         r"|members?|elements?|paths?|leaves|leaf)\b"
+                         r"|\bthere (?:are|is) no\b(?![ \t]+(?:more|other|further|additional)\b)"
                          r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
 
-                         r"|(?:\b(?:is|are)\b|:)[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
+                         r"|(?:\b(?:is|are)\b|[:=])[\s*_`\"']*(?:none|nothing|empty|∅)[\s*_`\"'.!]*$",
                          re.I)
+
+
+# The end of a clause, after its last id, saying the set is empty: "... ∩ N(8) = ∅.",
+# "{1, 2} ∩ {4, 5} is empty".
+_ENDS_EMPTY = re.compile(r"[\s)\]}*_`'\"]*+(?:(?<=\s)(?:is|are)\b|[:=])[\s*_`\"']*+"
+                         r"(?:none|nothing|empty|∅|\{\s*\}|\[\s*\])[\s*_`\"'.!]*$", re.I)
 
 
 _ASIDE = re.compile(r"\(\s*(?!nodes?\b|vertex\b|vertices\b|v\b)[A-Za-z]")
@@ -340,6 +363,12 @@ def _bracketed(region: str, explicit: bool) -> tuple[int, str] | None:
 
 
 # "All nodes", "every vertex", "all of them" (not "not all nodes"), and what is left out.
+# Nodes added to a bracketed list right after it: "{4, 5, 6}, plus node 3 itself".
+_PLUS = re.compile(r"[ \t]*,?[ \t]*(?:plus|as well as|together with|along with)[ \t]+"
+                   r"(?:nodes?[ \t]+)?(\d+(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+)\d+)*+)"
+                   r"(?![ \t]*(?:[-–—→>]|\d))", re.I)
+
+
 _ALL_NODES = re.compile(r"(?<!not )(?<!almost )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
                         r"(?:nodes?|vertices|vertex)\b|\ball of them\b", re.I)
 _EXCEPT = re.compile(r"\b(?:except|but|other than|besides|apart from|excluding)\b", re.I)
@@ -401,7 +430,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)
-        # (a list alone on its lines, as a table or bullets give it, states the answer too)
+        # (a list alone on its lines, as a table or bullets give it, or a walk alone in its
+        # clause, "1 → 2 → 5 (cost 7); the path via 4 costs 9", states the answer too)
         stated = [s for s in lines[max(0, at - 2):at]
                   if _STATES_IDS.search(s) or _LIST_ALONE.fullmatch(s)]
         line = stated[-1] if stated else line
@@ -419,6 +449,9 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     cut = _SUBORDINATE.search(line)
     if cut and _DIGITS.search(line, 0, cut.start()):
         line = line[: cut.start()]
+    last_id = max(m.end() for m in _DIGITS.finditer(line)) if _DIGITS.search(line) else 0
+    if _ENDS_EMPTY.match(line, last_id):
+        return []  # "N(3) = {1, 2}, N(8) = {4, 5}, so N(3) ∩ N(8) = ∅."
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."
@@ -427,7 +460,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if listed is not None:
         if listed[1][0] == "(" and len(_PAIR_TUPLE.findall(line)) >= 2:
             return None  # "(0, 2), (2, 3), (2, 5)": edges, not a list of nodes
-        return _ids(_DIGITS.findall(listed[1]))
+        more = _PLUS.match(line, listed[0] + len(listed[1]))  # "{4, 5, 6}, plus node 3 itself"
+        return _ids(_DIGITS.findall(listed[1]) + (_DIGITS.findall(more[1]) if more else []))
     if _empty_answer(line, explicit):
         return []
     return _prose_run(line, explicit)
@@ -467,6 +501,8 @@ _EDGE_GAP = re.compile(
     r"|go|to|after that|takes?|taking)\b"
     r"|\b(?:back-?track(?:s|ed|ing)?|back(?:\s+up)?|return(?:s|ing)?)\s+to\s+(?:node\s+)?\d+\b"
     # "then backtrack to 0 and take 0-3", "back up to 3"
+    r"|\b(?:node\s+)?\d+\s+(?:is|was)\s+a\s+dead[ -]end\b(?:[ \t,]*(?:so|and|then)\b)?"
+    # "(6, 5); 5 is a dead end, so (6, 3)": the walk goes on from an earlier node
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
     r"|\b(?:with|of|at)\s+(?:an?\s+)?(?:weight|capacity|cost)\s+(?:of\s+)?[-+]?\d+(?:\.\d+)?\b"
@@ -487,8 +523,11 @@ _EDGE_PROSE = re.compile(
     r"[^{}]{0,40}?\"(?:target|v|to|dst|end|node2|tail|b|child)\"\s*:\s*\"?(\d+)\"?[^{}]{0,80}?\}"
     # a walk told step by step: "first 0 to 2, then 2 to 5, ... and take 0 to 3"; "the edges
     # connecting 5 to 6 and 6 to 9"
-    r"|\b(?:first|then|next|finally|take|takes|taking|and)\s+(?:nodes?\s+)?(\d+)\s+to\s+"
-    r"(?:nodes?\s+)?(\d+)\b"
+    r"|\b(?:first|then|next|finally|take|takes|taking|and|match(?:es)?|pair(?:s)?|assign(?:s)?)"
+    r"\s+(?:nodes?\s+)?(\d+)\s+to\s+(?:nodes?\s+)?(\d+)\b"
+    # "from 2 we go to 0", "from 2, go to 0": a leg told with its verb
+    r"|\bfrom\s+(?:node\s+)?(\d+),?\s+(?:(?:we|I|it|you)\s+)?(?:go|move|continue|proceed|step)"
+    r"(?:e?s)?\s+(?:on\s+)?to\s+(?:node\s+)?(\d+)\b"
     # a matching in words: "node 0 is matched with node 5", "applicant 1 gets job 3"
     r"|(?:\b[a-z]+\s+)?(?<![\d.])(\d+)\s+(?:gets|takes|(?:is\s+)?(?:matched|paired|assigned)\s+(?:with|to))\s+"
     r"(?:[a-z]+\s+)?(\d+)\b",
@@ -534,12 +573,68 @@ _MAPPING = re.compile(rf"\{{\s*({_ENTRY_TEXT}(?:[ \t]*,\s*{_ENTRY_TEXT})*+)[ \t]
 _ENTRY = re.compile(r"(\d+)[\"']?\s*:\s*[\"']?(\d+)")
 
 
-# Edges one pair a line ("1 4\n4 6"), as edge-list files and code blocks write them.
-_PAIR_LINE = re.compile(r"^[ \t]*(\d+)[ \t]+(\d+)[ \t]*$", re.M)
+# Edges one pair a line ("1 4\n4 6", CSV "1,4\n4,6"), as edge-list files and code blocks write
+# them.
+_PAIR_LINE = re.compile(r"^[ \t]*(\d+)(?:[ \t]+|[ \t]*[,;][ \t]*)(\d+)[ \t]*$", re.M)
+# Under a header "u,v,weight", a CSV row ends on its weight: "0,32,4" (not "step,u,v").
+_WEIGHT_HEADER = re.compile(r"^[ \t]*\w+[ \t]*([,;])[ \t]*\w+[ \t]*\1[ \t]*(?:weight|w|cost"
+                            r"|capacity|cap)[ \t]*$", re.M | re.I)
+_WEIGHED_LINE = re.compile(r"^[ \t]*(\d+)[ \t]*[,;][ \t]*(\d+)[ \t]*[,;][ \t]*[-+]?\d+(?:\.\d+)?"
+                           r"[ \t]*$", re.M)
+# A walk that goes on after a leg: "(2, 0), then to 4, then to 6".
+_THEN_TO = re.compile(r"\((\d+), (\d+)\)((?:[ \t]*,?[ \t]*(?:and[ \t]+)?then[ \t]+"
+                      r"(?:(?:we|I)[ \t]+)?(?:go(?:es)?[ \t]+|move[ \t]+|on[ \t]+)?to[ \t]+"
+                      r"(?:node[ \t]+)?\d+\b)++)")
+
+
+def _walk_on(m: re.Match) -> str:
+    stops = [m[2], *_DIGITS.findall(m[3])]
+    return ", ".join([f"({m[1]}, {m[2]})"] + [f"({u}, {v})" for u, v in zip(
+        stops, stops[1:], strict=False)])
+
+
+# A parent and the children it discovers: "From 4: 5, 8, 10.", "discovered from 3: 2 and 6",
+# "Children of 4: 5, 8", "4's children: 5, 8", "from 4 we discover 5 and 8" (not "the path
+# from 0: 0 → 2 → 5", a walk).
+_FROM_GROUP = re.compile(
+    r"(?:\bfrom[ \t]+(?:node[ \t]+)?(\d+)(?:[ \t]*:|,?[ \t]+(?:we|I|it)[ \t]+(?:discover|visit"
+    r"|reach|find|add|enqueue|push)(?:e?s|ed)?\b)"
+    r"|\bchildren[ \t]+of[ \t]+(?:node[ \t]+)?(\d+)[ \t]*:"
+    r"|\b(?:node[ \t]+)?(\d+)'s[ \t]+children[ \t]*:)"
+    r"[ \t]*((?:nodes?[ \t]+)?\d+(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+)(?:node[ \t]+)?"
+    r"\d+)*+)(?![ \t]*(?:[-–—→⟶>=]|\d))", re.I)
+# A tree told child by child: "Node 1 is discovered from 0, node 2 from 0, and node 4 from 1"
+# (the parent first in each edge).
+_DISCOVERED_RUN = re.compile(
+    r"\b(?:node[ \t]+)?\d+[ \t]+(?:is|was|gets|got)[ \t]+(?:discovered|reached|visited|found"
+    r"|explored)[ \t]+(?:from|via)[ \t]+(?:node[ \t]+)?\d+\b(?:[ \t]*+,?[ \t]*+(?:and[ \t]+)?"
+    r"(?:node[ \t]+)?\d+[ \t]+(?:(?:is|was)[ \t]+\w+[ \t]+)?from[ \t]+(?:node[ \t]+)?\d+\b)*+",
+    re.I)
+_DISCOVERED = re.compile(r"(\d+)\D+?(?:from|via)[ \t]+(?:node[ \t]+)?(\d+)", re.I)
+# Legs "X to Y" in a comma list: "Matching: 0 to 21, 1 to 23 and 3 to 25".
+_LEG_RUN = re.compile(r"(?<![\w.])\d+[ \t]+to[ \t]+\d+\b(?:[ \t]*+(?:,[ \t]*+(?:and[ \t]+)?"
+                      r"|and[ \t]+)\d+[ \t]+to[ \t]+\d+\b)++")
 
 
 # A quoted id, as JSON writes a pair of named nodes: [["F", "C"], ["F", "G"]].
 _QUOTED_ID = re.compile(r"\"(\d+)\"|'(\d+)'")
+
+
+_GROUP_GAP = re.compile(r"[\s.;,]*")
+
+
+def _from_groups(region: str) -> str:
+    """Each "From 4: 5, 8" group as its edges; groups one after another ("From 2: 16. From
+    4: 5, 8.") are one list."""
+    out, pos = [], 0
+    for m in _FROM_GROUP.finditer(region):
+        gap = region[pos:m.start()]
+        out.append(", " if out and _GROUP_GAP.fullmatch(gap) else gap)
+        parent = m[1] or m[2] or m[3]
+        out.append(", ".join(f"({parent}, {v})" for v in _DIGITS.findall(m[4])))
+        pos = m.end()
+    out.append(region[pos:])
+    return "".join(out)
 
 
 def _edge_spellings(region: str) -> str:
@@ -547,7 +642,17 @@ def _edge_spellings(region: str) -> str:
     region = _TABLE_ROW.sub(lambda m: _table_edge(m, numbered), _ENUMERATOR.sub("", region))
     if len(_PAIR_LINE.findall(region, 0, 20_000)) >= 2:
         region = _PAIR_LINE.sub(r"(\1, \2)", region)
+    elif _WEIGHT_HEADER.search(region, 0, 20_000):
+        region = _WEIGHED_LINE.sub(r"(\1, \2)", region)
+    if " to " in region:
+        region = _LEG_RUN.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     region = _EDGE_PROSE.sub(lambda m: "({}, {})".format(*filter(None, m.groups())), region)
+    if "then" in region:
+        region = _THEN_TO.sub(_walk_on, region)
+    region = _from_groups(region)
+    if "from" in region or "via" in region:
+        region = _DISCOVERED_RUN.sub(lambda m: ", ".join(
+            f"({parent}, {child})" for child, parent in _DISCOVERED.findall(m.group())), region)
     if " to " in region:  # "then 5 to 4, 4 to 0": the walk goes on after a comma
         region = _MORE_LEGS.sub(lambda m: _LEG.sub(r"(\1, \2)", m.group()), region)
     if "{" in region:

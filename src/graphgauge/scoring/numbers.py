@@ -177,7 +177,7 @@ def _spell_numbers(text: str) -> str:
         count = count if count.isdigit() else str(_UNITS.index(count.lower()))
         return f"{count}/{_DENOMINATORS[m['den'].lower()]}"
 
-    if "undred" in text or "UNDRED" in text:
+    if mentions(text, ("hundred",)):
         text = _HUNDREDS.sub(hundreds, text)
     spelled = _WORD_FRACTION.sub(fraction, text) if mentions(text, _FRACTION_WORDS) else text
     return _WORD_NUMBER.sub(digit, spelled) if mentions(spelled, _NUMBER_WORDS) else spelled

@@ -49,6 +49,7 @@ from functools import lru_cache
 from numbers import Real
 from typing import Any
 
+from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.signals import (
     ALTERNATIVE,
     ANSWER_DOUBT,
@@ -83,6 +84,7 @@ from graphgauge.scoring.signals import (
     stops_mid_trace,
     strip_questions,
     tail,
+    ticked_off,
     unclosed,
     unsure,
     value_asked,
@@ -132,7 +134,7 @@ _CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\
                         "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
                         "\u00d7": "×", "\u2217": "*", "\u279d": "→", "\u279c": "→",
                         "\u2794": "→", "\u21d2": "→", "\u27f9": "→", "\u21a6": "→",
-                        "\u279e": "→"})
+                        "\u279e": "→", **LOOKALIKES})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -579,7 +581,9 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     if not labelled and retracted(text[cues[0].start():]):
         return NoAnswer("answer retracted without a new one")
     if new is not ABSENT and not is_truncated(after):
-        if _key(new) == _key(value) or CONFIRM.search(last) or passed_check(cue.group(), after):
+        # (as written: "So the better tour is [0, 1, 6, 2]" after "Answer: [0, 1, 2, 6]"
+        # reorders a path; a set reorders to the same set)
+        if new == value or CONFIRM.search(last) or passed_check(cue.group(), after):
             return None
         if _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")
@@ -1011,7 +1015,8 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
     if (restated_differently(tail(kept, size // 2)) or _bare_values_differ(last, reader)
-            or _statements_differ(kept, reader) or _opening_answer_differs(kept, reader)):
+            or _statements_differ(kept, reader) or _opening_answer_differs(kept, reader)
+            or _conclusion_differs(kept, reader)):
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
@@ -1034,7 +1039,14 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         elif sentences and not RETRACTION.search(after) and (
                 CONFIRM.search(sentences[-1]) or DOUBT.search(after)
                 or (passed_check(cues[-1].group(), after) and kept[:cues[-1].start()].strip())):
-            kept = kept[:cues[-1].start()]  # "Wait, ... No. So the order stands."
+            # "Wait, ... No. So the order stands."; earlier cues of the same run of checks
+            # ("Wait, is that valid? 1 before 0 ✓. Actually, let me double-check 3: ...")
+            # go with it
+            cut = len(cues) - 1
+            while cut and kept[:cues[cut - 1].start()].strip() and ticked_off(
+                    kept[cues[cut - 1].end():cues[cut].start()]):
+                cut -= 1
+            kept = kept[:cues[cut].start()]
         elif _offered(after, reader):
             return NoAnswer("another answer offered as a possibility")  # "X. Hmm, Y might fit"
         elif reader is not None and reader(after, False) not in (ABSENT, None):
@@ -1060,8 +1072,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
 _CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|result)\b"
                            r"|\b(?:in total|in all|overall|altogether|final(?:ly)?)\b", re.I)
 # ... or states a number of its own: "closeness(13) = 26 / 83 = 0.3133", "there are 3 links"
-# (not an id: "The farthest node is 8")
-_STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|=)"
+# "the longest shortest path has length 4" (not an id: "The farthest node is 8")
+_STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
+                            r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
                             r"[ \t*_]*(?:about[ \t]+"
                             r"|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)"
                             r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
@@ -1351,9 +1364,26 @@ def _ends_on_value(piece: str, reader: Reader) -> bool:
 _ELIDED = re.compile(r"(?:(?<![.\d])\d++|[)\]}])(?:,[ \t]*(?:\.\.\.|…)|[ \t]*(?:\.\.\.|…)[ \t]*,)")
 
 
+# "(2, 4, 2, 2, 4, …)": a list elided inside an aside.
+_PAREN_ELIDED = re.compile(r"\([^()\n]*(?:\.\.\.|…)[^()\n]*\)")
+
+
+def _elided(paragraph: str, reader: Reader) -> bool:
+    """Does the paragraph leave its answer list unfinished ("1, 3, 5, ...")? An elided list
+    inside parentheses is an aside when the paragraph reads the same without it ("Every
+    node has even degree (2, 4, 2, …), so it does have an Euler circuit.")."""
+    if not _ELIDED.search(paragraph):
+        return False
+    bare = _PAREN_ELIDED.sub(" ", paragraph)
+    if bare == paragraph or _ELIDED.search(bare):
+        return True
+    value = reader(bare, False)
+    return value in (ABSENT, None) or _key(value) != _key(reader(paragraph, False))
+
+
 def _closes_on_value(text: str, reader: Reader) -> bool:
     paragraphs = [p for p in _PARAGRAPHS.split(tail(text).strip()) if p.strip()]
-    if paragraphs and _ELIDED.search(paragraphs[-1]):
+    if paragraphs and _elided(paragraphs[-1], reader):
         return False
     after: list[str] = []
     # closing paragraphs without a value follow the answer ("Wait, the pair 2-5 is missing.")
@@ -1536,11 +1566,22 @@ def _bare_values_differ(paragraph: str, reader: Reader | None) -> bool:
     if reader is None or len(paragraph) > 400 or "\n" in paragraph.strip() or CUE.search(
             paragraph):
         return False
-    values = {_key(reader(s, True)) for s in SENTENCE_SPLIT.split(paragraph)
-              if s.strip() and (value_like(s) or _VERDICT_FIRST.match(s))}
-    values.discard(ABSENT)
-    values.discard(None)
-    return len(values) > 1
+    read = [reader(s, True) for s in SENTENCE_SPLIT.split(paragraph)
+            if s.strip() and (value_like(s) or _VERDICT_FIRST.match(s))]
+    read = [v for v in read if v is not ABSENT and v is not None]
+    if len({_key(v) for v in read}) <= 1:
+        return False
+    return not _parts_of(reader(paragraph, False), read)
+
+
+def _parts_of(whole: Any, parts: list[Any]) -> bool:
+    """Are the sentences' values pieces of the one list the paragraph reads ("From 3: 2,
+    4. From 4: 5, 8." as one tree), not rival answers ("[1, 2]. [1, 3].")?"""
+    if not isinstance(whole, list) or not all(isinstance(p, list) for p in parts):
+        return False
+    items = [repr(x) for x in whole]
+    pieces = [repr(x) for p in parts for x in p]
+    return any(items[i:i + len(pieces)] == pieces for i in range(len(items) - len(pieces) + 1))
 
 
 # A sentence that opens with its verdict: "No, it is not connected."
@@ -1568,6 +1609,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
         return False
     if CUE.search(text) or _CONCLUDES.search(paragraphs[-1]):
         return False
+    for definition, name in _GLOSSARY:
+        last_two = [definition.sub(name, p) for p in last_two]
     if all(len(_NUMBER.findall(p)) == 1 for p in last_two):
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
@@ -1578,8 +1621,44 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
 
 
+# The conclusion of working written after the answer: "…, so the average is 3.67".
+_SO = re.compile(r"\b(?:so|thus|hence|therefore)\b[\s,]*+", re.I)
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _conclusion_differs(text: str, reader: Reader | None) -> bool:
+    """A short reply that states a quantity first and closes its working on a different
+    value of the same quantity, with no correction cue ("The average degree of node 5 is
+    3.5. Its neighbours have degrees 3, 4 and 4, so the average is 3.67."): two final
+    answers, not a correction."""
+    if reader is None or len(text) > 600 or CUE.search(text):
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(text.strip()) if x.strip()]
+    if len(sentences) < 2:
+        return False
+    first, conclusions = sentences[0], list(_SO.finditer(sentences[-1]))
+    # the conclusion of working in its sentence ("degrees 3, 4 and 4, so ..."); a sentence
+    # that opens on "So the girth: 5" is a final statement, which the correction rule reads
+    if not conclusions or not _NUMBER.search(sentences[-1], 0, conclusions[-1].start()) \
+            or len(_NUMBER.findall(first)) > 2:
+        return False
+    concluded = sentences[-1][conclusions[-1].end():]
+    named = {w[:4] for w in _NAME_WORD.findall(first.lower())} - _NOT_SUBJECT
+    if len(_NUMBER.findall(concluded)) != 1 or not named & _subject(concluded):
+        return False
+    values = [reader(first, False), reader(concluded, False)]
+    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+
+
+# Quantities restated by their definition ("The diameter is 4." / "The longest shortest path
+# ... has length 5."): one quantity for the check above.
+_GLOSSARY = [(re.compile(pattern, re.I), name) for pattern, name in (
+    (r"\blongest[ \t]+shortest[ \t]+path\b|\b(?:largest|maximum)[ \t]+eccentricity\b", "diameter"),
+    (r"\b(?:smallest|minimum)[ \t]+eccentricity\b", "radius"),
+    (r"\bshortest[ \t]+cycle\b", "girth"))]
 # What a one-sentence statement is about: its words (and node ids) before the verb.
-_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of)\b|[:=])", re.I)
+_SUBJECT = re.compile(r"[^\n]{0,80}?(?=\b(?:is|are|includes?|consists? of|has (?:length"
+                      r"|size|weight))\b|[:=])", re.I)
 _SUBJECT_WORD = re.compile(r"[a-z]{3,}|\d+")
 _ANAPHOR = re.compile(r"[\W_]*+(?:this|that|these|those|it|its|they|their)\b", re.I)
 _SUM = re.compile(r"\d\s*[+*/×=]\s*\d")

@@ -259,6 +259,22 @@ def passed_check(cue: str, after: str) -> bool:
         after) and not _CHECK_STATES.search(after)
 
 
+_TICK = re.compile(r"[✓✔✅]")
+_ASKS_VALID = re.compile(r"[\s,:;—–-]*(?:is|does|are) (?:that|this|it) (?:valid|right|correct|ok"
+                         r"|okay|hold|work)\?", re.I)
+_TICKED_FAILED = re.compile(_FAILED.pattern.removesuffix(r"|\?"), re.I)
+
+
+def ticked_off(after: str) -> bool:
+    """Is the text after a cue only items checked off, none failed ("Wait, is that valid?
+    1 before 0 ✓, 8 before 2 and 6 ✓.")? Such a check names the answer's own items, so an
+    earlier cue of the same run of checks changes nothing either."""
+    asked = _ASKS_VALID.match(after)
+    rest = after[asked.end():] if asked else after
+    return (not rest.strip(" \t,.;:—–-") or bool(_TICK.search(rest))) and "?" not in rest and not (
+        _TICKED_FAILED.search(rest) or _CHECK_STATES.search(rest))
+
+
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
@@ -297,8 +313,10 @@ _HEDGE = re.compile(
     r"(?=[^\d\n]*(?:\n|\Z)|(?:[ \t]+[a-z][\w-]*){0,4}[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
-    # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)")
-    r"|(?<!\()\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}(?:paths|answers|solutions"
+    # (not a breakdown in brackets: "6 — through node 1 (3 paths) and node 2 (3 paths)",
+    # nor the units of a count in words: "eighty-two paths", "twenty three paths")
+    r"|(?<!\()(?<!-)(?<!ty )\b(?:two|three|2|3|multiple|several|many) (?:\w+ ){0,2}"
+    r"(?:paths|answers|solutions"
     r"|orderings|orders|options|possibilities)\b"
     r"|\banother(?: \w+){0,2}?(?: is| would be| works)|\balternatively\b"
     r"|\b(?:equally|just as) (?:valid|correct|acceptable|good|optimal)\b"

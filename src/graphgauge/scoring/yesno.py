@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import ABSENT, NoAnswer
 from graphgauge.scoring.sentences import MAX_CANDIDATES, answer, or_none, pick, split_sentences
 
@@ -57,13 +58,17 @@ _STOP = frozenset(re.findall(
     "a an the is are was were be been there here this that these those it its of in on at to "
     "for from with by and or do does did has have had graph any all some same each every "
     "between node nodes vertex vertices given following question answer please whether "
-    "if than then so which what how yes no can could would should will",
+    "if than then so which what how yes no can could would should will both appear appears",
 ))
 _NEGATION = re.compile(
     r"\bnon-|(?<=\w)-free\b|\bfree of\b|\bexcept\b"
     r"|\b(?:no|not|never|none|neither|nor|without|cannot|impossible|unable"
     r"|nothing|nowhere|isnt|arent|doesnt"
-    r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b", re.I)
+    r"|dont|cant|wont|hasnt|havent|wasnt|werent|didnt)\b|n't\b"
+    # verbs and adjectives that deny without a negation word: "lacks a cycle", "fails to be
+    # bipartite", "the edge is absent / missing", "one short of a hub"
+    r"|\black(?:s|ing)?\b|\bfail(?:s|ed)?[ \t]+to\b|\b(?:absent|missing|devoid)\b"
+    r"|\bshort[ \t]+of\b", re.I)
 _IDIOM = re.compile(r"\bno doubt\b|\bnot only\b|\bno matter\b|\bwithout (?:a )?doubt\b"
                     r"|\bnothing but\b|\bno (?:less|fewer|more) than\b|\bnot just\b", re.I)
 _WORD = re.compile(r"[a-z]+|\d+", re.I)
@@ -96,11 +101,18 @@ _GROUPS = (
     "cycle cyclic loop circuit",
     "bipartite bicolorable",
     "acyclic dag",
+    # mutual reachability: what a strongly connected component is made of
+    "strongly mutually scc sccs",
 )
 _CONCEPTS: dict[str, frozenset[int]] = {}
 for _group, _words in enumerate(_GROUPS):
     for _word in _words.split():
         _CONCEPTS[_word[:4]] = _CONCEPTS.get(_word[:4], frozenset()) | {_group}
+
+
+# (a predicate's group, its truth) -> the group it settles: an edge is a path, a pair with
+# no path between them has no edge.
+_SETTLES = {(0, True): 1, (1, False): 0}
 
 
 def _concepts(word: str) -> frozenset[Any]:
@@ -123,7 +135,7 @@ for _asked_word, _fact in (("bipartite", "odd"), ("tree", "cycle"), ("forest", "
 
 # A declarative answer speaks about this graph or its nodes, not about graphs in general.
 _SPECIFIC = re.compile(
-    r"\b(?:the|this|our|given|its) (?:graph|network)\b|\b(?:it|they|this)\b"
+    r"\b(?:the|this|our|given|its) (?:(?:di)?graph|network)\b|\b(?:it|they|this)\b"
     r"|^[\s*_]*(?-i:[A-Z]{1,2}|\d+) (?:is|has|can|does)\b"
     r"|\bthere(?:'s\b| (?:is|are|exists?)(?:\b|n'?t\b))|\bhere\b|\bnodes? (?:\d+|[A-Z]{1,3})\b"
     r"|\b\w+ and \w+ are\b"
@@ -132,7 +144,10 @@ _SPECIFIC = re.compile(
     r"|\b(?:no|a|an) (?:\w+ ){0,2}(?:exists?|is present)\b|\bdegrees\b"
     r"|\d+\s*(?:→|->|-)\s*\d+|\bI (?:found|see|checked|counted|traced)\b", re.I)
 _GENERAL = re.compile(r"\bif and only if\b|\biff\b|\bby definition\b|\bin general\b|\bwhether\b"
-                      r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b", re.I)
+                      r"|^[\s*_]*(?:an?|any) \w+ (?:is|has|can)\b"
+                      # "Nodes can be neighbours if ...": what nodes may be, not what these are
+                      r"|^[\s*_]*(?:two )?(?:nodes|vertices|graphs|edges|pairs)[ \t]+(?:can|may"
+                      r"|could|are called|are said)\b", re.I)
 
 
 def _about_this_graph(sentence: str) -> bool:
@@ -157,12 +172,41 @@ def _asked(question: str) -> tuple[frozenset[Any], frozenset[Any]]:
     return asked, frozenset(denying - asked)
 
 
+def _other_claims(said: frozenset[str], asked: frozenset[Any]) -> set[tuple[int, bool]]:
+    """(group, negated) of each word that claims a predicate the question does not ask;
+    an antonym ("unreachable", "nonadjacent") claims its stem's predicate, negated."""
+    claims = set()
+    for word in said:
+        groups, negated = _CONCEPTS.get(word[:4]), False
+        if groups is None:
+            stems = [word[len(p):] for p in _ANTONYM_PREFIXES
+                     if word.startswith(p) and len(word) > len(p) + 3]
+            stem = next((s for s in stems if s[:4] in _CONCEPTS), None)
+            groups, negated = (_claimed(stem), True) if stem else (None, False)
+        if groups and not groups & asked:
+            claims.update((group, negated) for group in groups)
+    return claims
+
+
 def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None:
     """The truth a declarative sentence (with content words ``said``) asserts about the
     question ("There is no cycle in this graph." -> False for "Does the graph contain a
     cycle?"), or None when it does not speak about the question's subject."""
     asked, denying = _asked(question)
     shared = {w for w in said if _claimed(w) & asked}
+    if shared and all(w.isdigit() for w in shared):
+        if said <= shared:
+            return None  # nothing said of the nodes ("Node 2 and node 5 are in the graph.")
+        # only the nodes are in common: a claim of another predicate of theirs settles the
+        # asked one only when it implies it ("3 and 7 are adjacent" gives a path, "3 and 7
+        # are unreachable" denies an edge, "... not mutually reachable" says nothing of a
+        # path from 3 to 7)
+        other = _other_claims(said, asked)
+        if other:
+            negations = len(_NEGATION.findall(_IDIOM.sub(" ", sentence)))
+            settled = [(negations + negated) % 2 == 0 for group, negated in other
+                       if _SETTLES.get((group, (negations + negated) % 2 == 0)) in asked]
+            return settled[0] if settled else None
     flipped = {w for w in said - shared for p in _ANTONYM_PREFIXES
                if w.startswith(p) and len(w) > len(p) + 3 and _claimed(w[len(p):]) & asked}
     if not shared and not flipped:
@@ -230,8 +274,57 @@ _SAME_COMPONENT = re.compile(r"\b(?:in[ \t]+(?:the[ \t]+same|one|a[ \t]+single)|
                              r"[ \t]+(?:(?:weakly[ \t]+)?connected[ \t]+)?component\b", re.I)
 
 
-def _components_said(text: str) -> str:
+# Strongly connected components: two nodes in different ones are not mutually reachable
+# (a one-way path may still join them), in the same one they reach each other.
+_OTHER_SCCS = re.compile(r"\b(?:in[ \t]+)?(?:two[ \t]+)?(?:different|separate|distinct|disjoint)"
+                         r"[ \t]+(?:strongly[ \t]+connected[ \t]+components|sccs?)\b", re.I)
+_SAME_SCC = re.compile(r"\b(?:in[ \t]+(?:the[ \t]+same|one|a[ \t]+single)|the[ \t]+same)"
+                       r"[ \t]+(?:strongly[ \t]+connected[ \t]+component|scc)\b", re.I)
+# "The graph has two connected components" / "splits into 3 SCCs": the whole graph is not
+# (strongly) connected; said of a graph, not of a pair (both asked nodes may lie in one).
+_MANY = (r"\b(?:has|have|had|consists[ \t]+of|splits?[ \t]+into|falls?[ \t]+into|into|there"
+         r"[ \t]+(?:are|were)|with)[ \t]+(?:exactly[ \t]+)?(?:two|three|four|five|six|seven"
+         r"|eight|nine|ten|several|multiple|many|[2-9]|[1-9]\d+)[ \t]+")
+_MANY_COMPONENTS = re.compile(_MANY + r"(?:(?:weakly[ \t]+)?connected[ \t]+)?components\b",
+                              re.I)
+_MANY_SCCS = re.compile(_MANY + r"(?:strongly[ \t]+connected[ \t]+components|sccs)\b", re.I)
+
+
+def _components_said(text: str, pair: frozenset[str] = frozenset()) -> str:
+    """Component facts in the words the claims are weighed in: "3 and 7 are in different
+    components" denies a path, "... different strongly connected components" denies only
+    mutual reachability, and a count of components above one denies a connected graph."""
+    if not pair:
+        text = _MANY_COMPONENTS.sub(" is not connected ",
+                                    _MANY_SCCS.sub(" is not mutually ", text))
+    text = _SAME_SCC.sub(" mutually reachable ", _OTHER_SCCS.sub(" not mutually ", text))
     return _SAME_COMPONENT.sub(" reachable ", _OTHER_COMPONENTS.sub(" not reachable ", text))
+
+
+# Asked about strong connectivity, "only weakly connected" denies it and "weakly connected"
+# alone does not settle it (a strongly connected graph is weakly connected too).
+_WEAKLY = re.compile(r"\b(only[ \t]+|just[ \t]+|merely[ \t]+)?weakly[ \t]+connected\b", re.I)
+
+
+# A count of zero denies what it counts: "zero cycles", "it has 0 bridges", "the number of
+# cycles is zero" (not node 0: a bare 0 counts only after a verb of having).
+# (each opens on a lookahead for its first letter: the scan skips other characters at C
+# speed)
+_ZERO_COUNT = re.compile(r"(?=[zZ0])(?:zero|(?:(?<=\bhas )|(?<=\bhave )|(?<=\bcontains )"
+                         r"|(?<=\bwith )|(?<=\bexactly )|(?<=\bare )|(?<=\bfound ))0)"
+                         r"(?=[ \t]+[a-z])", re.I)
+_IS_ZERO = re.compile(r"(?=[zZ0])(?:(?<=\bis )|(?<=\bequals )|(?<==)|(?<== ))(?:zero|0)\b"
+                      r"(?![.,]?\d)", re.I)
+
+
+def _zero_said(text: str) -> str:
+    if "0" not in text and not mentions(text, ("zero",)):
+        return text
+    return _IS_ZERO.sub("none", _ZERO_COUNT.sub("no", text))
+
+
+# A sentence that asks ("Node 4 reaches 0 via 3?") claims nothing.
+_ASKS = re.compile(r"\?[\s*_\"')]*$")
 
 
 _ASKED_ID = re.compile(r"\b(?:node|vertex)\s+(\d+)\b", re.I)
@@ -264,29 +357,60 @@ def _read_bool(region: str, explicit: bool, question: str | None = None) -> Any:
         return verdict
     if not question:
         return ABSENT
-    if "component" in region.lower():
-        region, question = _components_said(region), _components_said(question)
+    pair = _asked_ids(question)
+    if mentions(region, ("component", "scc")):
+        region, question = _components_said(region, pair), _components_said(question, pair)
+    if mentions(region, ("weakly",)) and mentions(question, ("strongly",)):
+        region = _WEAKLY.sub(lambda m: " not mutually " if m[1] else " weakly ", region)
     # The answer opens an explicit region and closes bare text: a bounded number of
     # sentences from that end is enough, however long the text.
-    sentences = split_sentences(_BOOL_CHOICE.sub(" ", region))
+    sentences = split_sentences(_zero_said(_BOOL_CHOICE.sub(" ", region)))
     sentences = sentences[:MAX_CANDIDATES] if explicit else sentences[-MAX_CANDIDATES:]
-    pair = _asked_ids(question)
     ordered = (c for s in (sentences if explicit else reversed(sentences))
-               if _about_this_graph(s)
-               for c in _in_order(_BOOL_CLAUSES.split(_LEADING_CLAUSE.sub(r"\1;", s)), explicit)
-               if not _other_nodes(c, pair))
+               if _about_this_graph(s) and not _ASKS.search(s)
+               for c in _in_order(_clauses(s, question), explicit)
+               if not _other_nodes(c[0], pair))
     # as many clauses as sentences are weighed, from the answer's end of the region
-    clauses = [(c, _content(c)) for c in islice(ordered, MAX_CANDIDATES)]
-    clauses = ([c for c in clauses if not _REASON.match(c[0])]
-               + [c for c in clauses if _REASON.match(c[0])])
+    clauses = [(c, _content(c), aside) for c, aside in islice(ordered, MAX_CANDIDATES)]
+    clauses = ([c for c in clauses if not (_REASON.match(c[0]) or c[2])]
+               + [c for c in clauses if _REASON.match(c[0]) or c[2]])
     # The question's own predicate ("regular" in "Is the graph regular, that is, ...")
-    # first, then anything else it mentions.
+    # first, then anything else it mentions; a clause that names other nodes beside the
+    # question's and not the predicate ("node 8 sits in {3, 8, 12} while node 11 belongs to
+    # {0, 5, 11}") after one that names it ("Nodes 8 and 11 are not connected").
     for asked in (re.split(r"[,;:(]", question)[0], question):
-        for clause, said in clauses:
-            found = _polarity(clause, said, asked)
-            if found is not None:
-                return found
+        for named in (True, False):
+            for clause, said, _ in clauses:
+                if named and not _names_predicate(said, asked) and set(
+                        _ID.findall(clause)) - pair:
+                    continue
+                found = _polarity(clause, said, asked)
+                if found is not None:
+                    return found
     return ABSENT
+
+
+def _names_predicate(said: frozenset[str], question: str) -> bool:
+    """Does a clause name the question's predicate, its antonym or a fact that denies it,
+    not only the question's node ids?"""
+    asked, denying = _asked(question)
+    return any(not w.isdigit() and _claimed(w) & (asked | denying) for w in said) or any(
+        w.startswith(p) and len(w) > len(p) + 3 and _claimed(w[len(p):]) & asked
+        for w in said for p in _ANTONYM_PREFIXES)
+
+
+# "The graph is bipartite — a BFS 2-colouring never puts two adjacent nodes together": what
+# follows a dash after a claim explains it, like a "because" clause.
+_DASH = re.compile(r"(?<!\s)[ \t]+[—–][ \t]+")
+
+
+def _clauses(sentence: str, question: str) -> list[tuple[str, bool]]:
+    """The sentence's clauses, each with whether it explains a claim before a dash (an
+    aside; "Wait — the odd cycle I found isn't there" explains none)."""
+    parts = _DASH.split(_LEADING_CLAUSE.sub(r"\1;", sentence))
+    claim = len(parts) > 1 and _names_predicate(_content(parts[0]), question)
+    return [(c, claim and i > 0) for i, part in enumerate(parts)
+            for c in _BOOL_CLAUSES.split(part)]
 
 
 def read_bool(text: str, question: str | None = None) -> bool | NoAnswer:

@@ -12,6 +12,7 @@ from graphgauge.graphs.partition import canonical_partition
 from graphgauge.instance import Instance
 from graphgauge.render.prompt import Asked
 from graphgauge.scoring.answers import AnswerType, Prediction
+from graphgauge.scoring.guards import plain_letters
 from graphgauge.scoring.region import NoAnswer
 from graphgauge.suites.base import Task, task
 from graphgauge.suites.inference import assignments, metrics, parsing, reading
@@ -89,6 +90,9 @@ class InferTask(Task):
         return render_prompt(instance, encoding, variant)
 
     def parse(self, text: str, instance: Instance, labels=None) -> Prediction:
+        if isinstance(text, str):
+            # before the template check too: "<outlıer | not outlıer>" is an echo as well
+            text = plain_letters(text)
         if reader_mode(instance) == "faithful":
             return self.parse_faithful(text, instance)
         if parsing.is_placeholder(text or ""):

@@ -1,0 +1,29 @@
+"""Two ways a check after the answer leaves it standing, kept apart on purpose:
+``CONFIRM``'s check alternatives judge one line or the last sentence ("5-6 ✓", "the path
+is valid"), also after a question the model asks itself, with no check cue needed;
+``passed_check`` judges the whole text after a check cue ("let me verify"), where any
+failure word voids the pass. Dropping CONFIRM's alternatives leaves the corpus readings
+unchanged but changes these (session 6, issue #15 item 4)."""
+
+from __future__ import annotations
+
+from graphgauge.scoring import answers
+
+
+def test_a_passing_line_after_a_question_keeps_the_answer():
+    assert answers.NODE_SET.read("Final: {3, 6}. Hmm, does 6 belong? 6-7 ✓").value == [3, 6]
+    assert answers.EDGE_SET.read(
+        "Matching: (1, 4), (2, 5). Wait, do they share a node? 1,4 ✓ 2,5 ✓").value == [
+        [1, 4], [2, 5]]
+
+
+def test_a_check_without_a_check_word_keeps_the_answer():
+    assert answers.NODE_LIST.read(
+        "Route: 2 → 6 → 1. Hmm, looking at it once more: the route is valid.").value == [
+        2, 6, 1]
+
+
+def test_a_cued_check_with_a_failure_is_no_pass():
+    read = answers.NODE_LIST.read("Route: 2 → 6 → 1. Let me verify: 2-6 yes, 6-1 is not an "
+                                  "edge, so the route is 2 → 6 → 4 → 1.")
+    assert read.value == [2, 6, 4, 1]
