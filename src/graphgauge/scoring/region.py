@@ -1163,8 +1163,10 @@ def _opening_commit(body: str, reader: Reader | None) -> str | None:
     tree edges: [...]") or a one-sentence statement of it, finished and undoubted, and not
     a fact of the input; what follows opens as its check or reason, and neither corrects,
     doubts nor concludes on another value (a cut trace of working is no answer)."""
+    if reader is None or len(body) > _TAIL:
+        return None  # (an answer given first is followed by a short explanation)
     paragraphs = _PARAGRAPHS.split(body.strip(), 1)
-    if reader is None or len(paragraphs) < 2:
+    if len(paragraphs) < 2:
         return None
     opening, rest = paragraphs[0].strip(), paragraphs[1]
     if (len(opening) > _OPENING_MAX or not _FINISHED.search(opening) and not value_like(opening)
@@ -1199,7 +1201,7 @@ def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
     """The last paragraph holding a value of the asked type: a hedge sits next to the
     value, so a bound in a closing justification without one ("(0, 5), (1, 4)" and then
     "Each edge covers at most 2 nodes, so we need at least 2 edges.") hedges nothing."""
-    if reader is None or reader(last, False) not in (ABSENT, None):
+    if reader is None or len(last) > _TAIL // 2 or reader(last, False) not in (ABSENT, None):
         return last
     paragraphs = [p for p in _PARAGRAPHS.split(tail(text)) if p.strip()]
     for paragraph in paragraphs[-2:-_MAX_COMMITMENTS:-1]:
