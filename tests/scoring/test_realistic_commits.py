@@ -279,3 +279,32 @@ def test_a_number_stated_first_then_explained_is_the_answer(text, kind, expected
 def test_an_opening_number_does_not_outrank_a_later_statement(text, kind, expected):
     got = kind.read(text, None, Context(None, 10))
     assert got.ok and got.value == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(("labels", "text", "expected"), [
+    # a first sentence that commits, then a reason naming other labels
+    (CORA, "The best fit is **Information Retrieval**. A few neighbours are Database papers, "
+     "but the paper ranks documents.", "Information Retrieval"),
+    (WEBKB, "Given the syllabus links, this is most likely a **course** page. Student pages "
+     "rarely list lecture slides.", "course"),
+    (CORA, "I'd classify this paper as Data Mining. Two neighbours are AI papers.",
+     "Data Mining"),
+    # other labels in the same sentence after a clause break
+    (WEBKB, "This looks like a **faculty** page: it lists grants and advised students.",
+     "faculty"),
+    # a label alone first, and a commitment word with no other label after it
+    (WEBKB, "staff\n\nThe page lists office duties; a student page would hardly do so.",
+     "staff"),
+])
+def test_a_label_committed_first_then_a_reason_naming_others(labels, text, expected):
+    assert committed_label(text, labels) == expected
+
+
+@pytest.mark.parametrize(("labels", "text"), [
+    (CORA, "It is most likely AI or Database. The neighbours are split."),
+    (WEBKB, "Probably **staff** — though faculty is equally likely."),
+    (WEBKB, "It is most likely **course** and project at once."),
+    (CORA, "The best fit is AI. However, Database might fit better."),
+])
+def test_a_first_label_with_another_offered_stays_no_answer(labels, text):
+    assert isinstance(committed_label(text, labels), NoAnswer)

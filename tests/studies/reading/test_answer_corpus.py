@@ -87,7 +87,6 @@ BLIND_MISSES = {
     "core_blind_s4a.jsonl:89",
     "core_blind_s4a.jsonl:95",
     "core_blind_s4a.jsonl:101",
-    "core_blind_s4a.jsonl:106",
     "core_blind_s4b.jsonl:3",
     "core_blind_s4b.jsonl:81",
     "core_blind_s4b.jsonl:96",
