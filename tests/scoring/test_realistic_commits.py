@@ -262,6 +262,8 @@ def test_a_failing_check_or_a_verdict_against_the_answer_still_voids_it(text, ki
      "reached by 4 → 1 → 6 → 8.", answers.INT, 3),
     ("The average shortest path length is 1.6.\n\nFrom node 0 the distances are 1, 1, 2 and "
      "from node 3 they are 2, 1, 1.", answers.FLOAT, 1.6),
+    ("The maximum flow has value 9.\n\nSaturating (0, 3) with capacity 4 and (2, 5) with "
+     "capacity 5 blocks every path.", answers.INT, 9),
 ])
 def test_a_number_stated_first_then_explained_is_the_answer(text, kind, expected):
     got = kind.read(text, None, Context(None, 10))
@@ -275,6 +277,9 @@ def test_a_number_stated_first_then_explained_is_the_answer(text, kind, expected
     ("The total distance from node 4 is 12.\n\ncloseness(4) = 6 / 12 = 0.5", answers.FLOAT,
      0.5),
     ("The diameter is 4.\n\nRecounting every pair, the diameter is 5.", answers.INT, 5),
+    # working first, then the statement
+    ("To count the triangles I summed (1 + 2 + 3 = 6) and divided by 3. The graph has 2 "
+     "triangles.", answers.INT, 2),
 ])
 def test_an_opening_number_does_not_outrank_a_later_statement(text, kind, expected):
     got = kind.read(text, None, Context(None, 10))

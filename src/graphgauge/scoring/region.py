@@ -1080,6 +1080,8 @@ _STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equa
                             r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
 
 
+_STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
+                      r"(?:total[ \t]+)?[a-z]+(?:[ \t]+of)?\b(?=[ \t]*[-+.\d])", re.I)
 _NUMBER_FIRST = re.compile(r"[ \t*_]*(?:about[ \t]+|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?"
                            r"(?:\d|\.\d)")
 
@@ -1099,10 +1101,11 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
     rest = text[text.find(first) + len(first):]
     if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
             _STEP_LABEL.match(first) or value_like(text[text.rfind("\n") + 1:])
+            or _WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
             or TENTATIVE.search(first) or unsure(first) or is_hedge(first, _values_of(reader))):
         return None  # (a value alone on the last line closes on it)
     label = _OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
-    verb = None if label else _IS.search(first)
+    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
     if label is None and verb is None:
         return None
     subject, value = (label[1], label[2]) if label else (
@@ -1123,7 +1126,7 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         if reader(sentence, False) in (ABSENT, None):
             continue
         if _CONCLUDES_ON.search(sentence) or named & _subject(sentence) or (
-                _STATES_NUMBER.search(sentence)):
+                _STATES_NUMBER.search(sentence) or _GRAPH_HAS.match(sentence)):
             return None  # the quantity stated again, a conclusion, another number stated
     return first
 
