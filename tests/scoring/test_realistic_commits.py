@@ -313,3 +313,9 @@ def test_a_label_committed_first_then_a_reason_naming_others(labels, text, expec
 ])
 def test_a_first_label_with_another_offered_stays_no_answer(labels, text):
     assert isinstance(committed_label(text, labels), NoAnswer)
+
+
+def test_an_aside_that_asks_for_the_other_reading_is_no_turn_down():
+    text = ("Density = 0.5\n\n(If the graph is directed it would be 0.25, but the question "
+            "asks for the directed case.)")
+    assert not answers.FLOAT.read(text, None, Context(None, 8)).ok

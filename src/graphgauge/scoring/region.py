@@ -1220,8 +1220,17 @@ _TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|
 
 
 def _turned_down(paragraph: str) -> bool:
-    return len(paragraph) < 400 and not CUE.search(paragraph) and bool(
-        _TURNED_DOWN.match(paragraph))
+    if len(paragraph) >= 400 or CUE.search(paragraph) or not _TURNED_DOWN.match(paragraph):
+        return False
+    # what the question asks for is not the other reading again ("If the graph is directed
+    # it would be 0.25, but the question asks for the directed case." endorses it)
+    other, _, asked = paragraph.rpartition(" but ")
+    return not ({w[:5] for w in _NAME_WORD.findall(other.lower())} & {
+        w[:5] for w in _NAME_WORD.findall(asked.lower())} - _ASKING_WORDS)
+
+
+_ASKING_WORDS = frozenset(("the", "quest", "asks", "for", "and", "that", "this", "you",
+                           "task", "itsel", "value", "wante", "was", "asked", "what", "its"))
 
 
 # An offer to work the answer out, put before a question back: what it can do, not a value.
