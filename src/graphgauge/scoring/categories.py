@@ -166,7 +166,7 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     named = read_answer(text, reader)
     if isinstance(named, NoAnswer):
         labelled = _LABELLED.match(text or "")
-        if named.reason.startswith("cut off") and labelled:
+        if named.reason.startswith("cut off") and (labelled or _ALONE.match(text or "")):
             # "Label: Databases\n\nThe node cites ... and is cited by": cut off after the
             # labelled answer it opened with
             opening = _opening_label(text or "", labels)
@@ -184,6 +184,9 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
         last = mentioned_labels(closing[-1][commits[-1].start():], labels)
         if len(last) == 1:
             return last[0]
+    first = _first_commitment(text or "", labels)
+    if first is not None:
+        return _unless_another_offered(text or "", first, labels)
     return NoAnswer("several labels named")
 
 
@@ -193,6 +196,8 @@ _OPENING = re.compile(r"\A[\s*_#>`\"']*(?:(?:category|label|class|answer|predict
                       r"[\s*_]*:[\s*_]*)?(?P<name>[^.\n—–:;,(?!]{1,60})(?:[.\n—–:;(!]|\Z)", re.I)
 _LABELLED = re.compile(r"[\s*_#>`\"']*(?:category|label|class|answer|prediction)[\s*_]*:", re.I)
 _NAME_ONLY = re.compile(r"[\s*_`\"']*")
+# A name alone in the opening paragraph ("course\n\nThe title ..."): the answer first.
+_ALONE = re.compile(r"[\s*_#>`\"']*[^\s.:;,!?][^\n.:;,!?]{0,40}[.!]?[\s*_`\"']*\n[ \t]*\n")
 
 
 def _opening_label(text: str, labels: Sequence[str]) -> str | None:
@@ -208,10 +213,59 @@ def _opening_label(text: str, labels: Sequence[str]) -> str | None:
     if not _NAME_ONLY.fullmatch(pattern.sub("", m["name"])):
         return None  # "This paper is about X" is a sentence, not the answer alone
     label = found[0][1]
-    for sentence in _SENTENCE.findall(text[m.end():]):
-        if set(mentioned_labels(sentence, labels)) - {label} and _COMMITS.search(sentence):
-            return None
-    return label
+    return None if _commits_elsewhere(text[m.end():], label, labels) else label
+
+
+def _commits_elsewhere(text: str, label: str, labels: Sequence[str]) -> bool:
+    """Does a sentence of ``text`` commit to another label ("…, so I'd go with X")? A
+    commitment word with no other label after it ("a student page would rarely do so")
+    or with the others set aside ("so Data Mining and AI are unlikely") does not."""
+    for sentence in _SENTENCE.findall(text):
+        for commit in _COMMITS.finditer(sentence):
+            if set(mentioned_labels(sentence[commit.start():], labels)) - {label} and not (
+                    _DISMISSED.search(sentence, commit.end())):
+                return True
+    return False
+
+
+# "The most likely category is **AI**. While some neighbours are about databases, ...":
+# the first sentence commits to one label, the reason after it names others.
+_CHOICE_WORDS = re.compile(r"\bor\b|\beither\b|/", re.I)
+
+
+_OFFERED = re.compile(r"\b(?:equally|just as|also|as well|alternatively|though|although"
+                      r"|otherwise)\b", re.I)
+_CLAUSE_BREAK = re.compile(r"[:;(—–]|\b(?:because|since|as|while|with)\b", re.I)
+
+
+def _first_commitment(text: str, labels: Sequence[str]) -> str | None:
+    """The first sentence commits to one label; the others it names come after a clause
+    break ("a **project** page: it lists team members (two faculty ...)"), and no later
+    sentence commits to another."""
+    sentences = [x for x in _SENTENCE.findall(text) if x.strip()]
+    if not sentences or CUE.search(text):
+        return None
+    first = sentences[0]
+    commit = _COMMITS.search(first)
+    named = _mentions(first[commit.start():], labels) if commit else []
+    if not named or _CHOICE_WORDS.search(first, commit.start()) or POSSIBLE.search(first):
+        return None
+    label = named[0][1]
+    others = [at for at, name in named if name != label]
+    after = first[commit.start() + named[0][0]:]
+    if others and (not _CLAUSE_BREAK.search(first, commit.start() + named[0][0],
+                                            commit.start() + others[0])
+                   or _OFFERED.search(after) or POSSIBLE.search(after)
+                   or TENTATIVE.search(after)):
+        return None  # "most likely AI and Database", "staff — though faculty is as likely"
+    rest = text[text.find(first) + len(first):]
+    return None if _commits_elsewhere(rest, label, labels) else label
+
+
+# Other labels named only to be set aside: "so Data Mining and AI are unlikely".
+_DISMISSED = re.compile(r"\b(?:(?:un|less |not )likely|ruled? out|doesn't fit|don't fit"
+                        r"|do not fit|does not fit|can be excluded|are excluded|is excluded)\b",
+                        re.I)
 
 
 def _unless_another_offered(text: str, label: str, labels: Sequence[str]) -> str | NoAnswer:

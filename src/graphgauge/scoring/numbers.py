@@ -369,10 +369,11 @@ def _json_fields(region: str, question: str | None) -> str | None:
         return None
     fields = [f"{name.replace('_', ' ')}: {value}"
               for name, value in _JSON_FIELD.findall(region, 0, 20_000)]
-    # '{"node": 1, "degree": 3}': the field naming the node asked about echoes the question
+    # '{"node": 1, "degree": 3}': the field naming the node asked about echoes the question;
+    # with no question at hand, a field naming a node is the input all the same
     asked_nodes = set(_ASKED_NODE.findall(question or ""))
-    fields = [f for f in fields if not (
-        _ECHOED_NODE.fullmatch(f) and f.rpartition(" ")[2] in asked_nodes)] or fields
+    fields = [f for f in fields if not (_ECHOED_NODE.fullmatch(f) and (
+        question is None or f.rpartition(" ")[2] in asked_nodes))] or fields
     if len(fields) < 2:
         return None
     asked = _asked_sentences(fields, question, True)

@@ -487,6 +487,10 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
     chosen_value: Any = ABSENT
     for region in commits:
         value = _value(region, reader)
+        if value in (ABSENT, None) and reader is not None:
+            if _picks_none(region):
+                return NoAnswer("several answers offered, none chosen")
+            region, value = _pointed_at(region, text, reader) or (region, value)
         if value is ABSENT:
             continue
         if chosen is not None and not CUE.search(text, _settled(chosen), region.start):
@@ -496,6 +500,51 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
+
+
+# "**Final Answer:** the 13 edges listed above.", "Answer: see the list above"
+_POINTER = re.compile(r"[^\n]{0,60}?\b(?:above|before this|previous(?:ly)? listed)\b[^\n]{0,20}\Z",
+                      re.I)
+
+
+_SOME_OF = re.compile(r"\b(?:one|any|some|either|each|several|none) of\b|\bor\b", re.I)
+
+
+def _first_sentence(text: str) -> str:
+    stop = _FIRST_SENTENCE.search(text)
+    return text[:stop.start() if stop else len(text)]
+
+
+_BACK = re.compile(r"\b(?:above|these|those|them|listed|previous)\b", re.I)
+
+
+def _picks_none(region: Region) -> bool:
+    """"**Final answer:** one of the edges listed above." / "Answer: any of these.": a
+    marked answer that points back at several without choosing."""
+    first = _first_sentence(region.text)
+    return region.strength == STRONG and len(first) < 120 and bool(
+        _SOME_OF.search(first) and _BACK.search(first))
+
+
+def _pointed_at(region: Region, text: str, reader: Reader) -> tuple[Region, Any] | None:
+    """A marked answer that points back at the list above it, without a value of its
+    own: the list or value block right above the marker's line is the answer."""
+    first = _first_sentence(region.text).strip()
+    if not first or not _POINTER.match(first) or _SOME_OF.search(first):
+        return None  # "one of the edges listed above" picks none
+    line = text.rfind("\n", 0, region.start) + 1
+    above = text[:line].rstrip()
+    paragraphs = [p for p in _PARAGRAPHS.split(tail(above)) if p.strip()]
+    if not paragraphs:
+        return None
+    block = paragraphs[-1]
+    if not (value_like(block) or all(ITEM.match(x) for x in block.split("\n") if x.strip())):
+        return None  # a list, not a paragraph of working ("as computed above")
+    value = reader(block, True)
+    if value in (ABSENT, None):
+        return None
+    start = len(above) - len(block)
+    return Region(block, True, "pointer", region.strength, start, len(above)), value
 
 
 def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
@@ -784,6 +833,8 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
         return False  # the statement names other things too, or not what is asked
     if isinstance(said, list) and len(said) > 1 and all(isinstance(x, str) for x in said):
         return False  # several category names: the reasoning weighs them
+    if _about_other(opening[:verbs[-1].start()], stated, said, value):
+        return False
     if isinstance(said, bool) or (not isinstance(value, list) and _NUMBER_RUN.search(stated)):
         return False  # "Degrees: 2, 3, 3, 2." lists working values, it states no count
     if isinstance(said, Real) and isinstance(value, Real) and math.isclose(
@@ -792,6 +843,34 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
     # lists are compared as written: the same edges in another order are another traversal
     return said != value if isinstance(said, list) and isinstance(value, list) else (
         _key(said) != _key(value))
+
+
+# "Only one neighbour is labelled IR.": evidence about the neighbours, not the answer's label.
+_EVIDENCE_SUBJECT = re.compile(r"\bneighbo(?:u)?rs?\b|\bcit(?:es|ed|ing|ations?)\b|\blink(?:s|ed)\b"
+                               r"|\breferenc(?:es|ed)\b", re.I)
+_WAYPOINT = re.compile(r"\A[\W_]*(?:through|via|past|by way of)\b", re.I)
+_NAMED_NODE = re.compile(r"\b(?:nodes?|vertex|vertices)\b", re.I)
+_QUANTITY = re.compile(r"\b(?:min(?:imum)?|max(?:imum)?|total|length|weight|cost|distance|radius"
+                       r"|diameter|size|number|count|sum|eccentricity|degree|value)\b", re.I)
+
+
+def _about_other(subject: str, stated: str, said: Any, value: Any) -> bool:
+    """A statement of one item before a marked answer of several is about something else:
+    a step on the way ("The cheapest is through node 27." before "Answer: [11, 27, 9]") or
+    a quantity written as a bare number ("The minimum is 27.", "The radius is 3." before
+    the tour or the centre); "The center is node C." before "Answer: {C, F}" is another
+    answer. A category named of the neighbours ("Only one neighbour is labelled IR.") is
+    evidence, not the answer's label."""
+    if not (isinstance(said, list) and isinstance(value, list)):
+        return False
+    if said and all(isinstance(x, str) for x in said):
+        return bool(_EVIDENCE_SUBJECT.search(subject))
+    if len(said) != 1 or len(value) < 2:
+        return False
+    if _WAYPOINT.match(stated):
+        return _key(said[0]) in {_key(x) for x in value}
+    return not _NAMED_NODE.search(stated) and bool(_QUANTITY.search(subject)) and (
+        _key(said[0]) not in {_key(x) for x in value})
 
 
 _CLAUSES = re.compile(r",|\b(?:and|because|since|as|requires?|if|when|while|but|although"
@@ -896,6 +975,13 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("code instead of an answer")
     body = _without_loop_tail(body)
     if is_truncated(body) or cut_in_list(body) or stops_mid_trace(body):
+        opening = _opening_commit(body, reader)
+        if opening is not None:  # cut off while explaining the answer it opened with
+            return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
+        restating = _RESTATING.search(body, max(0, len(body) - 200))
+        if restating and body[:restating.start()].strip():
+            # "... is a course page. Let me restate:": read as if it ended before
+            return _bare(body[:restating.start()], thinking, size, reader)
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     asked = tail(body).rstrip()[len(kept):]
@@ -916,13 +1002,15 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if offers_alternatives(last) or _cases_side_by_side(last, reader):
         return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
-    if is_hedge(_hedge_scope(last, stated), _values_of(reader)):
+    valued = _valued_paragraph(kept, last, reader)
+    if is_hedge(_hedge_scope(valued, value_sentence(valued)), _values_of(reader)):
         resolved = _resolution(last, reader)
         if resolved is None:
             return NoAnswer("hedged between answers")
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
-    if unsure(last_paragraph(body)) or TENTATIVE.search(stated) or value_asked(stated):
+    if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
+            or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
         return NoAnswer("a method instead of an answer")
@@ -966,12 +1054,183 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
     if not kept.strip():
         return NoAnswer("a question back instead of an answer")
     if reader is not None and not _finished(strip_questions(body).rstrip(), reader):
+        opening = _opening_commit(body, reader)
+        if opening is not None:
+            return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
         return NoAnswer("cut off before committing to an answer")
     if reader is not None and not _closes_on_value(kept, reader):
         return NoAnswer("the text ends on something other than its answer")
     if reader is not None and _doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
+    first = _answered_first(body, kept, reader)
+    if first is not None:
+        return Region(first, False, "opening", BARE, 0, len(first), thinking)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A later sentence that concludes on its own value: "so the answer is 5", "6 in total".
+_CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|result)\b"
+                           r"|\b(?:in total|in all|overall|altogether|final(?:ly)?)\b", re.I)
+# ... or states a number of its own: "closeness(13) = 26 / 83 = 0.3133", "there are 3 links"
+# "the longest shortest path has length 4" (not an id: "The farthest node is 8")
+_STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
+                            r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
+                            r"[ \t*_]*(?:about[ \t]+"
+                            r"|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)"
+                            r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
+
+
+_STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
+                      r"(?:total[ \t]+)?[a-z]+(?:[ \t]+of)?\b(?=[ \t]*[-+.\d])", re.I)
+_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:about[ \t]+|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?"
+                           r"(?:\d|\.\d)")
+
+
+def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
+    """A number stated first and explained after ("**Diameter: 4**" and then "The longest
+    shortest path is between node 0 and node 7 (0-2-5-6-7)."; "..., the shortest distance
+    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."): the numbers of the
+    explanation (ids, a path, the counts it comes from) are not the answer, unless a later
+    sentence states the same quantity again or concludes on a value. The opening names
+    its quantity ("diameter", "clustering coefficient"; not "the answer")."""
+    if reader is None or len(body) > _TAIL or CUE.search(body):
+        return None
+    text = body.strip()
+    first = text.split("\n")[0]
+    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
+    rest = text[text.find(first) + len(first):]
+    if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
+            _STEP_LABEL.match(first) or value_like(text[text.rfind("\n") + 1:])
+            or _WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
+            or TENTATIVE.search(first) or unsure(first) or is_hedge(first, _values_of(reader))):
+        return None  # (a value alone on the last line closes on it)
+    label = _OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
+    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
+    if label is None and verb is None:
+        return None
+    subject, value = (label[1], label[2]) if label else (
+        first[:verb.start()], _CLAUSE_STOP.split(first[verb.end():])[0])
+    if not _NUMBER_FIRST.match(value):
+        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+    opened = reader(value, True)
+    if isinstance(opened, bool) or not isinstance(opened, Real) or _WORKING.search(
+            value) or _NUMBER_RUN.search(value):
+        return None
+    final = reader(kept, False)
+    if not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01, abs_tol=0.005):
+        return None  # the end says the same
+    named = {w[:4] for w in _NAME_WORD.findall(subject.lower())} - _NOT_SUBJECT - _FORM_WORDS
+    if not named:
+        return None
+    for sentence in SENTENCE_SPLIT.split(rest):
+        if reader(sentence, False) in (ABSENT, None):
+            continue
+        if _CONCLUDES_ON.search(sentence) or named & _subject(sentence) or (
+                _STATES_NUMBER.search(sentence) or _GRAPH_HAS.match(sentence)):
+            return None  # the quantity stated again, a conclusion, another number stated
+    return first
+
+
+# A labelled step of working, not the answer: "Step 1: visit 0.", "Queue: [3, 4]".
+_STEP_LABEL = re.compile(r"[ \t*_#>-]*(?:step|first|start|begin|pass|iteration|round|initial"
+                         r"|visit|queue|stack|pop|push|current|candidate|try|trying|case)\w*\b",
+                         re.I)
+_OPENING_MAX = 400
+# What follows an answer given first: its check or its reason ("To verify: ...",
+# "Traversal: ...", "This uses the edges ..."), not the next step ("Now count ...").
+_EXPLAINING = re.compile(r"[ \t*_#>]*(?:to (?:verify|check|confirm|see (?:why|this))|verification"
+                         r"|proof|explanation|reasoning|justification|why|because|since|this"
+                         r"|these|that|here|traversal|details|how|for (?:example|instance)"
+                         r"|check(?:ing)?"
+                         r"|e\.g\.)", re.I)
+# A fact of the input stated on the way: "The graph has 7 edges.", "Node 0 is adjacent to 1".
+_INPUT_FACT = re.compile(r"[ \t*_#>]*(?:(?:node|vertex|edge)s?[ \t]+[\w(]|(?:the )?(?:edges?"
+                         r"|edge list|graph|input|given|adjacency(?: list)?|degrees?|distances?"
+                         r"|weights?|sum)\b[^:\n]{0,30}(?::|\bare\b|\bis\b))"
+                         r"|[^\n]*\b(?:has|contains|with|are|is)[ \t]+\d+[ \t]+"
+                         r"(?:edges|nodes|vertices)\b", re.I)
+
+
+# Cut off announcing a restatement of what was just said: nothing new was coming.
+_RESTATING = re.compile(r"(?:(?<=[.!?])|(?<=\n))[ \t*_]*(?:so,?[ \t]+)?(?:let me|let's|I'll|to)"
+                        r"[ \t]+(?:restate|repeat|recap|summari[sz]e)"
+                        r"(?:[ \t]+(?:it|that|this|the answer))?"
+                        r"[ \t]*(?:clearly[ \t]*)?[:,]?[ \t*_]*\Z", re.I)
+
+
+def _opening_commit(body: str, reader: Reader | None) -> str | None:
+    """The answer a reply opens with, when the reply is cut off while explaining it
+    ("There are 3 strongly connected components: {0, 1, 3, 4, 6}, {2} and {5}." and then
+    "To verify: ... no edge ends at"): truncation after a committed answer does not void
+    it. The opening is a paragraph of its own that is the value, a labelled value ("DFS
+    tree edges: [...]") or a one-sentence statement of it, finished and undoubted, and not
+    a fact of the input; what follows opens as its check or reason, and neither corrects,
+    doubts nor concludes on another value (a cut trace of working is no answer)."""
+    if reader is None or len(body) > _TAIL:
+        return None  # (an answer given first is followed by a short explanation)
+    paragraphs = _PARAGRAPHS.split(body.strip(), 1)
+    if len(paragraphs) < 2:
+        return None
+    opening, rest = paragraphs[0].strip(), paragraphs[1]
+    if (len(opening) > _OPENING_MAX or not _FINISHED.search(opening) and not value_like(opening)
+            or is_truncated(opening) or unclosed(opening) or "?" in opening
+            or CUE.search(opening) or _STEP_LABEL.match(opening)
+            or (_PERSON.search(opening) and not _expository(opening))
+            or refuses(opening) or unsure(opening) or TENTATIVE.search(opening)
+            or value_asked(opening) or offers_alternatives(opening)
+            or is_hedge(opening, _values_of(reader))):
+        return None
+    value = reader(opening, False)
+    if value in (ABSENT, None):
+        return None
+    line = opening.split("\n")[-1]
+    if not value_like(opening) and (len([s for s in SENTENCE_SPLIT.split(line) if s.strip()]) > 1
+                                    or not (_STATES.search(line) or _GRAPH_HAS.match(line)
+                                            or isinstance(value, bool))):
+        return None  # "Start at node 0.", "Greedy: start with 1. Add 2.": working
+    if not _EXPLAINING.match(rest) or (_INPUT_FACT.match(opening) and not isinstance(value, bool)):
+        return None  # the next step of working, or a fact of the graph on the way
+    if (CUE.search(rest) or RETRACTION.search(rest) or refuses(rest) or unsure(rest)
+            or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)
+            or (_PERSON.search(rest) and not _expository(rest))):
+        return None
+    sentences = [s for s in SENTENCE_SPLIT.split(rest) if s.strip()][:-1]  # the cut one
+    if any(_CONCLUDES.search(s) and _states_other(rest, s, value, reader) for s in sentences):
+        return None  # "... so there are 4 in all."
+    return opening
+
+
+def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
+    """The last paragraph holding a value of the asked type: a hedge sits next to the
+    value, so a bound in a closing justification without one ("(0, 5), (1, 4)" and then
+    "Each edge covers at most 2 nodes, so we need at least 2 edges.") hedges nothing."""
+    if reader is None or len(last) > _TAIL // 2 or reader(last, False) not in (ABSENT, None):
+        return last
+    paragraphs = [p for p in _PARAGRAPHS.split(tail(text)) if p.strip()]
+    for paragraph in paragraphs[-2:-_MAX_COMMITMENTS:-1]:
+        if reader(paragraph, False) not in (ABSENT, None):
+            return paragraph
+    return last
+
+
+# "(If you wanted it normalized, that would be 0.75, but the question asks for the
+# centrality itself.)": a closing aside that sets the other reading aside itself.
+_TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|the task"
+                          r"|(?:was|is|were|are) asked|asks|we want)\b[^()]*\)[.!]?\s*\Z", re.I)
+
+
+def _turned_down(paragraph: str) -> bool:
+    if len(paragraph) >= 400 or CUE.search(paragraph) or not _TURNED_DOWN.match(paragraph):
+        return False
+    # what the question asks for is not the other reading again ("If the graph is directed
+    # it would be 0.25, but the question asks for the directed case." endorses it)
+    other, _, asked = paragraph.rpartition(" but ")
+    return not ({w[:5] for w in _NAME_WORD.findall(other.lower())} & {
+        w[:5] for w in _NAME_WORD.findall(asked.lower())} - _ASKING_WORDS)
+
+
+_ASKING_WORDS = frozenset(("the", "quest", "asks", "for", "and", "that", "this", "you",
+                           "task", "itsel", "value", "wante", "was", "asked", "what", "its"))
 
 
 # An offer to work the answer out, put before a question back: what it can do, not a value.
@@ -1044,7 +1303,8 @@ _AGREES_WITH_IT = re.compile(
     r"|\bI (?:(?:have|also|then|already|carefully) )?(?:checked|verified|double-checked"
     r"|re-?counted|went through|looked at|examined|traced)\b"
     r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
-    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b",
+    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b"
+    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b",
     re.I)
 
 
@@ -1058,7 +1318,7 @@ def _finished(body: str, reader: Reader) -> bool:
         if above.lstrip().startswith("|") and line.count("|") < above.count("|"):
             return False
     if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or _row_like_above(
-            body, line) or (
+            body, line) or _field_list(body, line) or (
             line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
         return True  # a terse reply ("Result → 6 components") is the value itself
     # The line ends on its value when its last word is part of it: "Class: probabilistic
@@ -1076,6 +1336,17 @@ _LAST_LINE = 200
 _ROW = re.compile(r"[ \t*_]*+([A-Za-z]\w{0,20}+)[ \t]++\w{1,7}+[*_]*+(?:[ \t]*+:|[ \t]++[—–])"
                   r"[ \t*_]*+([^\n]*+)")
 _ROW_VALUE_END = re.compile(r"[—–(]| - ")
+
+
+# "**Prediction:** Course\n**Confidence:** medium": a list of bold fields, each line whole.
+_FIELD = re.compile(r"[ \t]*(?:[-*•][ \t]+)?\*\*[A-Za-z][^*:\n]{0,30}:[ \t]*\*\*[ \t]*\S"
+                    r"[^\n]{0,80}")
+
+
+def _field_list(body: str, line: str) -> bool:
+    above = body[:len(body) - len(line)].rstrip("\n")
+    above = above[above.rfind("\n") + 1:]
+    return bool(_FIELD.fullmatch(line.rstrip()) and _FIELD.fullmatch(above.rstrip()))
 
 
 def _row_like_above(body: str, line: str) -> bool:
@@ -1160,8 +1431,33 @@ def _aside(sentence: str) -> bool:
     """A sentence after the value that leaves it standing."""
     if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
         return True
-    return not (sentence.rstrip().endswith("?") or _PERSON.search(sentence)
-                or CUE.search(sentence))
+    announced = _CHECK_ANNOUNCED.match(sentence)  # "Let me check: (2, 5) is in the list."
+    if announced and passed_check(announced.group(), sentence[announced.end():]):
+        return True
+    return not (sentence.rstrip().endswith("?") or (
+        _PERSON.search(sentence) and not _expository(sentence)) or CUE.search(sentence))
+
+
+_CHECK_ANNOUNCED = re.compile(r"[ \t*_]*(?:let's|let me|let us|to|we can)[ \t]+(?:quickly[ \t]+)?"
+                              r"(?:verify|check|double-check|confirm)\b[^.!?:\n]{0,40}:", re.I)
+
+
+# The "we" of a proof states what holds ("We can split the nodes into {0, 2} and {1, 3}.",
+# "we found 6 disjoint edges", "we need at least 4 edges"); a plan, an open step or a doubt
+# ("we still need to check 5", "we'd have to", "we can't be sure", "we don't know whether")
+# is the model at work; "we can't add any other node" states what holds.
+_WE = re.compile(r"\b(?:we|us|our)\b", re.I)
+_AT_WORK = re.compile(r"\b(?:need(?:s)? to|ha(?:ve|s) to|should|must|will|shall|would|could"
+                      r"|might|may|maybe|still|yet|next|later|let|try|sure|certain|know|whether"
+                      r"|tell|guarantee|not|cannot)\b|n't\b|'(?:ll|d)\b", re.I)
+# ... but a maximality claim is a fact: "we can't add any other node", "we cannot extend it".
+_MAXIMAL = re.compile(r"\b(?:can't|cannot|can not|couldn't)[ \t]+(?:add|include|extend|enlarge"
+                      r"|grow|improve on)\b", re.I)
+
+
+def _expository(sentence: str) -> bool:
+    return all(_WE.fullmatch(m.group()) for m in _PERSON.finditer(sentence)) and not (
+        _AT_WORK.search(_MAXIMAL.sub(" ", sentence)))
 
 
 _CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
@@ -1190,7 +1486,7 @@ def _without_loop_tail(body: str) -> str:
 # A closing sentence in brackets after the answer, or a bracketed remark in words right
 # after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
 _TRAILING_ASIDE = re.compile(
-    r"(?:(?<=[.!?])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
+    r"(?:(?<=[.!?\n])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
     r"[^()\n]{0,300}\)[.!?]?\s*\Z")
 _OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
                           r"|\binstead\b|\b(?:equally|just as) (?:valid|correct|good|acceptable"
@@ -1233,12 +1529,22 @@ _SETTLES = re.compile(
     r"|(?:here|in (?:this|our) case)\b)", re.I)
 
 
+# A pick later in the closing sentence: "Both are shortest; I'll give [0, 6]."
+_PICK = re.compile(r"(?:(?<=[,;:—–])|(?<=\bso))[ \t]*I(?:'ll| will)? (?:go with|pick|choose|take"
+                   r"|settle on|give)\b", re.I)
+
+
 def _resolution(text: str, reader: Reader | None) -> str | None:
     """The closing sentence of a hedged answer when it settles on one value itself."""
     sentences = [s for s in SENTENCE_SPLIT.split(text.rstrip()) if s.strip()]
-    if reader is None or len(sentences) < 2 or not _SETTLES.match(sentences[-1]):
+    if reader is None or len(sentences) < 2:
         return None
     last = sentences[-1]
+    if not _SETTLES.match(last):
+        pick = _PICK.search(last)  # "Any of them is accepted, so I'll go with the first: [..]"
+        if pick is None:
+            return None
+        last = last[pick.start():]
     if is_hedge(last, _values_of(reader)) or TENTATIVE.search(last) or value_asked(last) or reader(
             last, False) in (ABSENT, None):
         return None

@@ -287,7 +287,8 @@ UNFINISHED = re.compile(r"\b(?:so far|let me(?! know)|let's|I'll|I will|I (?:sti
                          r"|next,? I|then I|now I|now we|next we|(?:I'?m|I am|we'?re|we are)"
                          r" going to (?:have|need) to|I(?:'ll| will)? have to|need (?:more time"
                          r"|to think))\b"
-                         r"(?! (?:say|go with|answer|pick|choose|take|stick with))"
+                         r"(?! (?:say|go with|answer|pick|choose|take|stick with"
+                         r"|give(?=[ \t]*[\[({\d])))"
                          r"(?:(?!\b(?:so|thus|therefore|hence)\b)[^:])*$", re.I)
 _HEDGE = re.compile(
     r"\beither\b(?:[^.\n]|\.\d){0,80}?\bor\b|\b(?:it|this|that|the answer) (?:really )?(?:depends"
