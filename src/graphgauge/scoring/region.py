@@ -89,6 +89,7 @@ from graphgauge.scoring.signals import (
     unsure,
     value_asked,
     value_sentence,
+    without_method_note,
 )
 
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
@@ -614,10 +615,23 @@ _ANSWER_LINE = re.compile(r"^[ \t#*_]*+(?:(?:final[ \t]+)?answer[ \t*_]*\d*|A)[ 
                           re.I | re.M)
 
 
+# A base model that answers on its first line, then makes up the next exercise or echoes
+# the prompt back ("student\n\nGiven a node-centered graph ... Please tell me which class
+# ...?"): the echo names every option and the exercise answers another question.
+_BARE_FIRST = re.compile(r"[ \t]*+[^\n]{1,600}\n[ \t]*\n\s*")
+_PROMPT_ECHO = re.compile(r"[ \t#*_]*+(?:given|consider|here is|you are given|in an? "
+                          r"(?:(?:un)?directed |weighted )*graph)\b(?=.*\?[ \t*_]*$)",
+                          re.I | re.S | re.M)
+
+
 def _without_new_exercise(body: str) -> str:
     answered = _ANSWER_LINE.search(body)
     if answered is None:
-        return body
+        first = _BARE_FIRST.match(body)
+        if first is None or not (_NEW_EXERCISE.match(body, first.end())
+                                 or _PROMPT_ECHO.match(body, first.end())):
+            return body
+        return body[:first.end()]
     head = _NEW_EXERCISE.search(body, answered.end())
     return body if head is None else body[:head.start()]
 
@@ -904,6 +918,9 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
+    if not kept.strip():
+        return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):

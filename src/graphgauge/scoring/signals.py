@@ -305,6 +305,8 @@ _HEDGE = re.compile(
     r"|\b(?:a (?:bit|little|tad)|slightly|just) (?:under|over|below|above|more than|less than)\b"
     r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
+    r"|\b(?:lies|lie|falls|fall|ranges?)[ \t]+(?:somewhere[ \t]+)?between[ \t]+\d+(?:\.\d+)?"
+    r"[ \t]+and[ \t]+\d"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
     # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
@@ -765,6 +767,32 @@ def strip_questions(text: str) -> str:
         cut = _sentence_stop(stripped, end)
         stripped = stripped[: cut + 1].rstrip() if cut >= 0 else ""
     return stripped
+
+
+# "... but an exact value would require computing all 18 eigenvalues", "Computing it
+# precisely requires the 17 × 17 matrix": the closing clause says the value was not worked
+# out; its numbers are the size of the work, not the answer.
+_NEEDS_WORK = re.compile(
+    r"(?:\b(?:an?|the)[ \t]+(?:exact|precise)\b[^.!?\n]{0,40}?"
+    r"|\b(?:computing|finding|calculating|determining|getting|pinning)\b[^.!?\n]{0,40}?"
+    r"\b(?:exactly|precisely|exact|precise)\b[^.!?\n]{0,30}?)"
+    r"\b(?:requires?|would require|needs?|would need|calls for|would call for)\b"
+    r"(?:[^.!?\n]|\b[ei]\.[ge]\.|\.(?!\s))*[.!]?[\s*_`]*\Z", re.I)
+_CLAUSE_OPEN = re.compile(r"[.!?;\n]|,?[ \t]+but\b|,[ \t]+(?:and|though|although|while)\b",
+                          re.I)
+
+
+def without_method_note(text: str) -> str:
+    """``text`` without a closing clause saying the exact value still needs computing."""
+    note = _NEEDS_WORK.search(text, max(0, len(text) - 600))
+    if note is None:
+        return text
+    opens = [m.start() for m in _CLAUSE_OPEN.finditer(text, max(0, note.start() - 300),
+                                                     note.start())]
+    cut = opens[-1] if opens else 0
+    if cut and text[cut] in ".!?":
+        cut += 1  # keep the full stop of the sentence before
+    return text[:cut].rstrip()
 
 
 def unclosed(text: str, fences: bool = True) -> bool:

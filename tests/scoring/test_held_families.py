@@ -1,0 +1,68 @@
+"""Families the realistic blind batches core_blind_s11a/b and s12a/b showed (issue #15):
+bounds followed by a note that the exact value still needs computing, a walk in brackets
+after a count, a small model inventing the next exercise after a bare answer. Texts are
+written for this test, not taken from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
+
+INT, FLOAT = answers.INT, answers.FLOAT
+NODES, PATH = answers.NODE_SET, answers.NODE_LIST
+EDGES, WALK = answers.EDGE_SET, answers.EDGE_SEQUENCE
+
+
+def read(kind: answers.AnswerType, text: str, nodes: int = 30):
+    prediction = kind.read(text, None, Context(None, nodes))
+    return prediction.value if prediction.ok else None
+
+
+# --- bounds, then "the exact value requires ..." ----------------------------------------------
+
+@pytest.mark.parametrize("kind, text", [
+    (FLOAT, "Its spectral radius lies between 3.1 and 7. Getting it precisely requires the "
+            "eigenvalues of the 22 × 22 matrix, e.g. via numpy.linalg.eigvalsh."),
+    (FLOAT, "For 12 nodes and 30 edges the energy usually falls between 19 and 23, but the "
+            "exact energy would need all 12 eigenvalues."),
+    (INT, "The cut around the source has capacity 40, so the flow is at most 40.\n\n"
+          "Computing the exact maximum needs running Dinic's algorithm over all 96 edges. "
+          "Shall I trace the augmenting paths one by one?"),
+    (INT, "Computing the exact count would require enumerating all 64 subsets."),
+])
+def test_bounds_and_a_method_note_are_no_answer(kind, text):
+    assert read(kind, text) is None
+
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (FLOAT, "The spectral radius is about 4.27. An exact value would require 16 eigenvalues "
+            "in closed form.", 4.27),
+    (INT, "The maximum flow is 23, which equals the capacity of the cut {0, 4}.", 23),
+    (INT, "We need 7 colours; finding them requires a careful search.", 7),
+])
+def test_a_value_before_a_method_note_stands(kind, text, expected):
+    assert read(kind, text) == expected
+
+
+# --- a bare first answer, then an invented exercise or the prompt echoed ---------------------
+
+def test_a_bare_answer_before_an_invented_exercise_is_read():
+    text = ("[(2, 0), (2, 5), (0, 1), (5, 3)]\n\nQuestion: Run a DFS from node 2 and list the "
+            "tree edges.\n\n[(2, 0), (0, 1), (1, 5), (5, 3)]")
+    assert read(WALK, text, 6) == [[2, 0], [2, 5], [0, 1], [5, 3]]
+
+
+def test_a_bare_label_before_the_prompt_echoed_is_read():
+    text = ("course\n\nGiven a node-centered graph of web pages:\nNode 1 (center): CS 540 "
+            "Home\n\nClassify the center node into student, project, course, staff, faculty. "
+            "Which class does it belong to?")
+    labels = ["student", "project", "course", "staff", "faculty"]
+    assert committed_label(text, labels) == "course"
+
+
+def test_a_reply_that_opens_with_the_graph_is_not_cut():
+    text = "Edges: 0-1, 1-2, 2-0\n\nGiven these edges, node 0 reaches 2 in 1 step. Answer: 1"
+    assert read(INT, text, 3) == 1
