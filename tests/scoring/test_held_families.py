@@ -66,3 +66,16 @@ def test_a_bare_label_before_the_prompt_echoed_is_read():
 def test_a_reply_that_opens_with_the_graph_is_not_cut():
     text = "Edges: 0-1, 1-2, 2-0\n\nGiven these edges, node 0 reaches 2 in 1 step. Answer: 1"
     assert read(INT, text, 3) == 1
+
+
+# --- a walk in brackets after the number it measures -----------------------------------------
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (INT, "The diameter is 3. It is the distance from node 0 to node 7, which takes 3 hops "
+          "(0 → 2 → 5 → 7).", 3),
+    (INT, "The eccentricity of node 1 is 5: node 12 is farthest, reached in 5 steps (1 -> 4 "
+          "-> 8 -> 9 -> 11 -> 12).", 5),
+    (PATH, "The shortest path has length 3 (0 → 2 → 5 → 7).", [0, 2, 5, 7]),
+])
+def test_a_walk_in_brackets_after_a_count(kind, text, expected):
+    assert read(kind, text) == expected

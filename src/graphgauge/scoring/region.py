@@ -919,6 +919,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
     kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
+    kept = _without_walk_aside(kept, reader)  # "… needs 4 edges (2 → 6 → 9 → 13 → 15)."
     if not kept.strip():
         return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
@@ -1235,6 +1236,21 @@ def _without_aside(text: str) -> str:
             aside.group()):
         return text
     return text[:aside.start()]
+
+
+# A walk in brackets closing the sentence that states a number ("which needs 4 edges (2 → 6
+# → 9 → 13 → 15).") shows where the number comes from; its last node is no count.
+_WALK_ASIDE = re.compile(r"(?<=[\w*])[ \t]*\((?=[^()\n]*(?:→|->|⟶))[^()\n]{1,300}\)[.!]?[ \t]*\Z")
+
+
+def _without_walk_aside(text: str, reader: Reader | None) -> str:
+    aside = _WALK_ASIDE.search(text, max(0, len(text) - 400))
+    if reader is None or aside is None:
+        return text
+    value = reader(text[:aside.start()], False)
+    if isinstance(value, Real) and not isinstance(value, bool):
+        return text[:aside.start()] + "."
+    return text
 
 
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
