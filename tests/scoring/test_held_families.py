@@ -79,3 +79,22 @@ def test_a_reply_that_opens_with_the_graph_is_not_cut():
 ])
 def test_a_walk_in_brackets_after_a_count(kind, text, expected):
     assert read(kind, text) == expected
+
+
+# --- a numbered list cut off right after the next item's number ------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Here is a topological order:\n\n1. 4\n2. 0\n3. 7\n4.",
+    "A valid ordering:\n1) 2\n2) 9\n3) 1\n4)",
+    "Final answer:\n1. 4\n2. 0\n3. 7\n4.",
+])
+def test_a_list_cut_at_a_bare_item_number_is_no_answer(text):
+    assert read(PATH, text, 10) is None
+
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (INT, "The diameter of the graph is:\n\n3.", 3),
+    (PATH, "Order:\n1. 4\n2. 0\n3. 7", [4, 0, 7]),
+])
+def test_a_bare_number_that_is_no_next_item_stands(kind, text, expected):
+    assert read(kind, text, 10) == expected

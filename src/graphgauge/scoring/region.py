@@ -686,7 +686,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             # "the answer is yes, but let me double-check nodes 5 and 6 first —"
             return NoAnswer("cut off while checking the answer")
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
-                region.kind == "box" or unclosed(region.text, fences=False)):
+                region.kind == "box" or unclosed(region.text, fences=False)
+                or cut_in_list(region.text)):
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else value_sentence(last_paragraph(region.text)), _values_of(reader)):

@@ -810,11 +810,25 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+\S")
 _RESULT = re.compile(r"[:=]")
 
 
+_BARE_NUMBER = re.compile(r"[ \t*_]*(\d{1,4})[.)][ \t*_]*")
+_ITEM_NUMBER = re.compile(r"[ \t*_]*(\d{1,4})[.)][ \t]+\S")
+
+
+def _numbers_next_item(lines: list[str]) -> bool:
+    """Is the last line the bare number of the item after the one above ("17. Michael\n18.")?
+    A bare "3." under "The diameter is:" is an answer, not an item."""
+    last, above = _BARE_NUMBER.fullmatch(lines[-1]), _ITEM_NUMBER.match(lines[-2])
+    return bool(last and above and int(last.group(1)) == int(above.group(1)) + 1)
+
+
 def cut_in_list(text: str) -> bool:
     """Does ``text`` stop inside the next item of a list of worked steps ("1. Path 1-4-9:
     3. Flow = 3.\n2. ...\n3. Path 1 → 5 → 6")? Earlier items each close with a result
-    (a colon or "=", and a full stop); the last has neither."""
+    (a colon or "=", and a full stop); the last has neither. A list of any items cut off
+    right after the next item's number ("17. Michael\n18.") is cut too."""
     lines = [line for line in text[-3000:].splitlines() if line.strip()][-4:]
+    if len(lines) >= 2 and _numbers_next_item(lines):
+        return True
     if len(lines) < 3 or not all(_LIST_ITEM.match(line) for line in lines[-3:]):
         return False
     last, earlier = lines[-1].rstrip(), [line.rstrip() for line in lines[-3:-1]]
