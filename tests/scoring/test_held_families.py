@@ -98,3 +98,16 @@ def test_a_list_cut_at_a_bare_item_number_is_no_answer(text):
 ])
 def test_a_bare_number_that_is_no_next_item_stands(kind, text, expected):
     assert read(kind, text, 10) == expected
+
+
+# --- a range of nodes in a closing check is no edge -------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("[(1, 3), (2, 4), (5, 6)]\n\nEach vertex from 1 to 6 is covered exactly once, so this "
+     "is a perfect matching.", [[1, 3], [2, 4], [5, 6]]),
+    ("(0, 2), (1, 3), (4, 5)\n\nEvery node between 0 and 5 appears in one pair.",
+     [[0, 2], [1, 3], [4, 5]]),
+    ("The only bridge is the edge from 3 to 4.", [[3, 4]]),
+])
+def test_a_range_of_nodes_after_the_edges(text, expected):
+    assert read(EDGES, text, 8) == expected

@@ -513,7 +513,9 @@ _EDGE_GAP = re.compile(
 )
 # Prose and JSON spellings of one edge, rewritten to "(u, v)".
 _EDGE_PROSE = re.compile(
-    r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
+    # (not a range of nodes: "every node from 1 to 20 appears once", "all vertices between")
+    r"\b(?:(?<!node )(?<!nodes )(?<!vertex )(?<!vertices )(?:between|from)|connecting|joining"
+    r"|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
     r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
     # "Match 1 with 6, 2 with 4": a pair, not "3 with 2 neighbours"
