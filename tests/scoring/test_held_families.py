@@ -111,3 +111,19 @@ def test_a_bare_number_that_is_no_next_item_stands(kind, text, expected):
 ])
 def test_a_range_of_nodes_after_the_edges(text, expected):
     assert read(EDGES, text, 8) == expected
+
+
+# --- one set written twice in different orders ----------------------------------------------
+
+def test_a_set_restated_in_another_order_is_one_answer():
+    text = ("Degrees: 4 has 5, 1 has 5, 7 has 4, 2 has 4.\n\nThe best-connected nodes are 4, 1, "
+            "7 and 2.\n\n$$\\boxed{[1, 2, 4, 7]}$$")
+    assert read(NODES, text, 10) == [1, 2, 4, 7]
+    edges = ("The matching pairs 5 with 0 and 3 with 1: (5, 0), (3, 1).\n\n"
+             "Final answer: [(3, 1), (5, 0)]")
+    assert read(EDGES, edges, 10) == [[3, 1], [5, 0]]
+
+
+def test_a_path_restated_in_another_order_is_two_answers():
+    text = ("The shortest path is 4 → 1 → 7 → 2.\n\n$$\\boxed{[4, 7, 1, 2]}$$")
+    assert read(PATH, text, 10) is None
