@@ -127,3 +127,16 @@ def test_a_set_restated_in_another_order_is_one_answer():
 def test_a_path_restated_in_another_order_is_two_answers():
     text = ("The shortest path is 4 → 1 → 7 → 2.\n\n$$\\boxed{[4, 7, 1, 2]}$$")
     assert read(PATH, text, 10) is None
+
+
+# --- an opening that defines the answer names no value of it ---------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The neighbours of node 6 are the nodes that share an edge with 6.\n\nFrom the list:\n"
+     "- 2 and 6 are joined.\n- 6 and 9 are joined.\n\nSo the neighbours of 6 are [2, 9].",
+     [2, 9]),
+    ("The sinks are those nodes which have no edge out of them, like node 3.\n\nOut-degrees: "
+     "node 0 has 2, node 3 has 0, node 5 has 0.\n\nSo the sinks are 3 and 5.", [3, 5]),
+])
+def test_an_opening_definition_is_no_rival_answer(text, expected):
+    assert read(NODES, text, 10) == expected

@@ -1461,8 +1461,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         if verb is None:
             return False
         subject, value = first[:verb.start()], _CLAUSE_STOP.split(first[verb.end():])[0]
-    if _WORKING.search(value):
-        return False
+    if _WORKING.search(value) or _DEFINITION.match(value):
+        return False  # "are the people who are friends with Thomas" defines; it names none
     opened = reader(value, True)
     final = reader(closing, False)
     if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
@@ -1488,6 +1488,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 _CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
 _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
+_DEFINITION = re.compile(r"[ \t*_]*(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
+                         r"|which|whose|such)\b", re.I)
 _CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
 
