@@ -140,3 +140,16 @@ def test_a_path_restated_in_another_order_is_two_answers():
 ])
 def test_an_opening_definition_is_no_rival_answer(text, expected):
     assert read(NODES, text, 10) == expected
+
+
+# --- a count before the list a dash introduces ------------------------------------------------
+
+@pytest.mark.parametrize("text, labels, expected", [
+    ("**Center:** all 5 nodes — 0, 1, 2, 3, 4.", None, [0, 1, 2, 3, 4]),
+    ("The periphery is all 3 people — Ann, Bob and Cy.", ["Ann", "Bob", "Cy", "Dee"], [0, 1, 2]),
+    ("Isolated: all of the 2 vertices — 4 and 6.", None, [4, 6]),
+    # a dash after an id still annotates it
+    ("The hubs are 3 — degree 5, and 7 — degree 4.", None, [3, 7]),
+])
+def test_a_count_and_a_dash_before_the_list(text, labels, expected):
+    assert NODES.read(text, labels, Context(None, len(labels or []) or 10)).value == expected

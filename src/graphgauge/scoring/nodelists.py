@@ -71,8 +71,10 @@ _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "3 — degree 4": a dash annotates its item up to the next comma, or up to a colon that
 # opens a restated list ("2, 5, 9 — the route from 0: 0, 2, 5, 9").
 # ("B – E – A", "1 — 4 — 0": ids joined by spaced dashes are a path, not annotations.)
+# ("all 6 nodes — 0, 1, 2, 3": a dash before a run of ids introduces the list.)
 _ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)"
-                         r"|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))[^,\n:]*"
+                         r"|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)"
+                         r"|(?:[ \t]*,|[ \t]+and\b)[ \t]*\d))[^,\n:]*"
                          r"|(?<=\d):\s*\d*\.\d+", re.M)
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
@@ -95,6 +97,8 @@ _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d++\s++(?:of them|in total)\b"
+                    # "all 28 authors — James, ...": a count before the names
+                    r"|\ball\s++(?:of\s++the\s++)?\d++\s++(?:[A-Za-z]{2,}s|people|children)\b"
                     # "Total: 23" (not "in total: 4, 1, 7")
                     r"|\btotal[ \t]*+[:=][ \t]*+\d+(?:\.\d+)?(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
