@@ -153,3 +153,15 @@ def test_an_opening_definition_is_no_rival_answer(text, expected):
 ])
 def test_a_count_and_a_dash_before_the_list(text, labels, expected):
     assert NODES.read(text, labels, Context(None, len(labels or []) or 10)).value == expected
+
+
+# --- the subject's query pair before the ids its verb states ---------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The only common neighbour of nodes 4 and 11 is node 8.", [8]),
+    ("The shared neighbor of 2 and 9 is 5, since both are adjacent to it.", [5]),
+    ("The common neighbours of node 1 and node 6 are 0, 3 and 7.", [0, 3, 7]),
+    ("Nodes 4 and 6 are isolated.", [4, 6]),
+])
+def test_the_query_pair_in_the_subject(text, expected):
+    assert read(NODES, text, 12) == expected

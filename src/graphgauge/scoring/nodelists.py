@@ -79,7 +79,11 @@ _ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)"
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
-_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
+# "The common neighbor of nodes 3 and 27 is node 22": the subject's pair, when the verb
+# that follows it states the ids.
+_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+"
+                          r"|\b(?:of|between)\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+"
+                          r"(?=[ \t]+(?:is|are|was|were)\b[^.\n\d]{0,30}\d)", re.I)
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
                           r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))"
                           # ", and nodes 1 and 3 each touch one of them": a clause of its own
