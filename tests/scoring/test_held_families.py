@@ -165,3 +165,15 @@ def test_a_count_and_a_dash_before_the_list(text, labels, expected):
 ])
 def test_the_query_pair_in_the_subject(text, expected):
     assert read(NODES, text, 12) == expected
+
+
+# --- a marked answer whose line opens the list below it ----------------------------------------
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (EDGES, "## Final answer\nThe smallest cover uses 3 edges:\n\n[(0, 4), (1, 2), (3, 5)]",
+     [[0, 4], [1, 2], [3, 5]]),
+    (WALK, "Final answer: the BFS tree has 2 edges:\n\n(6, 1), (6, 3)", [[6, 1], [6, 3]]),
+    (INT, "Final answer: 4\n\nWhy: the walk below has 4 edges:\n\n0-1-2-3-4", 4),
+])
+def test_a_marked_line_that_opens_the_list_below(kind, text, expected):
+    assert read(kind, text, 8) == expected

@@ -270,18 +270,20 @@ def value_like(text: str) -> bool:
 def _block_after(text: str, pos: int, limit: int) -> int:
     """End of the answer after a marker at ``pos``: the rest of its line (or the next
     non-blank line) plus following lines that continue it, such as bullet items."""
-    lines, last_end = 0, pos
+    lines, last_end, opens = 0, pos, False
     pos = _BLANK_LINES.match(text, pos, limit).end()
     while pos < limit:
         end = _LINE.match(text, pos, limit).end()
         body = text[pos:end]
         if not body.strip():
-            if lines:
+            if lines and not opens:
                 return last_end
-        elif lines and not (value_like(body) or ITEM.match(body)):
+        elif lines and not (opens or value_like(body) or ITEM.match(body)):
             return last_end
         else:
+            # "The minimum edge cover consists of 11 edges:" opens the block that follows
             lines, last_end = lines + 1, end
+            opens = body.rstrip(" \t*_").endswith(":") and not value_like(body)
         pos = end + 1
     return limit if lines else last_end
 
