@@ -177,3 +177,16 @@ def test_the_query_pair_in_the_subject(text, expected):
 ])
 def test_a_marked_line_that_opens_the_list_below(kind, text, expected):
     assert read(kind, text, 8) == expected
+
+
+# --- parallel step lines about different nodes are no restated answer --------------------------
+
+def test_step_lines_about_different_nodes_before_the_list():
+    text = ("BFS from node 3.\n\nNode 3 is linked to 5 and 0.\nNode 5 is linked to 2.\n"
+            "Node 0 is linked to 4.\n\nThe BFS tree edges are:\n[(3, 5), (3, 0), (5, 2), (0, 4)]")
+    assert read(WALK, text, 6) == [[3, 5], [3, 0], [5, 2], [0, 4]]
+
+
+def test_one_value_stated_twice_otherwise_is_still_two_answers():
+    text = "The degree of node 3 is 4.\n\nIt touches 0, 1, 2 and 6.\n\nThe degree of node 3 is 5."
+    assert read(INT, text, 8) is None

@@ -671,6 +671,13 @@ _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?|includ
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
 
 
+def _subject_of(sentence: str) -> str:
+    """The words before the verb, ids included: "Node 8 is connected to 10." and "Node 18
+    is connected to 1." are steps about two nodes, not one value stated twice."""
+    verb = _STATEMENT.search(sentence)
+    return sentence[:verb.start() if verb else 0].strip().lower()
+
+
 def restated_differently(text: str) -> bool:
     """Does the last statement of a value repeat an earlier sentence word for word except
     for the value ("The degree is 4. ... The degree is 5.") with no correction between?"""
@@ -681,8 +688,10 @@ def restated_differently(text: str) -> bool:
         return False
     last = sentences[-1]
     template = _DIGIT_RUN.sub("#", last.lower())
+    subject = _subject_of(last)
     for earlier in reversed(sentences[:-1]):
-        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower():
+        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower(
+                ) and _subject_of(earlier) == subject:
             between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
             return not CUE.search(between)
     return False
