@@ -190,3 +190,9 @@ def test_step_lines_about_different_nodes_before_the_list():
 def test_one_value_stated_twice_otherwise_is_still_two_answers():
     text = "The degree of node 3 is 4.\n\nIt touches 0, 1, 2 and 6.\n\nThe degree of node 3 is 5."
     assert read(INT, text, 8) is None
+
+
+def test_a_preamble_before_the_question_restated_is_no_bare_answer():
+    text = ("Okay.\n\nQuestion: how many nodes have degree 2?\n\nNodes 1 and 2 have degree 2, "
+            "so the count is 2.")
+    assert read(INT, text, 6) == 2

@@ -626,12 +626,22 @@ _PROMPT_ECHO = re.compile(r"[ \t#*_]*+(?:given|consider|here is|you are given|in
                           re.I | re.S | re.M)
 
 
+def _bare_answer(line: str) -> bool:
+    """A first line that can be an answer alone: a value, or a few words that do not start
+    the working ("Sure!", "Let me think.")."""
+    return value_like(line) or (len(line.split()) <= 4 and _PREAMBLE.search(line) is None)
+
+
+_PREAMBLE = re.compile(r"\b(?:let'?s?|me|think|step|solve|sure|okay|ok|first|start|here|hi"
+                       r"|hello|alright|right|well|question|problem|task)\b|[:?]", re.I)
+
+
 def _without_new_exercise(body: str) -> str:
     answered = _ANSWER_LINE.search(body)
     if answered is None:
         first = _BARE_FIRST.match(body)
-        if first is None or not (_NEW_EXERCISE.match(body, first.end())
-                                 or _PROMPT_ECHO.match(body, first.end())):
+        if first is None or not _bare_answer(first.group()) or not (
+                _NEW_EXERCISE.match(body, first.end()) or _PROMPT_ECHO.match(body, first.end())):
             return body
         return body[:first.end()]
     head = _NEW_EXERCISE.search(body, answered.end())
