@@ -196,3 +196,12 @@ def test_a_preamble_before_the_question_restated_is_no_bare_answer():
     text = ("Okay.\n\nQuestion: how many nodes have degree 2?\n\nNodes 1 and 2 have degree 2, "
             "so the count is 2.")
     assert read(INT, text, 6) == 2
+
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (answers.BOOL, "Yes, node 2 lies between 1 and 3 on the path.", True),
+    (PATH, "The path is 1 → 2 → 3; node 2 lies between 1 and 3.", [1, 2, 3]),
+    (INT, "Node 2 lies between 1 and 3, so the distance is 2.", 2),
+])
+def test_a_node_between_two_others_is_no_bound(kind, text, expected):
+    assert read(kind, text, 6) == expected

@@ -305,8 +305,9 @@ _HEDGE = re.compile(
     r"|\b(?:a (?:bit|little|tad)|slightly|just) (?:under|over|below|above|more than|less than)\b"
     r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
-    r"|\b(?:lies|lie|falls|fall|ranges?)[ \t]+(?:somewhere[ \t]+)?between[ \t]+\d+(?:\.\d+)?"
-    r"[ \t]+and[ \t]+\d"
+    # a quantity's bounds, "lies between 2.94 and 6" (not "node 2 lies between 1 and 3")
+    r"|\b(?:lies|lie|falls|fall|ranges?)[ \t]+(?:somewhere[ \t]+)?between[ \t]+(?:\d+\.\d+"
+    r"[ \t]+and[ \t]+\d|\d+[ \t]+and[ \t]+\d+\.\d)"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
     # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
