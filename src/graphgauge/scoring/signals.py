@@ -308,6 +308,8 @@ _HEDGE = re.compile(
     # a quantity's bounds, "lies between 2.94 and 6" (not "node 2 lies between 1 and 3")
     r"|\b(?:lies|lie|falls|fall|ranges?)[ \t]+(?:somewhere[ \t]+)?between[ \t]+(?:\d+\.\d+"
     r"[ \t]+and[ \t]+\d|\d+[ \t]+and[ \t]+\d+\.\d)"
+    r"|\b(?:usually|typically|generally|likely|probably)[ \t]+(?:lies|falls|ranges|is|are)"
+    r"[ \t]+between[ \t]+\d+(?:\.\d+)?[ \t]+and[ \t]+\d"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
     # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
