@@ -205,3 +205,14 @@ def test_a_preamble_before_the_question_restated_is_no_bare_answer():
 ])
 def test_a_node_between_two_others_is_no_bound(kind, text, expected):
     assert read(kind, text, 6) == expected
+
+
+def test_a_bare_count_before_a_graphqa_prompt_echoed_is_read():
+    text = ("4\n\nG describes a graph among nodes 0, 1, 2, 3 and 4.\nIn this graph:\nNode 0 is "
+            "connected to nodes 1, 2.\nQ: How many edges are in this graph?\nA: 2")
+    assert read(INT, text, 5) == 4
+
+
+def test_a_heading_before_the_question_restated_is_no_bare_answer():
+    text = "**Solution**\n\nQuestion: how many nodes are isolated?\n\nAnswer: 3"
+    assert read(INT, text, 6) == 3

@@ -621,7 +621,7 @@ _ANSWER_LINE = re.compile(r"^[ \t#*_]*+(?:(?:final[ \t]+)?answer[ \t*_]*\d*|A)[ 
 # the prompt back ("student\n\nGiven a node-centered graph ... Please tell me which class
 # ...?"): the echo names every option and the exercise answers another question.
 _BARE_FIRST = re.compile(r"[ \t]*+[^\n]{1,600}\n[ \t]*\n\s*")
-_PROMPT_ECHO = re.compile(r"[ \t#*_]*+(?:given|consider|here is|you are given|in an? "
+_PROMPT_ECHO = re.compile(r"[ \t#*_]*+(?:given|consider|here is|you are given|G describes|in an? "
                           r"(?:(?:un)?directed |weighted )*graph)\b(?=.*\?[ \t*_]*$)",
                           re.I | re.S | re.M)
 
@@ -633,17 +633,19 @@ def _bare_answer(line: str) -> bool:
 
 
 _PREAMBLE = re.compile(r"\b(?:let'?s?|me|think|step|solve|sure|okay|ok|first|start|here|hi"
-                       r"|hello|alright|right|well|question|problem|task)\b|[:?]", re.I)
+                       r"|hello|alright|right|well|question|problem|task|solution|answer"
+                       r"|reasoning|analysis|approach|explanation|response|thinking|thoughts"
+                       r"|steps?|working)\b|[:?#]", re.I)
 
 
 def _without_new_exercise(body: str) -> str:
+    first = _BARE_FIRST.match(body)
+    if first is not None and _bare_answer(first.group()) and (
+            _NEW_EXERCISE.match(body, first.end()) or _PROMPT_ECHO.match(body, first.end())):
+        return body[:first.end()]
     answered = _ANSWER_LINE.search(body)
     if answered is None:
-        first = _BARE_FIRST.match(body)
-        if first is None or not _bare_answer(first.group()) or not (
-                _NEW_EXERCISE.match(body, first.end()) or _PROMPT_ECHO.match(body, first.end())):
-            return body
-        return body[:first.end()]
+        return body
     head = _NEW_EXERCISE.search(body, answered.end())
     return body if head is None else body[:head.start()]
 
