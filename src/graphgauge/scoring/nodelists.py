@@ -71,13 +71,19 @@ _SUBSCRIPT = re.compile(r"\b[a-zA-Z]_\{?(\d+)\}?|\b(?:v|n|node)(\d+)\b")
 # "3 — degree 4": a dash annotates its item up to the next comma, or up to a colon that
 # opens a restated list ("2, 5, 9 — the route from 0: 0, 2, 5, 9").
 # ("B – E – A", "1 — 4 — 0": ids joined by spaced dashes are a path, not annotations.)
+# ("all 6 nodes — 0, 1, 2, 3": a dash before a run of ids introduces the list.)
 _ANNOTATION = re.compile(r"\([^()\n]*[a-zA-Z:][^()\n]*\)"
-                         r"|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))[^,\n:]*"
+                         r"|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)"
+                         r"|(?:[ \t]*,|[ \t]+and\b)[ \t]*\d))[^,\n:]*"
                          r"|(?<=\d):\s*\d*\.\d+", re.M)
 _RANGE = re.compile(r"(?<![\d.])(\d{1,12})\s*(?:–|—|\.\.\.?|…|\bto\b|\bthrough\b|\bthru\b)"
                     r"\s*(?:nodes?\s*)?(\d{1,12})(?!\d|\.\d)", re.I)
 # "the nodes adjacent to both node 2 and node 5": the question's nodes, not the answer's.
-_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+", re.I)
+# "The common neighbor of nodes 3 and 27 is node 22": the subject's pair, when the verb
+# that follows it states the ids.
+_QUERY_NODES = re.compile(r"\b(?:of|to) both\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+"
+                          r"|\b(?:of|between)\s+(?:nodes?\s+)?\d+\s+and\s+(?:node\s+)?\d+"
+                          r"(?=[ \t]+(?:is|are|was|were)\b[^.\n\d]{0,30}\d)", re.I)
 _SUBORDINATE = re.compile(r"(?:,|(?<!\s))\s*+\b(?:since|because|which|where|as|given that|meaning"
                           r"|so that|while|whereas)\b|\s[–—]\s(?!\d+(?:\s[–—]\s|[ \t]*(?:[.;]|$)))"
                           # ", and nodes 1 and 3 each touch one of them": a clause of its own
@@ -95,6 +101,8 @@ _DECIMAL = re.compile(r"\(?\b\d+\.\d+\b\)?|\b\d++(?:\.\d+)?[ \t]*+%")
 _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?:nodes|vertices"
                     r"|elements|items|members|neighbou?rs|ones|edges|hops|steps|moves)\b"
                     r"|\b\d++\s++(?:of them|in total)\b"
+                    # "all 28 authors — James, ...": a count before the names
+                    r"|\ball\s++(?:of\s++the\s++)?\d++\s++(?:[A-Za-z]{2,}s|people|children)\b"
                     # "Total: 23" (not "in total: 4, 1, 7")
                     r"|\btotal[ \t]*+[:=][ \t]*+\d+(?:\.\d+)?(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
@@ -474,7 +482,7 @@ def read_node_list(text: str, ranges: bool = False, limit: int | None = None,
     stops), expanded at most ``limit`` ids (the graph's size). With ``everything`` (every
     node of the graph), "all nodes" and "every node except 4" are read too."""
     return answer(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
-                                                             everything))
+                                                             everything), unordered=ranges)
 
 
 def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
@@ -513,7 +521,9 @@ _EDGE_GAP = re.compile(
 )
 # Prose and JSON spellings of one edge, rewritten to "(u, v)".
 _EDGE_PROSE = re.compile(
-    r"\b(?:between|from|connecting|joining|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
+    # (not a range of nodes: "every node from 1 to 20 appears once", "all vertices between")
+    r"\b(?:(?<!node )(?<!nodes )(?<!vertex )(?<!vertices )(?:between|from)|connecting|joining"
+    r"|links?)\s+(?:nodes?\s+)?(\d+)\s+(?:and|to|with)"
     r"\s+(?:nodes?\s+)?(\d+)\b|\bnodes?\s+(\d+)\s+(?:to|and|with)\s+nodes?\s+(\d+)\b"
     r"|\bnodes?\s+(\d+)\s+with\s+(\d+)\b"  # "pairs node 0 with 3, node 1 with 5"
     # "Match 1 with 6, 2 with 4": a pair, not "3 with 2 neighbours"
@@ -740,7 +750,7 @@ def _read_traversal(region: str, explicit: bool) -> Any:
 def read_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | NoAnswer:
     """Edges in the order written, or why there are none; with ``walks``, a walk of nodes
     also reads as the edges it traverses."""
-    return answer(text, _read_traversal if walks else _read_edges)
+    return answer(text, _read_traversal if walks else _read_edges, unordered=not walks)
 
 
 def parse_edge_list(text: str) -> list[tuple[int, int]] | None:

@@ -89,6 +89,7 @@ from graphgauge.scoring.signals import (
     unsure,
     value_asked,
     value_sentence,
+    without_method_note,
 )
 
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
@@ -269,18 +270,20 @@ def value_like(text: str) -> bool:
 def _block_after(text: str, pos: int, limit: int) -> int:
     """End of the answer after a marker at ``pos``: the rest of its line (or the next
     non-blank line) plus following lines that continue it, such as bullet items."""
-    lines, last_end = 0, pos
+    lines, last_end, opens = 0, pos, False
     pos = _BLANK_LINES.match(text, pos, limit).end()
     while pos < limit:
         end = _LINE.match(text, pos, limit).end()
         body = text[pos:end]
         if not body.strip():
-            if lines:
+            if lines and not opens:
                 return last_end
-        elif lines and not (value_like(body) or ITEM.match(body)):
+        elif lines and not (opens or value_like(body) or ITEM.match(body)):
             return last_end
         else:
+            # "The minimum edge cover consists of 11 edges:" opens the block that follows
             lines, last_end = lines + 1, end
+            opens = body.rstrip(" \t*_").endswith(":") and not value_like(body)
         pos = end + 1
     return limit if lines else last_end
 
@@ -663,7 +666,32 @@ _ANSWER_LINE = re.compile(r"^[ \t#*_]*+(?:(?:final[ \t]+)?answer[ \t*_]*\d*|A)[ 
                           re.I | re.M)
 
 
+# A base model that answers on its first line, then makes up the next exercise or echoes
+# the prompt back ("student\n\nGiven a node-centered graph ... Please tell me which class
+# ...?"): the echo names every option and the exercise answers another question.
+_BARE_FIRST = re.compile(r"[ \t]*+[^\n]{1,600}\n[ \t]*\n\s*")
+_PROMPT_ECHO = re.compile(r"[ \t#*_]*+(?:given|consider|here is|you are given|G describes|in an? "
+                          r"(?:(?:un)?directed |weighted )*graph)\b(?=.*\?[ \t*_]*$)",
+                          re.I | re.S | re.M)
+
+
+def _bare_answer(line: str) -> bool:
+    """A first line that can be an answer alone: a value, or a few words that do not start
+    the working ("Sure!", "Let me think.")."""
+    return value_like(line) or (len(line.split()) <= 4 and _PREAMBLE.search(line) is None)
+
+
+_PREAMBLE = re.compile(r"\b(?:let'?s?|me|think|step|solve|sure|okay|ok|first|start|here|hi"
+                       r"|hello|alright|right|well|question|problem|task|solution|answer"
+                       r"|reasoning|analysis|approach|explanation|response|thinking|thoughts"
+                       r"|steps?|working)\b|[:?#]", re.I)
+
+
 def _without_new_exercise(body: str) -> str:
+    first = _BARE_FIRST.match(body)
+    if first is not None and _bare_answer(first.group()) and (
+            _NEW_EXERCISE.match(body, first.end()) or _PROMPT_ECHO.match(body, first.end())):
+        return body[:first.end()]
     answered = _ANSWER_LINE.search(body)
     if answered is None:
         return body
@@ -721,7 +749,8 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             # "the answer is yes, but let me double-check nodes 5 and 6 first —"
             return NoAnswer("cut off while checking the answer")
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
-                region.kind == "box" or unclosed(region.text, fences=False)):
+                region.kind == "box" or unclosed(region.text, fences=False)
+                or cut_in_list(region.text)):
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:_TAIL // 2] if region.explicit
                     else value_sentence(last_paragraph(region.text)), _values_of(reader)):
@@ -841,8 +870,11 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
             said, value, rel_tol=0.01, abs_tol=0.005):
         return False  # "≈ 1.4427" then "Answer: 1.44": the same value, rounded
     # lists are compared as written: the same edges in another order are another traversal
-    return said != value if isinstance(said, list) and isinstance(value, list) else (
-        _key(said) != _key(value))
+    # (a set reader's lists name one set in any order)
+    if isinstance(said, list) and isinstance(value, list) and not getattr(
+            reader, "unordered", False):
+        return said != value
+    return _key(said) != _key(value)
 
 
 # "Only one neighbour is labelled IR.": evidence about the neighbours, not the answer's label.
@@ -990,6 +1022,10 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
+    kept = _without_walk_aside(kept, reader)  # "… needs 4 edges (2 → 6 → 9 → 13 → 15)."
+    if not kept.strip():
+        return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
@@ -1516,6 +1552,21 @@ def _without_aside(text: str) -> str:
     return text[:aside.start()]
 
 
+# A walk in brackets closing the sentence that states a number ("which needs 4 edges (2 → 6
+# → 9 → 13 → 15).") shows where the number comes from; its last node is no count.
+_WALK_ASIDE = re.compile(r"(?<=[\w*])[ \t]*\((?=[^()\n]*(?:→|->|⟶))[^()\n]{1,300}\)[.!]?[ \t]*\Z")
+
+
+def _without_walk_aside(text: str, reader: Reader | None) -> str:
+    aside = _WALK_ASIDE.search(text, max(0, len(text) - 400))
+    if reader is None or aside is None:
+        return text
+    value = reader(text[:aside.start()], False)
+    if isinstance(value, Real) and not isinstance(value, bool):
+        return text[:aside.start()] + "."
+    return text
+
+
 _CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
 _CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
                         r"|\bfor \w+ in\b", re.M)
@@ -1730,8 +1781,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         if verb is None:
             return False
         subject, value = first[:verb.start()], _CLAUSE_STOP.split(first[verb.end():])[0]
-    if _WORKING.search(value):
-        return False
+    if _WORKING.search(value) or _DEFINITION.match(value):
+        return False  # "are the people who are friends with Thomas" defines; it names none
     opened = reader(value, True)
     final = reader(closing, False)
     if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
@@ -1757,6 +1808,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 _CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
 _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
+_DEFINITION = re.compile(r"[ \t*_]*(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
+                         r"|which|whose|such)\b", re.I)
 _CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
 

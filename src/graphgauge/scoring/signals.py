@@ -306,6 +306,11 @@ _HEDGE = re.compile(
     r"|\b(?:a (?:bit|little|tad)|slightly|just) (?:under|over|below|above|more than|less than)\b"
     r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
+    # a quantity's bounds, "lies between 2.94 and 6" (not "node 2 lies between 1 and 3")
+    r"|\b(?:lies|lie|falls|fall|ranges?)[ \t]+(?:somewhere[ \t]+)?between[ \t]+(?:\d+\.\d+"
+    r"[ \t]+and[ \t]+\d|\d+[ \t]+and[ \t]+\d+\.\d)"
+    r"|\b(?:usually|typically|generally|likely|probably)[ \t]+(?:lies|falls|ranges|is|are)"
+    r"[ \t]+between[ \t]+\d+(?:\.\d+)?[ \t]+and[ \t]+\d"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
     # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
@@ -670,6 +675,13 @@ _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?|includ
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
 
 
+def _subject_of(sentence: str) -> str:
+    """The words before the verb, ids included: "Node 8 is connected to 10." and "Node 18
+    is connected to 1." are steps about two nodes, not one value stated twice."""
+    verb = _STATEMENT.search(sentence)
+    return sentence[:verb.start() if verb else 0].strip().lower()
+
+
 def restated_differently(text: str) -> bool:
     """Does the last statement of a value repeat an earlier sentence word for word except
     for the value ("The degree is 4. ... The degree is 5.") with no correction between?"""
@@ -680,8 +692,10 @@ def restated_differently(text: str) -> bool:
         return False
     last = sentences[-1]
     template = _DIGIT_RUN.sub("#", last.lower())
+    subject = _subject_of(last)
     for earlier in reversed(sentences[:-1]):
-        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower():
+        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower(
+                ) and _subject_of(earlier) == subject:
             between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
             return not CUE.search(between)
     return False
@@ -768,6 +782,32 @@ def strip_questions(text: str) -> str:
     return stripped
 
 
+# "... but an exact value would require computing all 18 eigenvalues", "Computing it
+# precisely requires the 17 × 17 matrix": the closing clause says the value was not worked
+# out; its numbers are the size of the work, not the answer.
+_NEEDS_WORK = re.compile(
+    r"(?:\b(?:an?|the)[ \t]+(?:exact|precise)\b[^.!?\n]{0,40}?"
+    r"|\b(?:computing|finding|calculating|determining|getting|pinning)\b[^.!?\n]{0,40}?"
+    r"\b(?:exactly|precisely|exact|precise)\b[^.!?\n]{0,30}?)"
+    r"\b(?:requires?|would require|needs?|would need|calls for|would call for)\b"
+    r"(?:[^.!?\n]|\b[ei]\.[ge]\.|\.(?!\s))*[.!]?[\s*_`]*\Z", re.I)
+_CLAUSE_OPEN = re.compile(r"[.!?;\n]|,?[ \t]+but\b|,[ \t]+(?:and|though|although|while)\b",
+                          re.I)
+
+
+def without_method_note(text: str) -> str:
+    """``text`` without a closing clause saying the exact value still needs computing."""
+    note = _NEEDS_WORK.search(text, max(0, len(text) - 600))
+    if note is None:
+        return text
+    opens = [m.start() for m in _CLAUSE_OPEN.finditer(text, max(0, note.start() - 300),
+                                                     note.start())]
+    cut = opens[-1] if opens else 0
+    if cut and text[cut] in ".!?":
+        cut += 1  # keep the full stop of the sentence before
+    return text[:cut].rstrip()
+
+
 def unclosed(text: str, fences: bool = True) -> bool:
     depth = 0
     for char in _BRACKETS.findall(text[-4000:]):  # (the other characters change nothing)
@@ -783,11 +823,25 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+\S")
 _RESULT = re.compile(r"[:=]")
 
 
+_BARE_NUMBER = re.compile(r"[ \t*_]*(\d{1,4})[.)][ \t*_]*")
+_ITEM_NUMBER = re.compile(r"[ \t*_]*(\d{1,4})[.)][ \t]+\S")
+
+
+def _numbers_next_item(lines: list[str]) -> bool:
+    """Is the last line the bare number of the item after the one above ("17. Michael\n18.")?
+    A bare "3." under "The diameter is:" is an answer, not an item."""
+    last, above = _BARE_NUMBER.fullmatch(lines[-1]), _ITEM_NUMBER.match(lines[-2])
+    return bool(last and above and int(last.group(1)) == int(above.group(1)) + 1)
+
+
 def cut_in_list(text: str) -> bool:
     """Does ``text`` stop inside the next item of a list of worked steps ("1. Path 1-4-9:
     3. Flow = 3.\n2. ...\n3. Path 1 → 5 → 6")? Earlier items each close with a result
-    (a colon or "=", and a full stop); the last has neither."""
+    (a colon or "=", and a full stop); the last has neither. A list of any items cut off
+    right after the next item's number ("17. Michael\n18.") is cut too."""
     lines = [line for line in text[-3000:].splitlines() if line.strip()][-4:]
+    if len(lines) >= 2 and _numbers_next_item(lines):
+        return True
     if len(lines) < 3 or not all(_LIST_ITEM.match(line) for line in lines[-3:]):
         return False
     last, earlier = lines[-1].rstrip(), [line.rstrip() for line in lines[-3:-1]]

@@ -82,7 +82,23 @@ def test_readers_agree_with_the_grader():
 # opening answer, an explicit pick, labels set aside or cut while restating), their wrong
 # values and unread formats by the typed readers' rules (prose and CSV edges, empty-set
 # words, yes/no clause weighing, corrections that reorder a list); none is left.
+# core_blind_s11a / s11b / s12a / s12b (realistic: reasoning, small and mid-size models,
+# instruction variants) read at first try 98.4%, 96.9%, 94.5% and 94.5% (false commits 0/7,
+# 1/7, 4/7, 0/11); 98.4%, 100%, 98.4% and 98.4% after the rules they prompted (bounds then
+# "the exact value requires ...", a list cut at a bare item number, a walk in brackets after
+# a count, a bare answer before an invented exercise or the prompt echoed, a range of nodes,
+# a set restated in another order, an opening definition, "all 28 authors — ...", the query
+# pair in the subject, a marked line ending in a colon, step lines about different nodes).
+# Left: a working line or bold value before a strong marker taken as a rival answer
+# (s11a:71/72, s12a:9/110, s12b:83) and a reverse-variant label whose reasons weigh other
+# labels as possible (s12b:123, doubtful under the strict rule).
 BLIND_MISSES = {
+    "core_blind_s11a.jsonl:71",
+    "core_blind_s11a.jsonl:72",
+    "core_blind_s12a.jsonl:9",
+    "core_blind_s12a.jsonl:110",
+    "core_blind_s12b.jsonl:83",
+    "core_blind_s12b.jsonl:123",
     "core_blind_s4a.jsonl:20",
     "core_blind_s4a.jsonl:89",
     "core_blind_s4a.jsonl:95",
