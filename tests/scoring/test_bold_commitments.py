@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from graphgauge.render.labeling import alpha_label
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
 
@@ -31,3 +32,55 @@ def test_bold_closing_sentence_is_the_count(text, expected):
 ])
 def test_bold_closing_sentence_still_hedges(text):
     assert answers.INT.read(text, None, TRIANGLES).value is None
+
+
+WORKING = ("Cheap edges first: 0–2 (2), 2–1 (1), 1–3 (2), 3–0 (3).\n\n"
+           "Candidate: 0 → 2 → 1 → 3 → 0 = 2 + 1 + 2 + 3 = **8**.\n\n")
+TABLE = ("| Tour | Weight |\n|---|---|\n| 0 → 1 → 2 → 3 → 0 | 27 |\n"
+         "| 0 → 2 → 1 → 3 → 0 | 2 + 1 + 2 + 3 = **8** |\n\n")
+TOURS = Context(None, 4)
+
+
+@pytest.mark.parametrize("text", [
+    WORKING + "**Tour: [0, 2, 1, 3]**",  # a bold labelled value closes the reply
+    TABLE + "**Shortest tour:** [0, 2, 1, 3] (weight 8)",  # a bold label, then the value
+    WORKING + "**The shortest tour is 0 → 2 → 1 → 3.**",  # a whole bold sentence
+])
+def test_bold_answer_line_outranks_a_bold_value_in_the_working(text):
+    assert answers.NODE_LIST.read(text, None, TOURS).value == [0, 2, 1, 3]
+
+
+def test_bold_label_in_the_opening_sentence_is_not_the_answer():
+    labels = [alpha_label(i) for i in range(7)]
+    text = ("Starting the DFS at **F** and always taking the first unvisited neighbour:\n\n"
+            "1. F → B\n2. B → A\n3. A → C\n\nAll visited.\n\n"
+            "**DFS tree edges:** [(F, B), (B, A), (A, C)]")
+    assert answers.EDGE_SEQUENCE.read(text, labels, Context(None, 7)).value == [
+        [5, 1], [1, 0], [0, 2]]
+
+
+@pytest.mark.parametrize("text", [
+    WORKING + "**Tour:** [0, 2, 1, 3] or [0, 3, 1, 2]",  # the closing line hedges
+    WORKING + "**Tour:** [0, 2, 1,",  # cut off inside it
+])
+def test_closing_bold_line_that_does_not_commit_leaves_no_answer(text):
+    # (before, the bold "**8**" of the working was read, as the wrong tour [8])
+    assert answers.NODE_LIST.read(text, None, TOURS).value is None
+
+
+DIAMETER = Context("What is the diameter?", None)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a bold closing line with no value is no statement: the bold value stays the answer
+    ("The longest shortest path runs 0-1-2-3-4, so the diameter is **4**.\n\n"
+     "**Hope this helps!**", 4),
+    # a numbered label is a step of the working, not an answer label
+    ("The eccentricities are 3, 4, 4, so the diameter is **4**.\n\n"
+     "**Path 1:** 0 to 4 via 1, 2, 3", 4),
+    ("Candidate: 0 → 2 → 1 → 3 → 0 = **8**.\n\n**Minimum tour weight:** 8", 8),
+    # the closing bold line hedges: no longer the bold "**8**" above it
+    ("Candidate: 0 → 2 → 1 → 3 → 0 = **8**.\n\n**Minimum tour weight:** 8 or 9", None),
+])
+def test_bold_value_and_closing_bold_line(text, expected):
+    assert answers.INT.read(text, None, DIAMETER).value == expected

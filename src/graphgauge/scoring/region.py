@@ -379,7 +379,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
         emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
-        if emphasis and not _bold_list(text, emphasis):
+        if emphasis and not _bold_list(text, emphasis) and not _bold_line_after(
+                text, emphasis[-1].end()):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
@@ -416,6 +417,30 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
     first = next((m for m in matches[k:i] if valued(m)), None)
     before = None if first else next((m for m in reversed(matches[:k]) if valued(m)), None)
     return [m for m in (before, first, last) if m is not None]
+
+
+def _bold_line_after(text: str, pos: int) -> bool:
+    """Is the last line of the text, after ``pos``, a bold line that states a value
+    ("**Shortest tour:** [1, 3, 2, 4]", "**Tour: [0, 2, 1]**", "**There are no triangles
+    in this graph.**")? Then a bold token before it ("= **14**" in the working, "**15**"
+    in a table of tried tours, "**F**" in the opening sentence) is working, and the end of
+    the text is read as the answer: a model that closes on a bold statement commits there."""
+    end = len(text.rstrip())
+    m = _BOLD_STATEMENT.match(text, max(pos, text.rfind("\n", 0, end) + 1), end)
+    if m is None:
+        return False
+    words = _MARKUP.sub("", m["bold"] + m["rest"])
+    label, colon, value = words.partition(":")
+    if colon:  # (a numbered label is a step of the working: "**Step 2:** node 5")
+        return not _DIGIT.search(label) and _STATED_VALUE.search(value) is not None
+    return not m["rest"].strip(" \t.!") and _STATED_VALUE.search(label) is not None
+
+
+# A line opening on bold: a label and its value ("**Tour:** [0, 2, 1]", "**Tour: [0, 2,
+# 1]**") or a whole bold line ("**There are no triangles.**").
+_BOLD_STATEMENT = re.compile(r"[ \t#>]*\*\*(?P<bold>[^*\n]{1,200})\*\*(?P<rest>[^\n]{0,300})\Z")
+_STATED_VALUE = re.compile(r"\d|[\[{(→]|\b(?i:no|none|yes|empty)\b|\b[A-Z]{1,2}\b")
+_DIGIT = re.compile(r"\d")
 
 
 def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
