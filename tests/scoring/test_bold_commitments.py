@@ -84,3 +84,34 @@ DIAMETER = Context("What is the diameter?", None)
 ])
 def test_bold_value_and_closing_bold_line(text, expected):
     assert answers.INT.read(text, None, DIAMETER).value == expected
+
+
+COVER = ("A maximum matching: (0, 1), (2, 3).\n\nTwo nodes remain uncovered: **4** and **5**. "
+         "Node 4 is adjacent to 0 and node 5 to 3, so I add (0, 4) and (3, 5).\n\n")
+
+
+@pytest.mark.parametrize("heading", ["## Minimum edge cover", "**Minimum edge cover**"])
+def test_value_under_a_closing_heading_outranks_bold_nodes_in_the_working(heading):
+    text = COVER + heading + "\n\n[(0, 1), (2, 3), (0, 4), (3, 5)]"
+    assert answers.EDGE_SET.read(text, None, Context(None, 6)).value == [
+        [0, 1], [2, 3], [0, 4], [3, 5]]
+
+
+@pytest.mark.parametrize("text", [
+    COVER + "## Minimum edge cover\n\n[(0, 1), (2, 3), (0, 4), (3, 5)] or "
+            "[(0, 1), (2, 3), (1, 4), (3, 5)]",  # the section under the heading hedges
+    COVER + "## Step 3\n\n(0, 4) and (3, 5) are edges.",  # a step of the working
+])
+def test_closing_heading_that_does_not_commit_leaves_no_answer(text):
+    assert answers.EDGE_SET.read(text, None, Context(None, 6)).value is None
+
+
+@pytest.mark.parametrize("text", [
+    # a heading of the working keeps the bold value, whatever numbers its section names
+    "The eccentricities are 3, 4, 4, so the diameter is **4**.\n\n## Verification\n\n"
+    "The path 0-1-2-3 has 3 edges.",
+    # the heading names the quantity: its value, not the bold pair above (was 0)
+    "Farthest pair: **0** and **4**.\n\n## Diameter\n\n4",
+])
+def test_closing_heading_and_bold_value(text):
+    assert answers.INT.read(text, None, DIAMETER).value == 4

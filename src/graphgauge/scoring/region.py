@@ -428,12 +428,32 @@ def _bold_line_after(text: str, pos: int) -> bool:
     end = len(text.rstrip())
     m = _BOLD_STATEMENT.match(text, max(pos, text.rfind("\n", 0, end) + 1), end)
     if m is None:
-        return False
+        return _headed_close(text, pos, end)
     words = _MARKUP.sub("", m["bold"] + m["rest"])
     label, colon, value = words.partition(":")
     if colon:  # (a numbered label is a step of the working: "**Step 2:** node 5")
         return not _DIGIT.search(label) and _STATED_VALUE.search(value) is not None
     return not m["rest"].strip(" \t.!") and _STATED_VALUE.search(label) is not None
+
+
+def _headed_close(text: str, pos: int, end: int) -> bool:
+    """Does the text close, after ``pos``, on a paragraph holding a value under a heading
+    that names what it is ("## Minimum edge cover\n\n[(1, 7), ...]")? Not under a
+    heading of the working ("### Step 2", "## Verification")."""
+    gap = text.rfind("\n\n", pos, end)
+    if gap < 0 or not _STATED_VALUE.search(text, gap, end):
+        return False
+    start = text.rfind("\n", pos, gap) + 1
+    heading = _HEADING_LINE.fullmatch(text, max(start, pos), gap)
+    if heading is None:
+        return False
+    name = (heading["hash"] or heading["bold"]).lower()
+    return not _DIGIT.search(name) and not any(
+        word in name for word in (*_HEADING_WORDS, "step", "approach"))
+
+
+_HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)\*\*)"
+                           r"[ \t]*")
 
 
 # A line opening on bold: a label and its value ("**Tour:** [0, 2, 1]", "**Tour: [0, 2,
