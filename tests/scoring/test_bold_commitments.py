@@ -115,3 +115,20 @@ def test_closing_heading_that_does_not_commit_leaves_no_answer(text):
 ])
 def test_closing_heading_and_bold_value(text):
     assert answers.INT.read(text, None, DIAMETER).value == 4
+
+
+def test_closing_conclusion_outranks_a_bold_value_in_the_working():
+    text = WORKING + "So the shortest tour is [0, 2, 1, 3]."
+    assert answers.NODE_LIST.read(text, None, TOURS).value == [0, 2, 1, 3]
+    hedged = WORKING + "So the shortest tour is [0, 2, 1, 3] or [0, 3, 1, 2]."
+    assert answers.NODE_LIST.read(hedged, None, TOURS).value is None
+
+
+@pytest.mark.parametrize("text", [
+    "Eccentricity of node 0 is **3**.\n\nSo the diameter is 4.",  # (was 3)
+    # a remark after a bold answer is no conclusion: the bold value stays the answer
+    "So the diameter is **4**.\n\nThe farthest pair is 0 and 4.",
+    "So the diameter is **4**.\n\nThis is because nodes 0 and 4 are 4 apart.",
+])
+def test_bold_value_and_closing_sentence(text):
+    assert answers.INT.read(text, None, DIAMETER).value == 4

@@ -428,12 +428,29 @@ def _bold_line_after(text: str, pos: int) -> bool:
     end = len(text.rstrip())
     m = _BOLD_STATEMENT.match(text, max(pos, text.rfind("\n", 0, end) + 1), end)
     if m is None:
-        return _headed_close(text, pos, end)
+        last = text[max(pos, text.rfind("\n", 0, end) + 1):end]
+        return _CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
     words = _MARKUP.sub("", m["bold"] + m["rest"])
     label, colon, value = words.partition(":")
     if colon:  # (a numbered label is a step of the working: "**Step 2:** node 5")
-        return not _DIGIT.search(label) and _STATED_VALUE.search(value) is not None
+        return _answer_label(label) and _STATED_VALUE.search(value) is not None
     return not m["rest"].strip(" \t.!") and _STATED_VALUE.search(label) is not None
+
+
+def _answer_label(name: str) -> bool:
+    """Can a label or heading name the answer? Not a numbered one or one of the working
+    ("Step 2", "Path 1", "Check", "Verification")."""
+    name = name.lower()
+    return not _DIGIT.search(name) and not any(
+        word in name for word in (*_HEADING_WORDS, "step", "approach"))
+
+
+# A closing conclusion stating the value: "So the shortest tour is [0, 2, 1, 3]." (not a
+# remark after a bold answer: "The farthest pair is 0 and 4.", "This is because ...")
+_CONCLUDING = re.compile(
+    r"[ \t>*_]*(?:so|thus|hence|therefore)\b,?[ \t]*(?!(?:this|that|these|those|it|they|"
+    r"which|because|since|note|check)\b)[a-z][^\n.!?:]{0,80}?\b(?:is|are)\b[ \t*_]*"
+    r"(?:[\[{(]|\d|(?-i:[A-Z])\b|(?:no|none)\b)[^\n]*\Z", re.I)
 
 
 def _headed_close(text: str, pos: int, end: int) -> bool:
@@ -447,9 +464,7 @@ def _headed_close(text: str, pos: int, end: int) -> bool:
     heading = _HEADING_LINE.fullmatch(text, max(start, pos), gap)
     if heading is None:
         return False
-    name = (heading["hash"] or heading["bold"]).lower()
-    return not _DIGIT.search(name) and not any(
-        word in name for word in (*_HEADING_WORDS, "step", "approach"))
+    return _answer_label(heading["hash"] or heading["bold"])
 
 
 _HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)\*\*)"
