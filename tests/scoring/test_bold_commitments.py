@@ -86,8 +86,9 @@ def test_bold_value_and_closing_bold_line(text, expected):
     assert answers.INT.read(text, None, DIAMETER).value == expected
 
 
-COVER = ("A maximum matching: (0, 1), (2, 3).\n\nTwo nodes remain uncovered: **4** and **5**. "
-         "Node 4 is adjacent to 0 and node 5 to 3, so I add (0, 4) and (3, 5).\n\n")
+COVER = ("A maximum matching: (0, 1), (2, 3).\n\nTwo nodes remain uncovered: **4** and **5**... "
+         "let me check: node 4 is adjacent to 0 and node 5 to 3, so I add (0, 4) and (3, 5)."
+         "\n\n")
 
 
 @pytest.mark.parametrize("heading", ["## Minimum edge cover", "**Minimum edge cover**"])
@@ -110,8 +111,8 @@ def test_closing_heading_that_does_not_commit_leaves_no_answer(text):
     # a heading of the working keeps the bold value, whatever numbers its section names
     "The eccentricities are 3, 4, 4, so the diameter is **4**.\n\n## Verification\n\n"
     "The path 0-1-2-3 has 3 edges.",
-    # the heading names the quantity: its value, not the bold pair above (was 0)
-    "Farthest pair: **0** and **4**.\n\n## Diameter\n\n4",
+    # the heading names the quantity: its value, not a bold result of the working (was 3)
+    "Eccentricity of node 0: 1 + 2 = **3**\n\n## Diameter\n\n4",
 ])
 def test_closing_heading_and_bold_value(text):
     assert answers.INT.read(text, None, DIAMETER).value == 4
@@ -125,10 +126,27 @@ def test_closing_conclusion_outranks_a_bold_value_in_the_working():
 
 
 @pytest.mark.parametrize("text", [
-    "Eccentricity of node 0 is **3**.\n\nSo the diameter is 4.",  # (was 3)
+    "Eccentricity of node 0: 1 + 2 = **3**.\n\nSo the diameter is 4.",  # (was 3)
     # a remark after a bold answer is no conclusion: the bold value stays the answer
     "So the diameter is **4**.\n\nThe farthest pair is 0 and 4.",
     "So the diameter is **4**.\n\nThis is because nodes 0 and 4 are 4 apart.",
 ])
 def test_bold_value_and_closing_sentence(text):
     assert answers.INT.read(text, None, DIAMETER).value == 4
+
+
+@pytest.mark.parametrize("text", [
+    # a bold value the text states as the answer stands against closing support for it
+    "The shortest path length is **3**.\n\n**Path:** 0 → 2 → 5 → 7",
+    "The shortest path has length **3**.\n\nSo the path is 0 → 2 → 5 → 7.",
+    "The shortest path has length **3**.\n\n## Path\n\n0 → 2 → 5 → 7",
+])
+def test_stated_bold_answer_keeps_against_closing_support(text):
+    question = Context("What is the length of the shortest path from 0 to 7?", 8)
+    assert answers.INT.read(text, None, question).value == 3
+
+
+def test_stated_bold_node_keeps_against_a_closing_list_of_its_neighbours():
+    text = "Node **3** has degree 4, the most.\n\n**Neighbours:** [0, 1, 2, 5]"
+    question = Context("Which node has the highest degree?", 6)
+    assert answers.NODE_SET.read(text, None, question).value == [3]

@@ -379,8 +379,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
         emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
-        if emphasis and not _bold_list(text, emphasis) and not _bold_line_after(
-                text, emphasis[-1].end()):
+        if emphasis and not _bold_list(text, emphasis) and not (
+                _in_working(text, emphasis[-1]) and _bold_line_after(text, emphasis[-1].end())):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
@@ -419,12 +419,29 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
     return [m for m in (before, first, last) if m is not None]
 
 
+def _in_working(text: str, m: re.Match) -> bool:
+    """Is the emphasis part of the working rather than a statement of the answer: a
+    result of arithmetic ("= **14**"), a table cell, a line announcing steps ("Starting
+    the DFS at **F** and ...:") or one the model goes on to check ("**3** and **5**...
+    let me check")? ("The shortest path has length **3**." states it.)"""
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    end = len(text) if end < 0 else end
+    line = text[start:end].strip()
+    return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
+            or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None)
+
+
+_RESULT = re.compile(r"[=≈][ \t]*\Z")
+_CHECKED_AFTER = re.compile(r"\.\.\.|…|\blet me (?:check|see)\b|" + CUE.pattern, re.I)
+
+
 def _bold_line_after(text: str, pos: int) -> bool:
     """Is the last line of the text, after ``pos``, a bold line that states a value
     ("**Shortest tour:** [1, 3, 2, 4]", "**Tour: [0, 2, 1]**", "**There are no triangles
-    in this graph.**")? Then a bold token before it ("= **14**" in the working, "**15**"
-    in a table of tried tours, "**F**" in the opening sentence) is working, and the end of
-    the text is read as the answer: a model that closes on a bold statement commits there."""
+    in this graph.**")? Then a bold token of the working before it ("= **14**", "**15**"
+    in a table of tried tours, "**F**" in a line announcing the steps) is not the answer,
+    and the end of the text is read: a model that closes on a statement commits there."""
     end = len(text.rstrip())
     m = _BOLD_STATEMENT.match(text, max(pos, text.rfind("\n", 0, end) + 1), end)
     if m is None:
