@@ -150,3 +150,34 @@ def test_stated_bold_node_keeps_against_a_closing_list_of_its_neighbours():
     text = "Node **3** has degree 4, the most.\n\n**Neighbours:** [0, 1, 2, 5]"
     question = Context("Which node has the highest degree?", 6)
     assert answers.NODE_SET.read(text, None, question).value == [3]
+
+
+@pytest.mark.parametrize("closing", [
+    "Tour: [0, 2, 1, 3]",  # a plain label and a list
+    "The shortest tour is 0 → 2 → 1 → 3.",  # a stated walk
+])
+def test_plain_closing_list_outranks_a_bold_result_of_the_working(closing):
+    assert answers.NODE_LIST.read(WORKING + closing, None, TOURS).value == [0, 2, 1, 3]
+
+
+WEIGHT = Context("What is the total weight of the shortest tour?", 4)
+SUM = "Tour 0 → 2 → 1 → 3 → 0: 2 + 1 + 2 + 3 = **8**\n\n"
+
+
+@pytest.mark.parametrize("text", [
+    # the nodes of a walk are no quantity: a closing walk does not rival the weight
+    SUM + "The tour is 0 → 2 → 1 → 3 → 0.",
+    SUM + "**Tour: 0 → 2 → 1 → 3 → 0**",
+    "The best tour is 0 → 2 → 1 → 3 → 0 with weight 8.",
+    "So the walk is $0 \\to 2 \\to 1 \\to 3 \\to 0$, of weight 8.\n\nThe weight is $\\boxed{8}$.",
+])
+def test_walk_nodes_are_not_a_count(text):
+    assert answers.INT.read(text, None, WEIGHT).value == 8
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Result → 6", 6),  # an arrow from a word is no walk
+    ("0 → 2 → 1 → 3 → 0", None),  # a walk alone states no weight
+])
+def test_arrow_without_a_walk_and_walk_without_a_count(text, expected):
+    assert answers.INT.read(text, None, WEIGHT).value == expected

@@ -446,7 +446,9 @@ def _bold_line_after(text: str, pos: int) -> bool:
     m = _BOLD_STATEMENT.match(text, max(pos, text.rfind("\n", 0, end) + 1), end)
     if m is None:
         last = text[max(pos, text.rfind("\n", 0, end) + 1):end]
-        return _CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
+        plain = _LISTED.match(last)
+        return (_CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
+                or (plain is not None and _answer_label(plain["label"] or "")))
     words = _MARKUP.sub("", m["bold"] + m["rest"])
     label, colon, value = words.partition(":")
     if colon:  # (a numbered label is a step of the working: "**Step 2:** node 5")
@@ -468,6 +470,14 @@ _CONCLUDING = re.compile(
     r"[ \t>*_]*(?:so|thus|hence|therefore)\b,?[ \t]*(?!(?:this|that|these|those|it|they|"
     r"which|because|since|note|check)\b)[a-z][^\n.!?:]{0,80}?\b(?:is|are)\b[ \t*_]*"
     r"(?:[\[{(]|\d|(?-i:[A-Z])\b|(?:no|none)\b)[^\n]*\Z", re.I)
+
+
+# A closing line giving a list or walk, plainly labelled or stated: "Tour: [0, 2, 1, 3]",
+# "The shortest tour is 0 → 2 → 1 → 3." (not "Degrees: {0: 2, 1: 3}", "Check: 3 → 5 ✓")
+_LISTED = re.compile(
+    r"[ \t>*_-]*(?:(?P<label>[A-Za-z][\w ]{0,40}):|(?!(?:this|that|these|those|its?|they|their"
+    r"|which|because|since|note|check)\b)[a-z][^\n.!?:]{0,80}?\b(?:is|are)\b)[ \t*_]*"
+    r"(?:[\[{(]|[^\n→]*→)(?![^\n]*(?:\w:|✓))[^\n]*\Z", re.I)
 
 
 def _headed_close(text: str, pos: int, end: int) -> bool:
