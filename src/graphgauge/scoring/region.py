@@ -433,6 +433,7 @@ def _in_working(text: str, m: re.Match) -> bool:
 
 
 _RESULT = re.compile(r"[=≈][ \t]*\Z")
+_CLOSING_LINE = 600
 _CHECKED_AFTER = re.compile(r"\.\.\.|…|\blet me (?:check|see)\b|" + CUE.pattern, re.I)
 
 
@@ -443,9 +444,12 @@ def _bold_line_after(text: str, pos: int) -> bool:
     in a table of tried tours, "**F**" in a line announcing the steps) is not the answer,
     and the end of the text is read: a model that closes on a statement commits there."""
     end = len(text.rstrip())
-    m = _BOLD_STATEMENT.match(text, max(pos, text.rfind("\n", 0, end) + 1), end)
+    start = max(pos, text.rfind("\n", 0, end) + 1)
+    if end - start > _CLOSING_LINE:  # (a page-long line closes on no statement)
+        return _headed_close(text, pos, end)
+    m = _BOLD_STATEMENT.match(text, start, end)
     if m is None:
-        last = text[max(pos, text.rfind("\n", 0, end) + 1):end]
+        last = text[start:end]
         plain = _LISTED.match(last)
         return (_CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
                 or (plain is not None and _answer_label(plain["label"] or "")))
