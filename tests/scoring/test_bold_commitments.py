@@ -181,3 +181,24 @@ def test_walk_nodes_are_not_a_count(text):
 ])
 def test_arrow_without_a_walk_and_walk_without_a_count(text, expected):
     assert answers.INT.read(text, None, WEIGHT).value == expected
+
+
+HIGHEST = Context("Which node has the highest degree?", 6)
+
+
+@pytest.mark.parametrize("table", [
+    "| Node | Degree |\n|---|---|\n| 0 | 3 |\n| 1 | 2 |\n| 3 | 4 |",
+    "Degrees:\n- 0: 3\n- 1: 2\n- 3: 4",
+    "Degrees:\n- **Node 0**: 3\n- **Node 1**: 2\n- **Node 3**: 4",
+])
+def test_node_singled_out_after_a_table_of_values_is_the_answer(table):
+    # (was the table's node column, [0, 1, 3])
+    text = table + "\n\nNode 3 has the highest degree."
+    assert answers.NODE_SET.read(text, None, HIGHEST).value == [3]
+
+
+@pytest.mark.parametrize("answer", ["[1, 2, 5]", "Neighbours:\n- 1\n- 2\n- 5"])
+def test_superlative_remark_after_an_answer_list_stays_a_remark(answer):
+    question = Context("Which nodes are neighbours of node 0?", 6)
+    text = answer + "\n\nNode 5 has the highest degree among them."
+    assert answers.NODE_SET.read(text, None, question).value == [1, 2, 5]
