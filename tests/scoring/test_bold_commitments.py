@@ -202,3 +202,15 @@ def test_superlative_remark_after_an_answer_list_stays_a_remark(answer):
     question = Context("Which nodes are neighbours of node 0?", 6)
     text = answer + "\n\nNode 5 has the highest degree among them."
     assert answers.NODE_SET.read(text, None, question).value == [1, 2, 5]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the measure names the node ("the node with the highest degree is 3"): was no answer
+    ("So the node with the highest degree is 3.", [3]),
+    ("The vertex of largest degree is 5.", [5]),
+    # a measure of a named node stays a value, not an id
+    ("The highest degree is 4, at node 3.", [3]),
+    ("Nodes with degree 2 are 1 and 4.", [1, 4]),
+])
+def test_node_named_by_its_measure(text, expected):
+    assert answers.NODE_SET.read(text, None, HIGHEST).value == expected

@@ -102,6 +102,11 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     r"|of))*"
                     r"[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
                     re.I)
+# "The node with the highest degree is 3": the measure names the node, not its value.
+_NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices))[ \t]+(?:with|of)[ \t]+"
+                            r"(?:the[ \t]+)?(?:[a-z-]+[ \t]+)?)"
+                            r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
+                            r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d)", re.I)
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
                          r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
@@ -410,6 +415,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return None
     if "✓" in region or "✔" in region:  # "{1, 3, 4} covers every edge: 0-1 ✓, 1-2 ✓"
         region = _TICKED.sub(" ", region)
+    if "node" in region or "vert" in region or "Node" in region:
+        region = _NODE_MEASURED.sub(r"\g<head>\g<verb>", region)
     region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
         _items_as_list(region)))))
     if ranges:
