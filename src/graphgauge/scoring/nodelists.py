@@ -110,6 +110,11 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     r"|of))*"
                     r"[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
                     re.I)
+# "The node with the highest degree is 3": the measure names the node, not its value.
+_NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices))[ \t]+(?:with|of)[ \t]+"
+                            r"(?:the[ \t]+)?(?:[a-z-]+[ \t]+)?)"
+                            r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
+                            r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d)", re.I)
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
                          r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
@@ -128,6 +133,12 @@ def _remark(line: str) -> bool:
     return (head.end() < len(line) and line[head.end()].isdigit()
             and _TWO_LETTERS.search(line, 0, head.end()) is not None) or bool(
         _SUBJECT.match(line))
+# "Node 3 has the highest degree.": a node singled out is the answer, not a remark on the
+# table of values above it (rows of an id and its value: "| 0 | 3 |", "- **0**: 3").
+_SUPERLATIVE = re.compile(r"\b(?:has|have|is|are|with)[ \t]+the[ \t]+(?:\w+[ \t]+)?(?:highest|"
+                          r"largest|most|lowest|smallest|fewest|greatest|maximum|minimum|best)\b",
+                          re.I)
+_VALUE_ROW = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\|)[^\d\n]*+\d[^:|\n]*+[:|][^\d\n]*+\d", re.M)
 _LIST_ALONE = re.compile(r"\s*(?:\[[\d,\s]*\]|\d+(?:\s*(?:→|->|⟶)\s*\d+)+)\s*[;.]?\s*")
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
@@ -402,7 +413,7 @@ def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
 
 def _read_nodes(region: str, explicit: bool, ranges: bool = False,
                 limit: int | None = None, everything: Sequence[int] | None = None) -> Any:
-    region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
+    region = original = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
     whole = everything is not None and _ALL_NODES.search(region) is not None
     if not _DIGITS.search(region) and not _EMPTY.search(region) and not whole:
         return ABSENT
@@ -412,6 +423,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return None
     if "✓" in region or "✔" in region:  # "{1, 3, 4} covers every edge: 0-1 ✓, 1-2 ✓"
         region = _TICKED.sub(" ", region)
+    if "node" in region or "vert" in region or "Node" in region:
+        region = _NODE_MEASURED.sub(r"\g<head>\g<verb>", region)
     region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
         _items_as_list(region)))))
     if ranges:
@@ -434,7 +447,7 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
             _SAYS_EMPTY.search(lines[-1])):
         return []  # "N(3) = {0, 2} and N(8) = {1, 5}. They have no common neighbours."
     if not explicit and _remark(line) and not _STATES_IDS.search(line) and not _CONCLUDING.match(
-            line):
+            line) and not (_SUPERLATIVE.search(line) and len(_VALUE_ROW.findall(original)) > 1):
         # "The SCC is {1, 2, 3}; nodes 0 and 4 are each alone.": a closing remark in
         # words that names other nodes does not outrank the clause that states the list.
         at = max(i for i, s in enumerate(lines) if s is line)

@@ -87,7 +87,8 @@ _STATES = re.compile(
 # ("comes out to 158", "sums to 9": a total, not a step "to node 158")
 _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|(?<!sum )(?<!sums )(?<!up )(?<!come )"
                           r"(?<!comes )(?<!out )(?<!amounts )to|between|and|step|edge)"
-                          r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$", re.I)
+                          r"[\s*_`$]*$|[(\[{]\s*$|\d\s*,\s*$"
+                          r"|(?:\d|\b[a-z])[ \t*_`$]*(?:→|->|⟶)[\s*_`$]*$", re.I)
 # Clauses after the stated value that mention other numbers ("…, which equals the cut
 # separating node 0 from node 2").
 # (A run of blanks is entered only at its start, so that long runs stay linear.)
@@ -195,8 +196,14 @@ def _free_number(text: str) -> bool:
     """Does ``text`` hold a number that does not name a node (a decimal, a fraction, a
     percentage or a root never does)?"""
     return any("." in m.group() or m["den"] or m["pct"] or m["root"] or m["root2"]
-               or not _NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+               or not (_NODE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+                       or _WALK_ON.match(text, m.end()))
                for m in _NUMBER.finditer(text))
+
+
+# A node of a walk: "0 → 2 → 1" names nodes, no quantity (the arrow before is in
+# _NODE_BEFORE, the arrow after here for its first node; "Result → 6" is no walk).
+_WALK_ON = re.compile(r"[ \t*_`$]*(?:→|->|⟶)[ \t*_`$]*(?:\d|[a-z]\b)", re.I)
 
 
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").

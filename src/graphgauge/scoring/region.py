@@ -382,7 +382,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
         emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
-        if emphasis and not _bold_list(text, emphasis):
+        if emphasis and not _bold_list(text, emphasis) and not (
+                _in_working(text, emphasis[-1]) and _bold_line_after(text, emphasis[-1].end())):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
@@ -419,6 +420,96 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
     first = next((m for m in matches[k:i] if valued(m)), None)
     before = None if first else next((m for m in reversed(matches[:k]) if valued(m)), None)
     return [m for m in (before, first, last) if m is not None]
+
+
+def _in_working(text: str, m: re.Match) -> bool:
+    """Is the emphasis part of the working rather than a statement of the answer: a
+    result of arithmetic ("= **14**"), a table cell, a line announcing steps ("Starting
+    the DFS at **F** and ...:") or one the model goes on to check ("**3** and **5**...
+    let me check")? ("The shortest path has length **3**." states it.)"""
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    end = len(text) if end < 0 else end
+    line = text[start:end].strip()
+    return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
+            or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None)
+
+
+_RESULT = re.compile(r"[=≈][ \t]*\Z")
+_CLOSING_LINE = 600
+_CHECKED_AFTER = re.compile(r"\.\.\.|…|\blet me (?:check|see)\b|" + CUE.pattern, re.I)
+
+
+def _bold_line_after(text: str, pos: int) -> bool:
+    """Is the last line of the text, after ``pos``, a bold line that states a value
+    ("**Shortest tour:** [1, 3, 2, 4]", "**Tour: [0, 2, 1]**", "**There are no triangles
+    in this graph.**")? Then a bold token of the working before it ("= **14**", "**15**"
+    in a table of tried tours, "**F**" in a line announcing the steps) is not the answer,
+    and the end of the text is read: a model that closes on a statement commits there."""
+    end = len(text.rstrip())
+    start = max(pos, text.rfind("\n", 0, end) + 1)
+    if end - start > _CLOSING_LINE:  # (a page-long line closes on no statement)
+        return _headed_close(text, pos, end)
+    m = _BOLD_STATEMENT.match(text, start, end)
+    if m is None:
+        last = text[start:end]
+        plain = _LISTED.match(last)
+        return (_CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
+                or (plain is not None and _answer_label(plain["label"] or "")))
+    words = _MARKUP.sub("", m["bold"] + m["rest"])
+    label, colon, value = words.partition(":")
+    if colon:  # (a numbered label is a step of the working: "**Step 2:** node 5")
+        return _answer_label(label) and _STATED_VALUE.search(value) is not None
+    return not m["rest"].strip(" \t.!") and _STATED_VALUE.search(label) is not None
+
+
+def _answer_label(name: str) -> bool:
+    """Can a label or heading name the answer? Not a numbered one or one of the working
+    ("Step 2", "Path 1", "Check", "Verification")."""
+    name = name.lower()
+    return not _DIGIT.search(name) and not any(
+        word in name for word in (*_HEADING_WORDS, "step", "approach"))
+
+
+# A closing conclusion stating the value: "So the shortest tour is [0, 2, 1, 3]." (not a
+# remark after a bold answer: "The farthest pair is 0 and 4.", "This is because ...")
+_CONCLUDING = re.compile(
+    r"[ \t>*_]*(?:so|thus|hence|therefore)\b,?[ \t]*(?!(?:this|that|these|those|it|they|"
+    r"which|because|since|note|check)\b)[a-z][^\n.!?:]{0,80}?\b(?:is|are)\b[ \t*_]*"
+    r"(?:[\[{(]|\d|(?-i:[A-Z])\b|(?:no|none)\b)[^\n]*\Z", re.I)
+
+
+# A closing line giving a list or walk, plainly labelled or stated: "Tour: [0, 2, 1, 3]",
+# "The shortest tour is 0 → 2 → 1 → 3." (not "Degrees: {0: 2, 1: 3}", "Check: 3 → 5 ✓")
+_LISTED = re.compile(
+    r"[ \t>*_-]*(?:(?P<label>[A-Za-z][\w ]{0,40}):|(?!(?:this|that|these|those|its?|they|their"
+    r"|which|because|since|note|check)\b)[a-z][^\n.!?:]{0,80}?\b(?:is|are)\b)[ \t*_]*"
+    r"(?:[\[{(]|[^\n→]*→)(?![^\n]*(?:\w:|✓))[^\n]*\Z", re.I)
+
+
+def _headed_close(text: str, pos: int, end: int) -> bool:
+    """Does the text close, after ``pos``, on a paragraph holding a value under a heading
+    that names what it is ("## Minimum edge cover\n\n[(1, 7), ...]")? Not under a
+    heading of the working ("### Step 2", "## Verification")."""
+    gap = text.rfind("\n\n", pos, end)
+    if gap < 0 or not _STATED_VALUE.search(text, gap, end):
+        return False
+    start = text.rfind("\n", pos, gap) + 1
+    heading = _HEADING_LINE.fullmatch(text, max(start, pos), gap)
+    if heading is None:
+        return False
+    return _answer_label(heading["hash"] or heading["bold"])
+
+
+_HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)\*\*)"
+                           r"[ \t]*")
+
+
+# A line opening on bold: a label and its value ("**Tour:** [0, 2, 1]", "**Tour: [0, 2,
+# 1]**") or a whole bold line ("**There are no triangles.**").
+_BOLD_STATEMENT = re.compile(r"[ \t#>]*\*\*(?P<bold>[^*\n]{1,200})\*\*(?P<rest>[^\n]{0,300})\Z")
+_STATED_VALUE = re.compile(r"\d|[\[{(→]|\b(?i:no|none|yes|empty)\b|\b[A-Z]{1,2}\b")
+_DIGIT = re.compile(r"\d")
 
 
 def _bold_list(text: str, emphasis: list[re.Match]) -> bool:

@@ -43,7 +43,7 @@ def pick(items: list, explicit: bool):
 
 
 _SENTENCE = re.compile(r"(?:\b(?i:i\.e|e\.g)\.(?=,?[ \t]+(?:[A-Za-z]{2}"
-                       r"|\d+[ \t]+(?:out[ \t]+)?of\b))|[^.!?\n]|\.(?=\d))*+(?:[.!?]+|\n|$)")
+                       r"|\d+[ \t]+(?:out[ \t]+)?of\b))|[^.!?\n]|\.(?=\d))*+(?:[.!?]+[*_]*+|\n|$)")
 
 
 def split_sentences(region: str) -> list[str]:
