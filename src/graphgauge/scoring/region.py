@@ -433,6 +433,14 @@ def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
 # --- the final region ---------------------------------------------------------------------
 
 
+def _same_tour(one: list, other: list) -> bool:
+    """Is one list the other closed back to its start ("1 → 5 → 2 → 1" and [1, 5, 2])?
+    A tour written closed and open is one answer in two notations."""
+    short, long = sorted((one, other), key=len)
+    return (len(long) == len(short) + 1 and len(short) > 1 and long[0] == long[-1]
+            and long[:-1] == short)
+
+
 def _key(value: Any) -> Any:
     """Values compared for a conflict: lists of the same items in another order agree."""
     if isinstance(value, list):
@@ -803,9 +811,36 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
     opening = _BOLD_LABEL.match(before)
     if opening and opening.end() < len(before):
         candidates.append(opening.group())
-    return any(_states_other(before, statement, value, reader) for statement in candidates)
+    return any(_states_other(before, statement, value, reader)
+               and not _other_nodes(statement, chosen.text) for statement in candidates)
 
 
+_NODE_WORD = re.compile(r"\b(?:nodes?|vertex|vertices)\b", re.I)
+_NODE_ID = re.compile(r"(?<![^\W_])(?:\d+|[A-Z])(?![^\W_])")
+
+
+def _subject_nodes(sentence: str) -> set[str]:
+    """The nodes a statement is about: the ids named after "node" before its verb ("The
+    common neighbors of node 1 and node 6 are ..." is about 1 and 6)."""
+    verb = _STATES.search(sentence)
+    subject = sentence[:verb.start() if verb else 0]
+    named = _NODE_WORD.search(subject)
+    return set(_NODE_ID.findall(subject, named.end())) if named else set()
+
+
+def _other_nodes(statement: str, answer: str) -> bool:
+    """Is the statement about other nodes than the answer says it is about
+    ("**Neighbors of node 6:** 2, 3, 8, 9" above "**Final Answer:** The common neighbors
+    of node 1 and node 6 are 3 and 9")? Then it is working, not a second answer. An answer
+    that does not say what it is about leaves the statement a rival."""
+    about = _subject_nodes(statement.strip())
+    answered = _subject_nodes(answer.strip())
+    return bool(about) and bool(answered) and about != answered
+
+
+# "Check: 10 → 5 ✓, 5 → 2, 3 ✓": the answer checked against the graph, not stated
+_CHECK_LINE = re.compile(r"[✓✔✗✘❌]|\A[\W_]*(?:(?:sanity[ \t]+)?check(?:ing)?|verif(?:y|ication))"
+                         r"[ \t*_]*:", re.I)
 _RULES = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", re.M)  # "---": a rule between the two
 _BOLD_LABEL = re.compile(r"[ \t]*\*\*[^*\n]{1,40}:[^\n]*\*\*[ \t]*(?=\n)")
 _APPROX = re.compile(r"≈|\\approx\b")
@@ -820,7 +855,7 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
     opening = statement.strip()
     if (not opening or len(opening) > 240 or "\n" in opening or opening.endswith((":", "?"))
             or CUE.search(before, max(0, before.rfind(opening)))
-            or _WORKING.search(opening) or ";" in opening):
+            or _WORKING.search(opening) or ";" in opening or _CHECK_LINE.search(opening)):
         return False
     verbs = (list(_STATES.finditer(opening)) or list(_GRAPH_HAS.finditer(opening))
              or list(_STATES_AS.finditer(opening)))
@@ -840,9 +875,11 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
     if isinstance(said, Real) and isinstance(value, Real) and math.isclose(
             said, value, rel_tol=0.01, abs_tol=0.005):
         return False  # "≈ 1.4427" then "Answer: 1.44": the same value, rounded
-    # lists are compared as written: the same edges in another order are another traversal
-    return said != value if isinstance(said, list) and isinstance(value, list) else (
-        _key(said) != _key(value))
+    if isinstance(said, list) and isinstance(value, list):
+        # lists are compared as written: the same edges in another order are another
+        # traversal; a tour closed back to its start is the same tour
+        return said != value and not _same_tour(said, value)
+    return _key(said) != _key(value)
 
 
 # "Only one neighbour is labelled IR.": evidence about the neighbours, not the answer's label.

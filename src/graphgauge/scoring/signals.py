@@ -672,19 +672,39 @@ _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
 
 def restated_differently(text: str) -> bool:
     """Does the last statement of a value repeat an earlier sentence word for word except
-    for the value ("The degree is 4. ... The degree is 5.") with no correction between?"""
-    sentences = [s.strip() for s in SENTENCE_SPLIT.split(text)
+    for the value ("The degree is 4. ... The degree is 5.") with no correction between?
+    Only the value may differ: sentences about other subjects are steps of a walkthrough
+    ("Node 4 is connected to nodes 0 and 3. Node 0 is connected to nodes 1 and 2.";
+    "Visit node 8. Its neighbors are 6, 14. Visit node 10. Its neighbors are 0, 1.")."""
+    pieces = [s.strip() for s in SENTENCE_SPLIT.split(text)]
+    sentences = [(i, s) for i, s in enumerate(pieces)
                  if _VALUE_TOKEN.search(s) and len(_PROSE_WORD.findall(s)) >= 3
                  and _STATEMENT.search(s) and not ITEM.match(s)]
     if len(sentences) < 2:
         return False
-    last = sentences[-1]
+    at, last = sentences[-1]
     template = _DIGIT_RUN.sub("#", last.lower())
-    for earlier in reversed(sentences[:-1]):
+    for index, earlier in reversed(sentences[:-1]):
         if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower():
+            if _subject(pieces, index) != _subject(pieces, at):
+                continue
             between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
             return not CUE.search(between)
     return False
+
+
+_POSSESSIVE = re.compile(r"\b(?:its|their)\b", re.I)  # not "It has 4 ...": the same "it"
+
+
+def _subject(pieces: list[str], index: int) -> str:
+    """What a sentence states a value of: its words before the verb, and when they refer
+    back ("Its neighbors are"), the sentence before it as well."""
+    sentence = pieces[index].lower()
+    verb = _STATEMENT.search(sentence)
+    subject = sentence[:verb.start() if verb else len(sentence)]
+    if _POSSESSIVE.search(subject) and index > 0:
+        return f"{pieces[index - 1].lower()} {subject}"
+    return subject
 
 
 # A question the text asks ("Is it connected? Good question."): never an answer.

@@ -1,0 +1,80 @@
+"""What a rival answer is: a statement, in the answer's own terms, of a value for the asked
+quantity. Working about other nodes, the steps of a walkthrough, a check of the answer and
+the same value in another notation are not rivals (core_blind_s13a:59/65/75,
+s13b:93/94/100, s11a:71, s12a:110); the same quantity stated twice differently still is."""
+
+from __future__ import annotations
+
+from graphgauge.scoring import answers
+
+
+def read(kind, text):
+    found = kind.read(text, None, None)
+    return found.value if found.ok else None
+
+
+BFS_EDGES = "[(4, 0), (4, 3), (0, 1), (0, 2)]"
+
+
+def test_step_sentences_about_other_nodes_are_a_walkthrough():
+    text = ("Node 4 is connected to nodes 0 and 3.\nNode 0 is connected to nodes 1 and 2.\n\n"
+            f"So the BFS tree edges are:\n\n{BFS_EDGES}")
+    assert read(answers.EDGE_SEQUENCE, text) == [[4, 0], [4, 3], [0, 1], [0, 2]]
+    steps = ("1. Visit node 4. Its neighbors are 0, 3.\n2. Visit node 0. Its neighbors are 1, 2."
+             f"\n\nThe edges of the BFS tree are:\n\n{BFS_EDGES}")
+    assert read(answers.EDGE_SEQUENCE, steps) == [[4, 0], [4, 3], [0, 1], [0, 2]]
+
+
+def test_the_same_subject_stated_twice_differently_stays_two_answers():
+    assert read(answers.INT, "The degree of node 4 is 4. It touches 0, 1, 2 and 3. "
+                "The degree of node 4 is 5.") is None
+    assert read(answers.INT, "It has 4 components here. Counting again, the pieces are "
+                "{0, 1}, {2}, {3}, {4, 5}, {6}. It has 5 components here.") is None
+
+
+def test_a_check_line_is_not_a_second_answer():
+    text = ("Kahn's algorithm: 0 → 2 → 1 → 3\n\nCheck: 0 → 2, 1 ✓, 2 → 1 ✓, 1 → 3 ✓.\n\n"
+            "Final answer: [0, 2, 1, 3]")
+    assert read(answers.NODE_LIST, text) == [0, 2, 1, 3]
+    assert read(answers.NODE_LIST, "Verification: 0 → 2, 1; 2 → 1; 1 → 3\n\n"
+                "Final answer: [0, 2, 1, 3]") == [0, 2, 1, 3]
+    # an order stated right above a different final answer is still a rival
+    assert read(answers.NODE_LIST, "The order is 0 → 1 → 2 → 3.\n\n"
+                "Final answer: [0, 2, 1, 3]") is None
+
+
+def test_a_tour_closed_and_open_is_one_answer():
+    text = "The shortest is 1 → 5 → 2 → 3 → 1 with length 17.\n\n**Answer: [1, 5, 2, 3]**"
+    assert read(answers.NODE_LIST, text) == [1, 5, 2, 3]
+    assert read(answers.NODE_LIST, "Minimum tour found (weight 35): 0 → 2 → 3 → 1 → 0\n\n"
+                "$\\boxed{[0, 2, 3, 1]}$") == [0, 2, 3, 1]
+    # another tour, or the same nodes not closed back to the start, is another answer
+    assert read(answers.NODE_LIST, "The shortest is 1 → 3 → 2 → 5 → 1 with length 17.\n\n"
+                "**Answer: [1, 5, 2, 3]**") is None
+    assert read(answers.NODE_LIST, "The shortest is 1 → 5 → 2 → 3 → 5 with length 17.\n\n"
+                "**Answer: [1, 5, 2, 3]**") is None
+
+
+def test_working_about_other_nodes_than_the_answer_is_not_a_rival():
+    text = ("**Neighbors of node 1:** 0, 3, 5, 9\n**Neighbors of node 6:** 2, 3, 8, 9\n\n"
+            "**Final Answer:** The common neighbors of node 1 and node 6 are [3, 9]")
+    assert read(answers.NODE_SET, text) == [3, 9]
+    # about the same node, or an answer that does not say what it is about: a rival
+    assert read(answers.NODE_SET, "The neighbors of node 6 are 2, 3, 8, 9.\n\n"
+                "**Final Answer:** The neighbors of node 6 are [3, 9]") is None
+    assert read(answers.NODE_SET, "Neighbors of node 6: 2, 3, 8, 9\n\n"
+                "**Final Answer:** [3, 9]") is None
+
+
+def test_a_walk_that_backtracks_and_visits_reads_the_edge_it_takes():
+    assert read(answers.EDGE_SEQUENCE, "DFS from node 5: 5 → 3 → 1 → 6, then backtrack to 3 "
+                "and visit 9.") == [[5, 3], [3, 1], [1, 6], [3, 9]]
+    assert read(answers.EDGE_SEQUENCE, "DFS from node 5: 5 → 3 → 1 → 6, then backtrack to 3 "
+                "and visit 9.\n\n**DFS tree edges:** [(5, 3), (3, 1), (1, 6), (3, 9)]") == [
+        [5, 3], [3, 1], [1, 6], [3, 9]]
+    # "take" names the edge itself: "backtrack to 0 and take 0 → 3" is (0, 3), not (0, 0)
+    assert read(answers.EDGE_SEQUENCE, "0 → 1 → 4, then backtrack to 0 and take 0 → 3.") == [
+        [0, 1], [1, 4], [0, 3]]
+    # the walk stated with another last leg than the edge list is still a rival
+    assert read(answers.EDGE_SEQUENCE, "DFS from node 5: 5 → 3 → 1 → 6, then backtrack to 3 "
+                "and visit 8.\n\n**DFS tree edges:** [(5, 3), (3, 1), (1, 6), (3, 9)]") is None
