@@ -78,3 +78,23 @@ def test_a_walk_that_backtracks_and_visits_reads_the_edge_it_takes():
     # the walk stated with another last leg than the edge list is still a rival
     assert read(answers.EDGE_SEQUENCE, "DFS from node 5: 5 → 3 → 1 → 6, then backtrack to 3 "
                 "and visit 8.\n\n**DFS tree edges:** [(5, 3), (3, 1), (1, 6), (3, 9)]") is None
+
+
+COVER = "**Vertex cover:** {1, 3, 4}\n\n"
+
+
+def test_a_list_given_first_then_checked_reads_the_list():
+    assert read(answers.NODE_SET, COVER + "Every edge is covered: 0-1 (1), 1-2 (1), 2-3 (3), "
+                "3-4 (3, 4), 4-0 (4).") == [1, 3, 4]
+    assert read(answers.NODE_SET, COVER + "Check each edge:\n- (0, 1): 1 ✓\n- (1, 2): 1 ✓\n"
+                "- (2, 3): 3 ✓\n- (3, 4): 3 ✓\n- (4, 0): 4 ✓") == [1, 3, 4]
+
+
+def test_a_check_that_fails_or_goes_on_to_another_answer_is_still_read():
+    # a failed check that concludes on a new list: the new list, as before
+    assert read(answers.NODE_SET, COVER + "Check each edge:\n- (0, 1): 1 ✓\n- (4, 0): not "
+                "covered ✗\n\nSo add 0: {0, 1, 3, 4}") == [0, 1, 3, 4]
+    # a heading that checks an alternative is working that ends on the answer
+    assert read(answers.NODE_LIST, "Greedy: 0 → 2 → 1 → 3 → 0, length 9.\n\n## Checking an "
+                "alternative\n\n0 → 1 → 2 → 3 → 0: length 8. That's better.\n\n"
+                "**Shortest tour: [0, 1, 2, 3]**") == [0, 1, 2, 3]

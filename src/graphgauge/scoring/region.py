@@ -1027,6 +1027,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = _without_check_block(kept, reader)
     last = last_paragraph(kept)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
@@ -1535,6 +1536,35 @@ _REJECTED = re.compile(
     r"[^\n]*\Z", re.I)
 _CHECK_NOTE = re.compile(r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:double[- ]?check(?:ed)?|checked|check"
                          r"|verified|verification|sanity check)[ \t*_]*:[^\n]*\Z", re.I)
+
+
+# A closing paragraph that checks the answer above it: "Check each edge:\n- (0, 1): 1 ✓",
+# "Every edge is covered: 0-1 (1), 1-2 (1), ...".
+_CHECK_BLOCK = re.compile(
+    r"\n[ \t]*\n[ \t#*_>]*(?:let(?:'s|[ \t]+(?:us|me))[ \t]+)?(?:(?:double[- ]?|sanity[ \t]+)?"
+    r"check(?:ing|ed)?|verif(?:y|ying|ied|ication))\b[^\n:]{0,40}:"
+    r"|\n[ \t]*\n[ \t#*_>]*(?:every|each|all(?:[ \t]+the)?)[ \t]+edges?[ \t]+(?:is|are)[ \t]+"
+    r"covered\b", re.I)
+_CHECK_FAILS = re.compile(r"[✗✘❌?]|\*\*|\b(?:not|no|missing|uncovered|fails?|wrong|but"
+                          r"|better|worse|instead|alternative)\b", re.I)
+
+
+def _without_check_block(text: str, reader: Reader | None) -> str:
+    """``text`` without a closing paragraph that checks the answer given above it
+    ("**Vertex cover:** {1, 3, 4}\n\nCheck each edge:\n- (0, 1): 1 ✓ ..."): the ids of the
+    checked edges are not the answer. A check that fails, doubts, corrects or concludes
+    on a value of its own stays part of the answer text, as does one with no answer
+    above it."""
+    if reader is None or len(text) > _TAIL:
+        return text
+    heads = list(_CHECK_BLOCK.finditer(text))
+    if not heads:
+        return text
+    block = text[heads[-1].start():]
+    if CUE.search(block) or _CONCLUDES.search(block) or _CHECK_FAILS.search(block):
+        return text
+    above = text[:heads[-1].start()]
+    return above if reader(above, False) not in (ABSENT, None) else text
 
 
 def _without_aside(text: str) -> str:
