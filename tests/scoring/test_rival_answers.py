@@ -98,3 +98,20 @@ def test_a_check_that_fails_or_goes_on_to_another_answer_is_still_read():
     assert read(answers.NODE_LIST, "Greedy: 0 → 2 → 1 → 3 → 0, length 9.\n\n## Checking an "
                 "alternative\n\n0 → 1 → 2 → 3 → 0: length 8. That's better.\n\n"
                 "**Shortest tour: [0, 1, 2, 3]**") == [0, 1, 2, 3]
+
+
+def test_a_run_of_lines_about_different_nodes_is_working():
+    assert read(answers.NODE_SET, "**Neighbors of 1:** 0, 3, 5, 9\n**Neighbors of 6:** 2, 3, "
+                "8, 9\n\n**Final Answer:** [3, 9]") == [3, 9]
+    assert read(answers.NODE_SET, "N(1) = {0, 3, 5, 9}\nN(6) = {2, 3, 8, 9}\n\n"
+                "Final answer: {3, 9}") == [3, 9]
+    assert read(answers.INT, "Degree of node 1: 3\nDegree of node 2: 4\n\n"
+                "Final answer: 7") == 7
+    assert read(answers.INT, "Step 3: count = 5\n\nFinal answer: 6") == 6
+
+
+def test_the_same_label_twice_or_other_quantities_above_an_answer_stay_rivals():
+    assert read(answers.INT, "Degree of node 1: 3\nDegree of node 1: 4\n\n"
+                "Final answer: 7") is None
+    assert read(answers.INT, "Edges: 9\nNodes: 7\nComponents: 3\n\nFinal answer: 4") is None
+    assert read(answers.INT, "There are 4 SCCs.\n\nFinal answer: 5") is None

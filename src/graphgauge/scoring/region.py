@@ -805,7 +805,9 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
     before = _RULES.sub("\n", body[:line]).rstrip()
     paragraph = before[before.rfind("\n") + 1:]
     candidates = []
-    if paragraph.strip():
+    above = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
+    if paragraph.strip() and not (_STEP_LINE.match(paragraph) or _parallel(
+            above[above.rfind("\n") + 1:], paragraph)):
         sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
         candidates.append(sentences[-1] if sentences else paragraph)
     opening = _BOLD_LABEL.match(before)
@@ -817,6 +819,25 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
 
 _NODE_WORD = re.compile(r"\b(?:nodes?|vertex|vertices)\b", re.I)
 _NODE_ID = re.compile(r"(?<![^\W_])(?:\d+|[A-Z])(?![^\W_])")
+# A step of working, not a statement of the answer: "Step 3: count = 5", "Queue: [4, 7]".
+_STEP_LINE = re.compile(r"[ \t*_#>-]*+(?:(?:step|iteration|round|pass|stage)[ \t]*\d"
+                        r"|(?:queue|stack|frontier)\b)", re.I)
+_EMPHASIS_MARKS = re.compile(r"[*_`]")
+
+
+def _label_of(line: str) -> str | None:
+    verb = _STATES.search(line)
+    return _EMPHASIS_MARKS.sub("", line[:verb.start()]).strip().lower() if verb else None
+
+
+def _parallel(previous: str, line: str) -> bool:
+    """Is ``line`` one of a run of lines that state the same thing of different nodes
+    ("**Neighbors of node 1:** 0, 3, 5, 9\n**Neighbors of node 6:** 2, 3, 8, 9", "N(1) =
+    {0, 3}\nN(6) = {2, 3}")? Such a run is working laid out per node, not an answer."""
+    mine, theirs = _label_of(line), _label_of(previous)
+    if not mine or not theirs or mine == theirs or not _NODE_ID.search(mine):
+        return False
+    return _NODE_ID.sub("#", mine) == _NODE_ID.sub("#", theirs)
 
 
 def _subject_nodes(sentence: str) -> set[str]:
