@@ -115,3 +115,18 @@ def test_the_same_label_twice_or_other_quantities_above_an_answer_stay_rivals():
                 "Final answer: 7") is None
     assert read(answers.INT, "Edges: 9\nNodes: 7\nComponents: 3\n\nFinal answer: 4") is None
     assert read(answers.INT, "There are 4 SCCs.\n\nFinal answer: 5") is None
+
+
+def test_a_tour_closed_and_open_agrees_under_every_rival_rule():
+    # two marked answers, a statement then a labelled line, an opening then a conclusion
+    assert read(answers.NODE_LIST, "Answer: 0 → 2 → 1 → 3 → 0\n\nFinal answer: [0, 2, 1, 3]"
+                ) == [0, 2, 1, 3]
+    assert read(answers.NODE_LIST, "The optimal tour is 0 → 2 → 1 → 3 → 0 with total weight "
+                "14.\n\nTour: [0, 2, 1, 3]") == [0, 2, 1, 3]
+    assert read(answers.NODE_LIST, "The answer is 0 → 2 → 1 → 3 → 0.\n\n"
+                "So the answer is [0, 2, 1, 3].") == [0, 2, 1, 3]
+    # another tour, or a closed tour missing a node, differs
+    assert read(answers.NODE_LIST, "Answer: 0 → 3 → 1 → 2 → 0\n\nFinal answer: [0, 2, 1, 3]"
+                ) is None
+    assert read(answers.NODE_LIST, "The optimal tour is 0 → 2 → 1 → 0 with total weight "
+                "14.\n\nTour: [0, 2, 1, 3]") is None

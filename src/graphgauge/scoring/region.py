@@ -433,6 +433,14 @@ def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
 # --- the final region ---------------------------------------------------------------------
 
 
+def _differs(one: Any, other: Any) -> bool:
+    """Are two final values different answers? The same items in another order are not
+    (see ``_key``), nor one tour written closed and open."""
+    if isinstance(one, list) and isinstance(other, list) and _same_tour(one, other):
+        return False
+    return _key(one) != _key(other)
+
+
 def _same_tour(one: list, other: list) -> bool:
     """Is one list the other closed back to its start ("1 → 5 → 2 → 1" and [1, 5, 2])?
     A tour written closed and open is one answer in two notations."""
@@ -504,7 +512,7 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
         if chosen is not None and not CUE.search(text, _settled(chosen), region.start):
             if region.strength < chosen.strength:
                 continue  # a note after the answer, not a new one
-            if region.strength == chosen.strength and _key(value) != _key(chosen_value):
+            if region.strength == chosen.strength and _differs(value, chosen_value):
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
@@ -900,7 +908,7 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
         # lists are compared as written: the same edges in another order are another
         # traversal; a tour closed back to its start is the same tour
         return said != value and not _same_tour(said, value)
-    return _key(said) != _key(value)
+    return _differs(said, value)
 
 
 # "Only one neighbour is labelled IR.": evidence about the neighbours, not the answer's label.
@@ -988,7 +996,7 @@ def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | Non
         return False
     if isinstance(value, Real) and isinstance(said, Real):
         return not math.isclose(said, value, rel_tol=0.01, abs_tol=0.005)
-    return _key(said) != _key(value)
+    return _differs(said, value)
 
 
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
@@ -1021,7 +1029,7 @@ def _concludes_otherwise(answer: str, explanation: str, reader: Reader | None) -
         return False
     if isinstance(given, Real) and isinstance(said, Real):
         return not math.isclose(said, given, rel_tol=0.01, abs_tol=0.005)
-    return _key(said) != _key(given)
+    return _differs(said, given)
 
 
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
@@ -1720,7 +1728,7 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     if not words[0] & words[1]:
         return False  # not the same quantity
     values = [reader(p, False) for p in last_two]
-    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+    return ABSENT not in values and None not in values and _differs(values[0], values[1])
 
 
 # The conclusion of working written after the answer: "…, so the average is 3.67".
@@ -1749,7 +1757,7 @@ def _conclusion_differs(text: str, reader: Reader | None) -> bool:
     if len(_NUMBER.findall(concluded)) != 1 or not named & _subject(concluded):
         return False
     values = [reader(first, False), reader(concluded, False)]
-    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+    return ABSENT not in values and None not in values and _differs(values[0], values[1])
 
 
 # Quantities restated by their definition ("The diameter is 4." / "The longest shortest path
@@ -1839,7 +1847,7 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         # the input; a category named is stated by a labelled line)
     if isinstance(opened, Real) and isinstance(final, Real):
         return not math.isclose(opened, final, rel_tol=0.01, abs_tol=0.005)
-    return _key(opened) != _key(final)  # (in another order: the same items, read as one)
+    return _differs(opened, final)  # (in another order: the same items, read as one)
 
 
 _NAME_WORD = re.compile(r"[a-z]{3,}")
