@@ -130,3 +130,22 @@ def test_a_tour_closed_and_open_agrees_under_every_rival_rule():
                 ) is None
     assert read(answers.NODE_LIST, "The optimal tour is 0 → 2 → 1 → 0 with total weight "
                 "14.\n\nTour: [0, 2, 1, 3]") is None
+
+
+def test_a_set_restated_in_another_order_is_one_answer():
+    text = "The best-connected nodes are 3, 0, 5 and 1.\n\n$$\\boxed{[0, 1, 3, 5]}$$"
+    assert read(answers.NODE_SET, text) == [0, 1, 3, 5]
+    assert read(answers.EDGE_SET, "The bridges are (3, 4) and (0, 1).\n\n"
+                "**Answer:** [(0, 1), (3, 4)]") == [[0, 1], [3, 4]]
+    # a path in another order is another path; a set with other items another set
+    assert read(answers.NODE_LIST, "The path is 3, 0, 5 and 1.\n\n$$\\boxed{[0, 1, 3, 5]}$$"
+                ) is None
+    assert read(answers.NODE_SET, "The best-connected nodes are 3, 0 and 5.\n\n"
+                "$$\\boxed{[0, 1, 3, 5]}$$") is None
+
+
+def test_a_walk_above_a_count_states_no_count():
+    assert read(answers.INT, "So the longest shortest path is 3 → 0 → 5 → 1 → 8, which has 4 "
+                "edges.\n\nThe diameter of the graph is $\\boxed{4}$.") == 4
+    assert read(answers.INT, "So the diameter is 3.\n\n"
+                "The diameter of the graph is $\\boxed{4}$.") is None

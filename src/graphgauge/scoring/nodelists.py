@@ -474,7 +474,8 @@ def read_node_list(text: str, ranges: bool = False, limit: int | None = None,
     stops), expanded at most ``limit`` ids (the graph's size). With ``everything`` (every
     node of the graph), "all nodes" and "every node except 4" are read too."""
     return answer(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
-                                                             everything))
+                                                             everything),
+                  unordered=ranges)  # (ranges are read for sets only)
 
 
 def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
@@ -745,7 +746,7 @@ def _read_traversal(region: str, explicit: bool) -> Any:
 def read_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | NoAnswer:
     """Edges in the order written, or why there are none; with ``walks``, a walk of nodes
     also reads as the edges it traverses."""
-    return answer(text, _read_traversal if walks else _read_edges)
+    return answer(text, _read_traversal if walks else _read_edges, unordered=not walks)
 
 
 def parse_edge_list(text: str) -> list[tuple[int, int]] | None:

@@ -873,6 +873,7 @@ _CHECK_LINE = re.compile(r"[✓✔✗✘❌]|\A[\W_]*(?:(?:sanity[ \t]+)?check(?
 _RULES = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", re.M)  # "---": a rule between the two
 _BOLD_LABEL = re.compile(r"[ \t]*\*\*[^*\n]{1,40}:[^\n]*\*\*[ \t]*(?=\n)")
 _APPROX = re.compile(r"≈|\\approx\b")
+_ARROW_RUN = re.compile(r"\d[ \t]*(?:→|->|⟶|=>)[ \t]*\d")
 _NUMBER_RUN = re.compile(r"\d[ \t*_]*,[ \t]*(?:and[ \t]+)?\d")
 _STATES_AS = re.compile(r"\b(?:we|I) (?:get|got|have|find|found|obtain)\b", re.I)
 
@@ -899,14 +900,17 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
         return False  # several category names: the reasoning weighs them
     if _about_other(opening[:verbs[-1].start()], stated, said, value):
         return False
-    if isinstance(said, bool) or (not isinstance(value, list) and _NUMBER_RUN.search(stated)):
-        return False  # "Degrees: 2, 3, 3, 2." lists working values, it states no count
+    if isinstance(said, bool) or (not isinstance(value, list) and (
+            _NUMBER_RUN.search(stated) or _ARROW_RUN.search(stated))):
+        return False  # "Degrees: 2, 3, 3, 2." lists working values, "The longest path is
+        # 3 → 0 → 5 → 1 → 8" a walk: neither states a count
     if isinstance(said, Real) and isinstance(value, Real) and math.isclose(
             said, value, rel_tol=0.01, abs_tol=0.005):
         return False  # "≈ 1.4427" then "Answer: 1.44": the same value, rounded
-    if isinstance(said, list) and isinstance(value, list):
+    if isinstance(said, list) and isinstance(value, list) and not getattr(
+            reader, "unordered", False):
         # lists are compared as written: the same edges in another order are another
-        # traversal; a tour closed back to its start is the same tour
+        # traversal; a tour closed back to its start is the same tour (sets: any order)
         return said != value and not _same_tour(said, value)
     return _differs(said, value)
 
