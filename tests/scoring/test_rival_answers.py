@@ -149,3 +149,16 @@ def test_a_walk_above_a_count_states_no_count():
                 "edges.\n\nThe diameter of the graph is $\\boxed{4}$.") == 4
     assert read(answers.INT, "So the diameter is 3.\n\n"
                 "The diameter of the graph is $\\boxed{4}$.") is None
+
+
+WORKING = "\n\nFrom the list:\n- 4 and 1 are connected.\n- 2 and 4 are connected.\n\n"
+
+
+def test_an_opening_that_defines_the_asked_quantity_by_its_own_node_is_no_answer():
+    assert read(answers.NODE_SET, "The neighbors of node 4 are the nodes adjacent to node 4."
+                + WORKING + "So the neighbors of node 4 are [1, 2].") == [1, 2]
+    # an opening that names other nodes is a first answer, and the closing a second
+    assert read(answers.NODE_SET, "The neighbors of node 4 are 1 and 3." + WORKING
+                + "So the neighbors of node 4 are [1, 2].") is None
+    assert read(answers.NODE_SET, "The neighbors of node 4 are 4 and 1." + WORKING
+                + "So the neighbors of node 4 are [1, 2].") is None

@@ -1803,6 +1803,13 @@ _CLOSING_VERDICT = re.compile(
 _FORM_WORDS = frozenset(("edge", "tree", "node", "vert", "list", "set", "orde", "sequ"))
 
 
+def _only_named_in(subject: str, opened: list, reader: Reader) -> bool:
+    """Does an opening name only the nodes its subject is about (a definition in terms of
+    the question's own nodes, not an answer)?"""
+    about = reader(subject, False) if subject.strip() else ABSENT
+    return isinstance(about, list) and {repr(x) for x in opened} <= {repr(x) for x in about}
+
+
 def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
     """Does bare text open with an answer and, after its working, close on a different
     statement of the same quantity, with no correction between? Two final answers: the
@@ -1838,6 +1845,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         return False
     if not isinstance(opened, list) and _NUMBER_RUN.search(value):
         return False  # "Degrees: 2, 3, 3, 2" lists working values, it states no count
+    if isinstance(opened, list) and opened and _only_named_in(subject, opened, reader):
+        return False  # "The neighbors of Thomas are the people who are friends with Thomas."
     # the label's words and ids ("Neighbours of 0"); a sentence's words ("Node 0 is adjacent
     # to 1 and 2" names no quantity)
     words = (_SUBJECT_WORD if label is not None else _NAME_WORD).findall(subject.lower())
