@@ -82,6 +82,14 @@ def test_readers_agree_with_the_grader():
 # opening answer, an explicit pick, labels set aside or cut while restating), their wrong
 # values and unread formats by the typed readers' rules (prose and CSV edges, empty-set
 # words, yes/no clause weighing, corrections that reorder a list); none is left.
+# core_blind_s13a / s13b (realistic: sampled prompts, 2025-2026 frontier and open model
+# personas, natural no-answer rate) read at first try 97.6% (121/124, 0 of 8 no-answers read
+# as a value) and 95.0% (114/120, 0 of 6). What a rival answer is fixed s13a's three and
+# s13b:93/94/100 (working about other nodes, a run of per-node lines, a check line, the
+# steps of a walkthrough, one tour closed and open, a set in another order are no second
+# final answer). Left: bold emphasis in the working outranking the labelled answer (s13b:75
+# a tour weight in a table row, s13b:98 a bold letter in the opening sentence) and an
+# aside naming a 4-cycle before "There are no triangles" (s13b:12).
 BLIND_MISSES = {
     "core_blind_s4a.jsonl:20",
     "core_blind_s4a.jsonl:89",
@@ -94,6 +102,9 @@ BLIND_MISSES = {
     "core_blind_s6a.jsonl:6",
     "core_blind_s6a.jsonl:18",
     "core_blind_s8a.jsonl:31",
+    "core_blind_s13b.jsonl:12",
+    "core_blind_s13b.jsonl:75",
+    "core_blind_s13b.jsonl:98",
     "region_blind_first.jsonl:43",
     "region_blind_fourth.jsonl:58",
     "region_blind_ninth.jsonl:2",
