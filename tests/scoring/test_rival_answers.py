@@ -162,3 +162,10 @@ def test_an_opening_that_defines_the_asked_quantity_by_its_own_node_is_no_answer
                 + "So the neighbors of node 4 are [1, 2].") is None
     assert read(answers.NODE_SET, "The neighbors of node 4 are 4 and 1." + WORKING
                 + "So the neighbors of node 4 are [1, 2].") is None
+
+
+def test_working_headed_as_a_check_without_a_tick_is_not_set_aside():
+    # no answer above it and no check that passes: the working's own last value stands
+    # as before (it is not cut for the fact above it)
+    text = "The graph has 5 nodes and 6 edges.\n\nChecking each node's degree: 0: 2, 1: 3, 2: 4"
+    assert read(answers.INT, text) not in (5, 6)

@@ -1578,6 +1578,7 @@ _CHECK_BLOCK = re.compile(
     r"check(?:ing|ed)?|verif(?:y|ying|ied|ication))\b[^\n:]{0,40}:"
     r"|\n[ \t]*\n[ \t#*_>]*(?:every|each|all(?:[ \t]+the)?)[ \t]+edges?[ \t]+(?:is|are)[ \t]+"
     r"covered\b", re.I)
+_CHECK_PASSES = re.compile(r"[✓✔✅]|\b(?:covered|ok|okay|valid|holds|satisfied)\b", re.I)
 _CHECK_FAILS = re.compile(r"[✗✘❌?]|\*\*|\b(?:not|no|missing|uncovered|fails?|wrong|but"
                           r"|better|worse|instead|alternative)\b", re.I)
 
@@ -1594,8 +1595,9 @@ def _without_check_block(text: str, reader: Reader | None) -> str:
     if not heads:
         return text
     block = text[heads[-1].start():]
-    if CUE.search(block) or _CONCLUDES.search(block) or _CHECK_FAILS.search(block):
-        return text
+    if CUE.search(block) or _CONCLUDES.search(block) or _CHECK_FAILS.search(block) or (
+            not _CHECK_PASSES.search(block)):
+        return text  # (no tick: "Checking each node's degree: ..." is working, not a check)
     above = text[:heads[-1].start()]
     return above if reader(above, False) not in (ABSENT, None) else text
 
