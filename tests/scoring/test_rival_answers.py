@@ -30,6 +30,9 @@ def test_the_same_subject_stated_twice_differently_stays_two_answers():
                 "The degree of node 4 is 5.") is None
     assert read(answers.INT, "It has 4 components here. Counting again, the pieces are "
                 "{0, 1}, {2}, {3}, {4, 5}, {6}. It has 5 components here.") is None
+    # "its" after sentences that are not parallel steps refers to the same thing
+    assert read(answers.INT, "Node 3 has neighbours 1, 2, 4 and 7. Its degree is 4. Looking "
+                "at the edge list once more, 9 is a neighbour too. Its degree is 5.") is None
 
 
 def test_a_check_line_is_not_a_second_answer():

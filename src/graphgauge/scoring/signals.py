@@ -686,7 +686,7 @@ def restated_differently(text: str) -> bool:
     template = _DIGIT_RUN.sub("#", last.lower())
     for index, earlier in reversed(sentences[:-1]):
         if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower():
-            if _subject(pieces, index) != _subject(pieces, at):
+            if _other_subjects(pieces, index, at):
                 continue
             between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
             return not CUE.search(between)
@@ -696,15 +696,23 @@ def restated_differently(text: str) -> bool:
 _POSSESSIVE = re.compile(r"\b(?:its|their)\b", re.I)  # not "It has 4 ...": the same "it"
 
 
-def _subject(pieces: list[str], index: int) -> str:
-    """What a sentence states a value of: its words before the verb, and when they refer
-    back ("Its neighbors are"), the sentence before it as well."""
-    sentence = pieces[index].lower()
+def _subject(sentence: str) -> str:
+    """What a sentence states a value of: its words before the verb."""
     verb = _STATEMENT.search(sentence)
-    subject = sentence[:verb.start() if verb else len(sentence)]
-    if _POSSESSIVE.search(subject) and index > 0:
-        return f"{pieces[index - 1].lower()} {subject}"
-    return subject
+    return sentence[:verb.start() if verb else len(sentence)].lower()
+
+
+def _other_subjects(pieces: list[str], one: int, other: int) -> bool:
+    """Are two sentences of the same wording about different things: other ids before the
+    verb ("Node 4 is ..." / "Node 0 is ..."), or "Its neighbors are" after parallel steps
+    about other nodes ("Visit node 8." / "Visit node 20.")?"""
+    mine, theirs = _subject(pieces[one]), _subject(pieces[other])
+    if mine != theirs:
+        return True
+    if not _POSSESSIVE.search(mine) or not one or not other:
+        return False
+    before, after = pieces[one - 1].lower(), pieces[other - 1].lower()
+    return before != after and _DIGIT_RUN.sub("#", before) == _DIGIT_RUN.sub("#", after)
 
 
 # A question the text asks ("Is it connected? Good question."): never an answer.
