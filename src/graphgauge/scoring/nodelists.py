@@ -548,6 +548,11 @@ _EDGE_PROSE = re.compile(
     # connecting 5 to 6 and 6 to 9"
     r"|\b(?:first|then|next|finally|take|takes|taking|and|match(?:es)?|pair(?:s)?|assign(?:s)?)"
     r"\s+(?:nodes?\s+)?(\d+)\s+to\s+(?:nodes?\s+)?(\d+)\b"
+    # "then backtrack to 2 and visit 9": the walk goes on from an earlier node
+    r"|\b(?:back-?track(?:s|ed|ing)?|back[ \t]+up|return(?:s|ed|ing)?)[ \t]+to[ \t]+"
+    r"(?:node[ \t]+)?(\d+),?[ \t]+(?:and[ \t]+|then[ \t]+)?(?:visit|go[ \t]+to|move[ \t]+to"
+    r"|explore|discover)(?:s|es|ed|ing)?[ \t]+(?:node[ \t]+)?(\d+)\b"
+    r"(?![ \t]*+(?:[-–—→⟶>]|to\b))"  # not "... and take 0 to 3", an edge of its own
     # "from 2 we go to 0", "from 2, go to 0": a leg told with its verb
     r"|\bfrom\s+(?:node\s+)?(\d+),?\s+(?:(?:we|I|it|you)\s+)?(?:go|move|continue|proceed|step)"
     r"(?:e?s)?\s+(?:on\s+)?to\s+(?:node\s+)?(\d+)\b"

@@ -527,6 +527,22 @@ def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
 # --- the final region ---------------------------------------------------------------------
 
 
+def _differs(one: Any, other: Any) -> bool:
+    """Are two final values different answers? The same items in another order are not
+    (see ``_key``), nor one tour written closed and open."""
+    if isinstance(one, list) and isinstance(other, list) and _same_tour(one, other):
+        return False
+    return _key(one) != _key(other)
+
+
+def _same_tour(one: list, other: list) -> bool:
+    """Is one list the other closed back to its start ("1 → 5 → 2 → 1" and [1, 5, 2])?
+    A tour written closed and open is one answer in two notations."""
+    short, long = sorted((one, other), key=len)
+    return (len(long) == len(short) + 1 and len(short) > 1 and long[0] == long[-1]
+            and long[:-1] == short)
+
+
 def _key(value: Any) -> Any:
     """Values compared for a conflict: lists of the same items in another order agree."""
     if isinstance(value, list):
@@ -590,7 +606,7 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
         if chosen is not None and not CUE.search(text, _settled(chosen), region.start):
             if region.strength < chosen.strength:
                 continue  # a note after the answer, not a new one
-            if region.strength == chosen.strength and _key(value) != _key(chosen_value):
+            if region.strength == chosen.strength and _differs(value, chosen_value):
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
@@ -917,18 +933,67 @@ def _opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, val
     before = _RULES.sub("\n", body[:line]).rstrip()
     paragraph = before[before.rfind("\n") + 1:]
     candidates = []
-    if paragraph.strip():
+    above = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
+    if paragraph.strip() and not (_STEP_LINE.match(paragraph) or _parallel(
+            above[above.rfind("\n") + 1:], paragraph)):
         sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
         candidates.append(sentences[-1] if sentences else paragraph)
     opening = _BOLD_LABEL.match(before)
     if opening and opening.end() < len(before):
         candidates.append(opening.group())
-    return any(_states_other(before, statement, value, reader) for statement in candidates)
+    return any(_states_other(before, statement, value, reader)
+               and not _other_nodes(statement, chosen.text) for statement in candidates)
 
 
+_NODE_WORD = re.compile(r"\b(?:nodes?|vertex|vertices)\b", re.I)
+_NODE_ID = re.compile(r"(?<![^\W_])(?:\d+|[A-Z])(?![^\W_])")
+# A step of working, not a statement of the answer: "Step 3: count = 5", "Queue: [4, 7]".
+_STEP_LINE = re.compile(r"[ \t*_#>-]*+(?:(?:step|iteration|round|pass|stage)[ \t]*\d"
+                        r"|(?:queue|stack|frontier)\b)", re.I)
+_EMPHASIS_MARKS = re.compile(r"[*_`]")
+
+
+def _label_of(line: str) -> str | None:
+    verb = _STATES.search(line)
+    return _EMPHASIS_MARKS.sub("", line[:verb.start()]).strip().lower() if verb else None
+
+
+def _parallel(previous: str, line: str) -> bool:
+    """Is ``line`` one of a run of lines that state the same thing of different nodes
+    ("**Neighbors of node 1:** 0, 3, 5, 9\n**Neighbors of node 6:** 2, 3, 8, 9", "N(1) =
+    {0, 3}\nN(6) = {2, 3}")? Such a run is working laid out per node, not an answer."""
+    mine, theirs = _label_of(line), _label_of(previous)
+    if not mine or not theirs or mine == theirs or not _NODE_ID.search(mine):
+        return False
+    return _NODE_ID.sub("#", mine) == _NODE_ID.sub("#", theirs)
+
+
+def _subject_nodes(sentence: str) -> set[str]:
+    """The nodes a statement is about: the ids named after "node" before its verb ("The
+    common neighbors of node 1 and node 6 are ..." is about 1 and 6)."""
+    verb = _STATES.search(sentence)
+    subject = sentence[:verb.start() if verb else 0]
+    named = _NODE_WORD.search(subject)
+    return set(_NODE_ID.findall(subject, named.end())) if named else set()
+
+
+def _other_nodes(statement: str, answer: str) -> bool:
+    """Is the statement about other nodes than the answer says it is about
+    ("**Neighbors of node 6:** 2, 3, 8, 9" above "**Final Answer:** The common neighbors
+    of node 1 and node 6 are 3 and 9")? Then it is working, not a second answer. An answer
+    that does not say what it is about leaves the statement a rival."""
+    about = _subject_nodes(statement.strip())
+    answered = _subject_nodes(answer.strip())
+    return bool(about) and bool(answered) and about != answered
+
+
+# "Check: 10 → 5 ✓, 5 → 2, 3 ✓": the answer checked against the graph, not stated
+_CHECK_LINE = re.compile(r"[✓✔✗✘❌]|\A[\W_]*(?:(?:sanity[ \t]+)?check(?:ing)?|verif(?:y|ication))"
+                         r"[ \t*_]*:", re.I)
 _RULES = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$", re.M)  # "---": a rule between the two
 _BOLD_LABEL = re.compile(r"[ \t]*\*\*[^*\n]{1,40}:[^\n]*\*\*[ \t]*(?=\n)")
 _APPROX = re.compile(r"≈|\\approx\b")
+_ARROW_RUN = re.compile(r"\d[ \t]*(?:→|->|⟶|=>)[ \t]*\d")
 _NUMBER_RUN = re.compile(r"\d[ \t*_]*,[ \t]*(?:and[ \t]+)?\d")
 _STATES_AS = re.compile(r"\b(?:we|I) (?:get|got|have|find|found|obtain)\b", re.I)
 
@@ -940,7 +1005,7 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
     opening = statement.strip()
     if (not opening or len(opening) > 240 or "\n" in opening or opening.endswith((":", "?"))
             or CUE.search(before, max(0, before.rfind(opening)))
-            or _WORKING.search(opening) or ";" in opening):
+            or _WORKING.search(opening) or ";" in opening or _CHECK_LINE.search(opening)):
         return False
     verbs = (list(_STATES.finditer(opening)) or list(_GRAPH_HAS.finditer(opening))
              or list(_STATES_AS.finditer(opening)))
@@ -955,17 +1020,19 @@ def _states_other(before: str, statement: str, value: Any, reader: Reader) -> bo
         return False  # several category names: the reasoning weighs them
     if _about_other(opening[:verbs[-1].start()], stated, said, value):
         return False
-    if isinstance(said, bool) or (not isinstance(value, list) and _NUMBER_RUN.search(stated)):
-        return False  # "Degrees: 2, 3, 3, 2." lists working values, it states no count
+    if isinstance(said, bool) or (not isinstance(value, list) and (
+            _NUMBER_RUN.search(stated) or _ARROW_RUN.search(stated))):
+        return False  # "Degrees: 2, 3, 3, 2." lists working values, "The longest path is
+        # 3 → 0 → 5 → 1 → 8" a walk: neither states a count
     if isinstance(said, Real) and isinstance(value, Real) and math.isclose(
             said, value, rel_tol=0.01, abs_tol=0.005):
         return False  # "≈ 1.4427" then "Answer: 1.44": the same value, rounded
-    # lists are compared as written: the same edges in another order are another traversal
-    # (a set reader's lists name one set in any order)
     if isinstance(said, list) and isinstance(value, list) and not getattr(
             reader, "unordered", False):
-        return said != value
-    return _key(said) != _key(value)
+        # lists are compared as written: the same edges in another order are another
+        # traversal; a tour closed back to its start is the same tour (sets: any order)
+        return said != value and not _same_tour(said, value)
+    return _differs(said, value)
 
 
 # "Only one neighbour is labelled IR.": evidence about the neighbours, not the answer's label.
@@ -1053,7 +1120,7 @@ def _summary_differs(body: str, chosen: Region, value: Any, reader: Reader | Non
         return False
     if isinstance(value, Real) and isinstance(said, Real):
         return not math.isclose(said, value, rel_tol=0.01, abs_tol=0.005)
-    return _key(said) != _key(value)
+    return _differs(said, value)
 
 
 # "Yes.\n\nReasoning: ... node 6 has no edges, so no, the graph is not connected.": the
@@ -1086,7 +1153,7 @@ def _concludes_otherwise(answer: str, explanation: str, reader: Reader | None) -
         return False
     if isinstance(given, Real) and isinstance(said, Real):
         return not math.isclose(said, given, rel_tol=0.01, abs_tol=0.005)
-    return _key(said) != _key(given)
+    return _differs(said, given)
 
 
 def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
@@ -1113,6 +1180,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
     kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = _without_check_block(kept, reader)
     kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
     kept = _without_walk_aside(kept, reader)  # "… needs 4 edges (2 → 6 → 9 → 13 → 15)."
     if not kept.strip():
@@ -1627,6 +1695,37 @@ _CHECK_NOTE = re.compile(r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:double[- ]?check(?:
                          r"|verified|verification|sanity check)[ \t*_]*:[^\n]*\Z", re.I)
 
 
+# A closing paragraph that checks the answer above it: "Check each edge:\n- (0, 1): 1 ✓",
+# "Every edge is covered: 0-1 (1), 1-2 (1), ...".
+_CHECK_BLOCK = re.compile(
+    r"\n[ \t]*\n[ \t#*_>]*(?:let(?:'s|[ \t]+(?:us|me))[ \t]+)?(?:(?:double[- ]?|sanity[ \t]+)?"
+    r"check(?:ing|ed)?|verif(?:y|ying|ied|ication))\b[^\n:]{0,40}:"
+    r"|\n[ \t]*\n[ \t#*_>]*(?:every|each|all(?:[ \t]+the)?)[ \t]+edges?[ \t]+(?:is|are)[ \t]+"
+    r"covered\b", re.I)
+_CHECK_PASSES = re.compile(r"[✓✔✅]|\b(?:covered|ok|okay|valid|holds|satisfied)\b", re.I)
+_CHECK_FAILS = re.compile(r"[✗✘❌?]|\*\*|\b(?:not|no|missing|uncovered|fails?|wrong|but"
+                          r"|better|worse|instead|alternative)\b", re.I)
+
+
+def _without_check_block(text: str, reader: Reader | None) -> str:
+    """``text`` without a closing paragraph that checks the answer given above it
+    ("**Vertex cover:** {1, 3, 4}\n\nCheck each edge:\n- (0, 1): 1 ✓ ..."): the ids of the
+    checked edges are not the answer. A check that fails, doubts, corrects or concludes
+    on a value of its own stays part of the answer text, as does one with no answer
+    above it."""
+    if reader is None or len(text) > _TAIL:
+        return text
+    heads = list(_CHECK_BLOCK.finditer(text))
+    if not heads:
+        return text
+    block = text[heads[-1].start():]
+    if CUE.search(block) or _CONCLUDES.search(block) or _CHECK_FAILS.search(block) or (
+            not _CHECK_PASSES.search(block)):
+        return text  # (no tick: "Checking each node's degree: ..." is working, not a check)
+    above = text[:heads[-1].start()]
+    return above if reader(above, False) not in (ABSENT, None) else text
+
+
 def _without_aside(text: str) -> str:
     """``text`` without its closing aside, check note ("Double-checked: 15 = 6·5/2 ✓") or
     alternative turned down, unless the aside revises or doubts the answer ("1-2-6 (or
@@ -1774,7 +1873,7 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
     if not words[0] & words[1]:
         return False  # not the same quantity
     values = [reader(p, False) for p in last_two]
-    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+    return ABSENT not in values and None not in values and _differs(values[0], values[1])
 
 
 # The conclusion of working written after the answer: "…, so the average is 3.67".
@@ -1803,7 +1902,7 @@ def _conclusion_differs(text: str, reader: Reader | None) -> bool:
     if len(_NUMBER.findall(concluded)) != 1 or not named & _subject(concluded):
         return False
     values = [reader(first, False), reader(concluded, False)]
-    return ABSENT not in values and None not in values and _key(values[0]) != _key(values[1])
+    return ABSENT not in values and None not in values and _differs(values[0], values[1])
 
 
 # Quantities restated by their definition ("The diameter is 4." / "The longest shortest path
@@ -1845,6 +1944,13 @@ _CLOSING_VERDICT = re.compile(
 _FORM_WORDS = frozenset(("edge", "tree", "node", "vert", "list", "set", "orde", "sequ"))
 
 
+def _only_named_in(subject: str, opened: list, reader: Reader) -> bool:
+    """Does an opening name only the nodes its subject is about (a definition in terms of
+    the question's own nodes, not an answer)?"""
+    about = reader(subject, False) if subject.strip() else ABSENT
+    return isinstance(about, list) and {repr(x) for x in opened} <= {repr(x) for x in about}
+
+
 def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
     """Does bare text open with an answer and, after its working, close on a different
     statement of the same quantity, with no correction between? Two final answers: the
@@ -1880,6 +1986,8 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         return False
     if not isinstance(opened, list) and _NUMBER_RUN.search(value):
         return False  # "Degrees: 2, 3, 3, 2" lists working values, it states no count
+    if isinstance(opened, list) and opened and _only_named_in(subject, opened, reader):
+        return False  # "The neighbors of Thomas are the people who are friends with Thomas."
     # the label's words and ids ("Neighbours of 0"); a sentence's words ("Node 0 is adjacent
     # to 1 and 2" names no quantity)
     words = (_SUBJECT_WORD if label is not None else _NAME_WORD).findall(subject.lower())
@@ -1893,7 +2001,7 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
         # the input; a category named is stated by a labelled line)
     if isinstance(opened, Real) and isinstance(final, Real):
         return not math.isclose(opened, final, rel_tol=0.01, abs_tol=0.005)
-    return _key(opened) != _key(final)  # (in another order: the same items, read as one)
+    return _differs(opened, final)  # (in another order: the same items, read as one)
 
 
 _NAME_WORD = re.compile(r"[a-z]{3,}")

@@ -21,7 +21,8 @@ def answer(text: Any, reader: Callable[[str, bool], Any], unordered: bool = Fals
     """The reader's value of the final answer of ``text``, or the ``NoAnswer`` saying why
     there is none. The region layer asks for the same region's value more than once (to
     choose it, to check a correction, to return it): each region is read once. An
-    ``unordered`` reader reads sets: the same items in another order are the same answer."""
+    ``unordered`` reader reads sets: the region layer then takes the same items in another
+    order for the same answer ("James, Robert and Mary" above "[James, Mary, Robert]")."""
     seen: dict[tuple[str, bool], Any] = {}
 
     def once(region: str, explicit: bool) -> Any:

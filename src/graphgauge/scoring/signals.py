@@ -684,21 +684,49 @@ def _subject_of(sentence: str) -> str:
 
 def restated_differently(text: str) -> bool:
     """Does the last statement of a value repeat an earlier sentence word for word except
-    for the value ("The degree is 4. ... The degree is 5.") with no correction between?"""
-    sentences = [s.strip() for s in SENTENCE_SPLIT.split(text)
+    for the value ("The degree is 4. ... The degree is 5.") with no correction between?
+    Only the value may differ: sentences about other subjects are steps of a walkthrough
+    ("Node 4 is connected to nodes 0 and 3. Node 0 is connected to nodes 1 and 2.";
+    "Visit node 8. Its neighbors are 6, 14. Visit node 10. Its neighbors are 0, 1.")."""
+    pieces = [s.strip() for s in SENTENCE_SPLIT.split(text)]
+    sentences = [(i, s) for i, s in enumerate(pieces)
                  if _VALUE_TOKEN.search(s) and len(_PROSE_WORD.findall(s)) >= 3
                  and _STATEMENT.search(s) and not ITEM.match(s)]
     if len(sentences) < 2:
         return False
-    last = sentences[-1]
+    at, last = sentences[-1]
     template = _DIGIT_RUN.sub("#", last.lower())
     subject = _subject_of(last)
-    for earlier in reversed(sentences[:-1]):
+    for index, earlier in reversed(sentences[:-1]):
         if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower(
                 ) and _subject_of(earlier) == subject:
+            if _other_subjects(pieces, index, at):
+                continue
             between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
             return not CUE.search(between)
     return False
+
+
+_POSSESSIVE = re.compile(r"\b(?:its|their)\b", re.I)  # not "It has 4 ...": the same "it"
+
+
+def _subject(sentence: str) -> str:
+    """What a sentence states a value of: its words before the verb."""
+    verb = _STATEMENT.search(sentence)
+    return sentence[:verb.start() if verb else len(sentence)].lower()
+
+
+def _other_subjects(pieces: list[str], one: int, other: int) -> bool:
+    """Are two sentences of the same wording about different things: other ids before the
+    verb ("Node 4 is ..." / "Node 0 is ..."), or "Its neighbors are" after parallel steps
+    about other nodes ("Visit node 8." / "Visit node 20.")?"""
+    mine, theirs = _subject(pieces[one]), _subject(pieces[other])
+    if mine != theirs:
+        return True
+    if not _POSSESSIVE.search(mine) or not one or not other:
+        return False
+    before, after = pieces[one - 1].lower(), pieces[other - 1].lower()
+    return before != after and _DIGIT_RUN.sub("#", before) == _DIGIT_RUN.sub("#", after)
 
 
 # A question the text asks ("Is it connected? Good question."): never an answer.
