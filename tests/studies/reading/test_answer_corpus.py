@@ -99,7 +99,18 @@ def test_readers_agree_with_the_grader():
 # steps of a walkthrough, one tour closed and open, a set in another order are no second
 # final answer); fixbold's rules read s13b:12/75/98 (bold in the working, a bold closing
 # sentence).
+# core_blind_s14a / s14b (realistic, written while the last rules landed and measured only
+# after: the 40/30/30 mix of open, hosted and reasoning models, and every persona drawn at
+# random) read 96.9% (124/128, 1 of 7 no-answers read as a value) and 96.0% (120/125, 0 of
+# 6) on the readers of their day, and 124/128 and 122/125 on the session's final readers.
 BLIND_MISSES = {
+    "core_blind_s14a.jsonl:24",
+    "core_blind_s14a.jsonl:32",
+    "core_blind_s14a.jsonl:68",
+    "core_blind_s14a.jsonl:70",
+    "core_blind_s14b.jsonl:31",
+    "core_blind_s14b.jsonl:62",
+    "core_blind_s14b.jsonl:76",
     "core_blind_s12b.jsonl:123",
     "core_blind_s4a.jsonl:20",
     "core_blind_s4a.jsonl:89",
