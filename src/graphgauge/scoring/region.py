@@ -1870,8 +1870,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
         words = [_subject(p) for p in last_two]
-    if not words[0] & words[1]:
-        return False  # not the same quantity
+    if not {w for w in words[0] & words[1] if not w.isdigit()}:
+        return False  # not the same quantity ("Mary is friends with James" names a node)
     values = [reader(p, False) for p in last_two]
     return ABSENT not in values and None not in values and _differs(values[0], values[1])
 

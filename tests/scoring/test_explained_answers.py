@@ -1,0 +1,50 @@
+"""An answer followed by its explanation: the explanation's numbers (a hop-by-hop account
+of the path, a bold total weight, arithmetic on the way) are no second answer, while the
+same quantity stated twice differently still is (issue #15, realistic blind batches
+core_blind_s14a / s14b)."""
+
+from __future__ import annotations
+
+from graphgauge.scoring import answers
+
+NAMES = ["James", "Robert", "John", "Michael", "David", "Mary", "Patricia", "Jennifer",
+         "Linda", "Elizabeth", "William", "Richard"]
+
+
+def read(kind, text, labels=None):
+    found = kind.read(text, labels, None)
+    return found.value if found.ok else None
+
+
+def test_a_hop_by_hop_account_of_the_path_is_no_second_answer():
+    # (s14a:70: every name label stands in as 100000x, whose first four digits made any
+    # two sentences about nodes look like statements of the same quantity)
+    assert read(answers.NODE_LIST, "The shortest path between 5 and 2 is: [5, 0, 9, 2]\n\n"
+                "5 is adjacent to 0, 0 is adjacent to 9, and 9 is adjacent to 2.") == [5, 0, 9, 2]
+    assert read(answers.NODE_LIST, "The shortest path between Mary and John is: [Mary, James, "
+                "Elizabeth, John]\n\nMary is friends with James, James is friends with "
+                "Elizabeth, and Elizabeth is friends with John.", NAMES) == [5, 0, 9, 2]
+
+
+def test_the_path_stated_twice_differently_stays_two_answers():
+    assert read(answers.NODE_LIST, "The shortest path from 5 to 2 is [5, 0, 9, 2].\n\n"
+                "The shortest path from 5 to 2 is [5, 1, 2].") is None
+    assert read(answers.NODE_LIST, "The shortest path between Mary and John is: [Mary, James, "
+                "John]\n\nThe shortest path between Mary and John is: [Mary, Linda, John]",
+                NAMES) is None
+
+
+def test_a_bold_total_weight_is_not_a_node():
+    # (s14a:68: "**Total weight:** 7" read as node 7, an unknown name)
+    assert read(answers.NODE_LIST, "**Shortest path:** [0, 3, 7]\n\n**Total weight:** 12 "
+                "(0–3: 5, 3–7: 7)") == [0, 3, 7]
+    assert read(answers.NODE_LIST, "**Shortest path:** [0, 3, 7]\n\n**Total cost:** 12") == [
+        0, 3, 7]
+    assert read(answers.NODE_LIST, "**Shortest path:** [Richard, Mary, James]\n\n**Total "
+                "weight:** 7 (Richard–Mary: 3, Mary–James: 4)", NAMES) == [11, 5, 0]
+
+
+def test_bold_labelled_ids_are_still_read():
+    assert read(answers.NODE_LIST, "**Shortest path:** [0, 3, 7]\n\n**Total:** 4, 8") == [4, 8]
+    assert read(answers.NODE_LIST, "**Shortest path:** [0, 3, 7]\n\n**Shortest path:** "
+                "[0, 5, 7]") is None
