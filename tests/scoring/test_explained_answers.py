@@ -48,3 +48,22 @@ def test_bold_labelled_ids_are_still_read():
     assert read(answers.NODE_LIST, "**Shortest path:** [0, 3, 7]\n\n**Total:** 4, 8") == [4, 8]
     assert read(answers.NODE_LIST, "**Shortest path:** [0, 3, 7]\n\n**Shortest path:** "
                 "[0, 5, 7]") is None
+
+
+MIS_STEPS = ("Starting from node 1 and adding nodes that are not adjacent to any node already "
+             "in the set:\n\n1. Add node 1. Remove its neighbors 2, 3, 5.\n2. Add node 4. Remove "
+             "6.\n3. Add node 7.\n\n")
+
+
+def test_an_opening_definition_is_no_first_answer():
+    # (s14b:62: "no two nodes" in the definition read as the empty set, against the list)
+    text = ("A maximal independent set is a set of nodes where no two nodes are adjacent, and "
+            "no other node can be added.\n\n" + MIS_STEPS
+            + "No more nodes can be added, so a maximal independent set is [1, 4, 7].")
+    assert read(answers.NODE_SET, text) == [1, 4, 7]
+
+
+def test_an_opening_set_then_a_different_closing_set_stays_two_answers():
+    text = ("A maximal independent set is {2, 6}.\n\n" + MIS_STEPS
+            + "No more nodes can be added, so a maximal independent set is [1, 4, 7].")
+    assert read(answers.NODE_SET, text) is None

@@ -2007,8 +2007,11 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 _CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
 _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
-_DEFINITION = re.compile(r"[ \t*_]*(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
-                         r"|which|whose|such)\b", re.I)
+# An opening that defines instead of answering: "the people who are friends with Thomas",
+# "a set of nodes where no two nodes are adjacent" (no value, however it reads).
+_DEFINITION = re.compile(r"[ \t*_]*(?:(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
+                         r"|which|whose|such)|an?[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:where|in which"
+                         r"|such that))\b", re.I)
 _CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
 

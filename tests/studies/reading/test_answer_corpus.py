@@ -107,7 +107,6 @@ BLIND_MISSES = {
     "core_blind_s14a.jsonl:24",
     "core_blind_s14a.jsonl:32",
     "core_blind_s14b.jsonl:31",
-    "core_blind_s14b.jsonl:62",
     "core_blind_s14b.jsonl:76",
     "core_blind_s12b.jsonl:123",
     "core_blind_s4a.jsonl:20",
