@@ -67,3 +67,23 @@ def test_an_opening_set_then_a_different_closing_set_stays_two_answers():
     text = ("A maximal independent set is {2, 6}.\n\n" + MIS_STEPS
             + "No more nodes can be added, so a maximal independent set is [1, 4, 7].")
     assert read(answers.NODE_SET, text) is None
+
+
+CODE = ("You can use the following Python code:\n\n```python\nimport numpy as np\n"
+        "print(round(np.sum(np.exp(-vals)), 2))\n```\n\n")
+
+
+def test_a_value_left_to_code_the_reader_runs_is_no_answer():
+    # (s14a:24: "t = 1" of the closing sentence read as the heat trace)
+    assert read(answers.FLOAT, CODE + "Running this code will give you the heat trace at "
+                "\\( t = 1 \\), rounded to 2 decimal places.") is None
+    assert read(answers.FLOAT, CODE + "If you run this script, it will print the entropy for "
+                "12 nodes.") is None
+
+
+def test_the_output_of_the_code_reported_is_an_answer():
+    assert read(answers.FLOAT, CODE + "Running this code will give you the heat trace: 4.27") \
+        == 4.27
+    assert read(answers.FLOAT, CODE + "Running this code gives 4.27.") == 4.27
+    assert read(answers.FLOAT, CODE + "Running this code, the heat trace is approximately "
+                "4.27.") == 4.27
