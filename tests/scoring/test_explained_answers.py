@@ -87,3 +87,22 @@ def test_the_output_of_the_code_reported_is_an_answer():
     assert read(answers.FLOAT, CODE + "Running this code gives 4.27.") == 4.27
     assert read(answers.FLOAT, CODE + "Running this code, the heat trace is approximately "
                 "4.27.") == 4.27
+
+
+ENTROPY = ("The von Neumann entropy of the graph is approximately 2.89.\n\nTo calculate it, "
+           "divide L by its trace (2 times the number of edges, here 2 x 33 = 66) to get the "
+           "density matrix.")
+
+
+def test_arithmetic_in_an_aside_and_quantified_items_are_the_working():
+    # (s14b:31: "approximately" kept the opening from reading as a stated number, then
+    # "= 66" in brackets and "some eigenvalues are 0" passed for results of their own)
+    assert read(answers.FLOAT, ENTROPY + " Since the graph has 30 nodes and several "
+                "components, some eigenvalues are 0 and contribute nothing.") == 2.89
+
+
+def test_a_number_the_explanation_states_in_its_own_sentence_still_counts():
+    assert read(answers.FLOAT, ENTROPY + " The sum -Σ p ln p then equals 2.75.") == 2.75
+    # (outside brackets a result of the working is weighed as the end, as before)
+    assert read(answers.FLOAT, "The von Neumann entropy of the graph is approximately 2.89."
+                "\n\nTo calculate it, divide L by its trace, here 2 x 33 = 66.") != 2.89

@@ -1270,15 +1270,15 @@ _CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|re
 # "the longest shortest path has length 4" (not an id: "The farthest node is 8")
 _STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
                             r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
-                            r"[ \t*_]*(?:about[ \t]+"
-                            r"|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)"
+                            r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)[ \t]+"
+                            r"|≈[ \t]*)?[-+]?(?:\d|\.\d)"
                             r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
 
 
 _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
                       r"(?:total[ \t]+)?[a-z]+(?:[ \t]+of)?\b(?=[ \t]*[-+.\d])", re.I)
-_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:about[ \t]+|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?"
-                           r"(?:\d|\.\d)")
+_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)"
+                           r"[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)")
 
 
 def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
@@ -1321,9 +1321,27 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         if reader(sentence, False) in (ABSENT, None):
             continue
         if _CONCLUDES_ON.search(sentence) or named & _subject(sentence) or (
-                _STATES_NUMBER.search(sentence) or _GRAPH_HAS.match(sentence)):
+                _states_number(sentence) or _GRAPH_HAS.match(sentence)):
             return None  # the quantity stated again, a conclusion, another number stated
     return first
+
+
+_ASIDE = re.compile(r"\([^()\n]*\)")
+_CLAUSE_START = re.compile(r"[,;:]|\b(?:and|but|so|then)\b", re.I)
+_QUANTIFIED = re.compile(r"[ \t*_]*(?:some|several|many|most|all|both|no|none of|each|a few"
+                         r"|few|other)\b", re.I)
+
+
+def _states_number(sentence: str) -> bool:
+    """Does a sentence of the explanation state a number of its own? Not in an aside in
+    brackets ("(2 times the number of edges, here 2 x 33 = 66)") nor of items picked by a
+    quantifier ("some eigenvalues are 0"): those are the working, not a rival result."""
+    said = _ASIDE.sub(" ", sentence)
+    for m in _STATES_NUMBER.finditer(said):
+        clause = _CLAUSE_START.split(said[:m.start()])[-1]
+        if not _QUANTIFIED.match(clause):
+            return True
+    return False
 
 
 # A labelled step of working, not the answer: "Step 1: visit 0.", "Queue: [3, 4]".
