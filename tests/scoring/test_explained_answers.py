@@ -106,3 +106,22 @@ def test_a_number_the_explanation_states_in_its_own_sentence_still_counts():
     # (outside brackets a result of the working is weighed as the end, as before)
     assert read(answers.FLOAT, "The von Neumann entropy of the graph is approximately 2.89."
                 "\n\nTo calculate it, divide L by its trace, here 2 x 33 = 66.") != 2.89
+
+
+DISTANCES = ("To calculate it, we find the distances from node 2 to every other node: node 11 "
+             "is at distance 1, nodes 5 and 17 at distance 2, and so on, up to node 13 at "
+             "distance 12.")
+
+
+def test_a_run_of_the_working_cut_short_leaves_the_answer_standing():
+    # (s14a:32: "and so on" in the working read as an answer left undecided)
+    value = read(answers.FLOAT, "The closeness centrality of node 2 is approximately 0.19."
+                 "\n\n" + DISTANCES + " The sum of the distances is 86, and 16 / 86 = 0.186.")
+    assert value is not None and answers.FLOAT.equals(value, 0.19)
+
+
+def test_an_answer_cut_short_stays_undecided():
+    assert read(answers.NODE_SET, "The nodes at distance 2 from node 0 are 3, 4, 5, and so "
+                "on.") is None
+    assert read(answers.FLOAT, "The closeness centrality of node 2 is approximately 0.19.\n\n"
+                "The distances sum to 86, and 16 / 86 = 0.186, 0.19, and so on.") is None

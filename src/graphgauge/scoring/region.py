@@ -1205,6 +1205,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
+            and not _elided_working(last_paragraph(body), reader)
             or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
@@ -1411,6 +1412,25 @@ def _opening_commit(body: str, reader: Reader | None) -> str | None:
     if any(_CONCLUDES.search(s) and _states_other(rest, s, value, reader) for s in sentences):
         return None  # "... so there are 4 in all."
     return opening
+
+
+# A run cut short in words: "node 1 and node 8 at distance 3, and so on, up to node 13".
+_AND_SO_ON = re.compile(r"[ \t,]*(?:\.\.\.|…)?[ \t,]*(?:\band so (?:on|forth)\b|\betc\b\.?)", re.I)
+
+
+def _elided_working(paragraph: str, reader: Reader | None) -> bool:
+    """Is the only doubt of a paragraph a run of the working cut short ("the distances from
+    node 2: node 11 is at distance 1, ..., and so on, up to node 13 at distance 12"), with
+    the value stated in a later sentence of its own ("The sum is 86, and 16 / 86 = 0.186.")?
+    The elided run is not the answer, so it leaves none undecided; "1, 2, 3, and so on." as
+    the last value stated still does."""
+    if reader is None or not _AND_SO_ON.search(paragraph) or unsure(
+            _AND_SO_ON.sub(" ", paragraph)):
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
+    valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
+    elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
+    return bool(valued) and valued[-1] > elided[-1]
 
 
 def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
