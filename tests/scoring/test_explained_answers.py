@@ -125,3 +125,25 @@ def test_an_answer_cut_short_stays_undecided():
                 "on.") is None
     assert read(answers.FLOAT, "The closeness centrality of node 2 is approximately 0.19.\n\n"
                 "The distances sum to 86, and 16 / 86 = 0.186, 0.19, and so on.") is None
+
+
+STEPS = ("To find a Hamiltonian path, we visit each character once.\n\n1. Start with **Arya** "
+         "→ go to **Jon**\n2. **Jon** → **Daenerys**\n3. **Daenerys** → **Ned**\n\nAll 4 nodes "
+         "are visited exactly once.\n\n")
+CHARACTERS = ["Ned", "Cat", "Daenerys", "Jon", "Bran", "Sansa", "Arya"]
+
+
+def test_bold_names_in_numbered_steps_are_the_working_before_a_bold_answer_line():
+    # (s14b:76: "9. **Jaime** → **Petyr**" read as the path against the closing line)
+    assert read(answers.NODE_LIST, STEPS + "**Hamiltonian Path:** [Arya, Jon, Daenerys, Ned]",
+                CHARACTERS) == [6, 3, 2, 0]
+    numbered = STEPS
+    for name, node in (("Arya", "0"), ("Jon", "3"), ("Daenerys", "2"), ("Ned", "1")):
+        numbered = numbered.replace(name, node)
+    assert read(answers.NODE_LIST, numbered + "**Hamiltonian Path:** [0, 3, 2, 1]") == [
+        0, 3, 2, 1]
+
+
+def test_a_bold_value_in_a_numbered_line_is_read_without_a_bold_answer_after():
+    assert read(answers.NODE_LIST, "The path goes 0, 3, 2, 1.\n\n1. **[0, 3, 2, 1]**") == [
+        0, 3, 2, 1]

@@ -425,17 +425,22 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
 def _in_working(text: str, m: re.Match) -> bool:
     """Is the emphasis part of the working rather than a statement of the answer: a
     result of arithmetic ("= **14**"), a table cell, a line announcing steps ("Starting
-    the DFS at **F** and ...:") or one the model goes on to check ("**3** and **5**...
-    let me check")? ("The shortest path has length **3**." states it.)"""
+    the DFS at **F** and ...:"), a numbered step ("9. **Jaime** → **Petyr**") or one the
+    model goes on to check ("**3** and **5**... let me check")? ("The shortest path has
+    length **3**." states it.)"""
     start = text.rfind("\n", 0, m.start()) + 1
     end = text.find("\n", m.end())
     end = len(text) if end < 0 else end
     line = text[start:end].strip()
     return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
-            or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None)
+            or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None
+            or _NUMBERED_STEP.match(line) is not None)
 
 
 _RESULT = re.compile(r"[=≈][ \t]*\Z")
+# A numbered step of the working: "9. **Jaime** → **Petyr**", "Step 3: **F**".
+_NUMBERED_STEP = re.compile(r"[>#*_ \t]*(?:\d{1,3}[.)]|step[ \t]*\d{1,3}[ \t]*[.:)]?)[ \t*_]",
+                            re.I)
 _CLOSING_LINE = 600
 _CHECKED_AFTER = re.compile(r"\.\.\.|…|\blet me (?:check|see)\b|" + CUE.pattern, re.I)
 
