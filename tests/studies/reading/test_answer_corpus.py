@@ -102,7 +102,11 @@ def test_readers_agree_with_the_grader():
 # core_blind_s14a / s14b (realistic, written while the last rules landed and measured only
 # after: the 40/30/30 mix of open, hosted and reasoning models, and every persona drawn at
 # random) read 96.9% (124/128, 1 of 7 no-answers read as a value) and 96.0% (120/125, 0 of
-# 6) on the readers of their day, and 124/128 and 122/125 on the session's final readers.
+# 6) on the readers of their day, and 124/128 and 122/125 on the session's final readers;
+# 128/128 and 125/125 after the rules they prompted (tests/scoring/test_explained_answers.py:
+# a value left to code the reader runs, a bold total weight, a hop-by-hop account of the
+# path, an opening definition, "approximately" answered first with its working in brackets,
+# a run of the working cut short by "and so on", bold names in numbered steps).
 BLIND_MISSES = {
     "core_blind_s12b.jsonl:123",
     "core_blind_s4a.jsonl:20",
