@@ -104,11 +104,12 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     # "all 28 authors — James, ...": a count before the names
                     r"|\ball\s++(?:of\s++the\s++)?\d++\s++(?:[A-Za-z]{2,}s|people|children)\b"
                     # "Total: 23" (not "in total: 4, 1, 7")
-                    r"|\btotal[ \t]*+[:=][ \t]*+\d+(?:\.\d+)?(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
+                    r"|\btotal[ \t*_]*+[:=][ \t*_]*+\d+(?:\.\d+)?"
+                    r"(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
                     r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
                     r"|of))*"
-                    r"[ \t]*+[:=]?[ \t]*+\d+(?:\.\d+)?",
+                    r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?",  # ("**Total weight:** 7")
                     re.I)
 # "The node with the highest degree is 3": the measure names the node, not its value.
 _NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices))[ \t]+(?:with|of)[ \t]+"

@@ -425,17 +425,22 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
 def _in_working(text: str, m: re.Match) -> bool:
     """Is the emphasis part of the working rather than a statement of the answer: a
     result of arithmetic ("= **14**"), a table cell, a line announcing steps ("Starting
-    the DFS at **F** and ...:") or one the model goes on to check ("**3** and **5**...
-    let me check")? ("The shortest path has length **3**." states it.)"""
+    the DFS at **F** and ...:"), a numbered step ("9. **Jaime** → **Petyr**") or one the
+    model goes on to check ("**3** and **5**... let me check")? ("The shortest path has
+    length **3**." states it.)"""
     start = text.rfind("\n", 0, m.start()) + 1
     end = text.find("\n", m.end())
     end = len(text) if end < 0 else end
     line = text[start:end].strip()
     return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
-            or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None)
+            or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None
+            or _NUMBERED_STEP.match(line) is not None)
 
 
 _RESULT = re.compile(r"[=≈][ \t]*\Z")
+# A numbered step of the working: "9. **Jaime** → **Petyr**", "Step 3: **F**".
+_NUMBERED_STEP = re.compile(r"[>#*_ \t]*(?:\d{1,3}[.)]|step[ \t]*\d{1,3}[ \t]*[.:)]?)[ \t*_]",
+                            re.I)
 _CLOSING_LINE = 600
 _CHECKED_AFTER = re.compile(r"\.\.\.|…|\blet me (?:check|see)\b|" + CUE.pattern, re.I)
 
@@ -1205,6 +1210,7 @@ def _bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region 
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
+            and not _elided_working(last_paragraph(body), reader)
             or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
@@ -1270,15 +1276,15 @@ _CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|re
 # "the longest shortest path has length 4" (not an id: "The farthest node is 8")
 _STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
                             r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
-                            r"[ \t*_]*(?:about[ \t]+"
-                            r"|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)"
+                            r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)[ \t]+"
+                            r"|≈[ \t]*)?[-+]?(?:\d|\.\d)"
                             r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
 
 
 _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
                       r"(?:total[ \t]+)?[a-z]+(?:[ \t]+of)?\b(?=[ \t]*[-+.\d])", re.I)
-_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:about[ \t]+|only[ \t]+|exactly[ \t]+|≈[ \t]*)?[-+]?"
-                           r"(?:\d|\.\d)")
+_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)"
+                           r"[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)")
 
 
 def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
@@ -1321,9 +1327,27 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         if reader(sentence, False) in (ABSENT, None):
             continue
         if _CONCLUDES_ON.search(sentence) or named & _subject(sentence) or (
-                _STATES_NUMBER.search(sentence) or _GRAPH_HAS.match(sentence)):
+                _states_number(sentence) or _GRAPH_HAS.match(sentence)):
             return None  # the quantity stated again, a conclusion, another number stated
     return first
+
+
+_ASIDE = re.compile(r"\([^()\n]*\)")
+_CLAUSE_START = re.compile(r"[,;:]|\b(?:and|but|so|then)\b", re.I)
+_QUANTIFIED = re.compile(r"[ \t*_]*(?:some|several|many|most|all|both|no|none of|each|a few"
+                         r"|few|other)\b", re.I)
+
+
+def _states_number(sentence: str) -> bool:
+    """Does a sentence of the explanation state a number of its own? Not in an aside in
+    brackets ("(2 times the number of edges, here 2 x 33 = 66)") nor of items picked by a
+    quantifier ("some eigenvalues are 0"): those are the working, not a rival result."""
+    said = _ASIDE.sub(" ", sentence)
+    for m in _STATES_NUMBER.finditer(said):
+        clause = _CLAUSE_START.split(said[:m.start()])[-1]
+        if not _QUANTIFIED.match(clause):
+            return True
+    return False
 
 
 # A labelled step of working, not the answer: "Step 1: visit 0.", "Queue: [3, 4]".
@@ -1393,6 +1417,25 @@ def _opening_commit(body: str, reader: Reader | None) -> str | None:
     if any(_CONCLUDES.search(s) and _states_other(rest, s, value, reader) for s in sentences):
         return None  # "... so there are 4 in all."
     return opening
+
+
+# A run cut short in words: "node 1 and node 8 at distance 3, and so on, up to node 13".
+_AND_SO_ON = re.compile(r"[ \t,]*(?:\.\.\.|…)?[ \t,]*(?:\band so (?:on|forth)\b|\betc\b\.?)", re.I)
+
+
+def _elided_working(paragraph: str, reader: Reader | None) -> bool:
+    """Is the only doubt of a paragraph a run of the working cut short ("the distances from
+    node 2: node 11 is at distance 1, ..., and so on, up to node 13 at distance 12"), with
+    the value stated in a later sentence of its own ("The sum is 86, and 16 / 86 = 0.186.")?
+    The elided run is not the answer, so it leaves none undecided; "1, 2, 3, and so on." as
+    the last value stated still does."""
+    if reader is None or not _AND_SO_ON.search(paragraph) or unsure(
+            _AND_SO_ON.sub(" ", paragraph)):
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
+    valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
+    elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
+    return bool(valued) and valued[-1] > elided[-1]
 
 
 def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
@@ -1870,8 +1913,8 @@ def _statements_differ(text: str, reader: Reader | None) -> bool:
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
         words = [_subject(p) for p in last_two]
-    if not words[0] & words[1]:
-        return False  # not the same quantity
+    if not {w for w in words[0] & words[1] if not w.isdigit()}:
+        return False  # not the same quantity ("Mary is friends with James" names a node)
     values = [reader(p, False) for p in last_two]
     return ABSENT not in values and None not in values and _differs(values[0], values[1])
 
@@ -2007,8 +2050,11 @@ def _opening_answer_differs(text: str, reader: Reader | None) -> bool:
 _NAME_WORD = re.compile(r"[a-z]{3,}")
 _CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
 _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
-_DEFINITION = re.compile(r"[ \t*_]*(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
-                         r"|which|whose|such)\b", re.I)
+# An opening that defines instead of answering: "the people who are friends with Thomas",
+# "a set of nodes where no two nodes are adjacent" (no value, however it reads).
+_DEFINITION = re.compile(r"[ \t*_]*(?:(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
+                         r"|which|whose|such)|an?[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:where|in which"
+                         r"|such that))\b", re.I)
 _CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)
 
 

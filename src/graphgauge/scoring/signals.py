@@ -414,7 +414,13 @@ REFUSAL = re.compile(
     r"(?:work out|figure out|compute|calculate|determine|count)"
     r"|.{0,60}\bas an AI\b"
     r"|(?:the|this|it|that)\b[^.!?\n]{0,60}\b(?:cannot|can'?t|could not|couldn'?t) be (?:computed"
-    r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$)",
+    r"|determined|calculated|answered|decided|found)\b|unable to determine|unknown\W*$"
+    # the value left to code the reader is to run: "Running this code will give you the heat
+    # trace ..." (not "Running this code gives: 4.27", which reports its output)
+    r"|(?:if you )?(?:running|executing|run|execute)[ \t]+(?:this|the|that|the above|my)[ \t]+"
+    r"(?:\w+[ \t]+)?(?:code|script|snippet|program)\b[^.!?\n]{0,40}?\b(?:will|would|should)"
+    r"[ \t]+(?:give|print|output|show|return|compute|produce|yield)\b"
+    r"(?![^.!?\n]*(?::|\bis\b|≈|\bapprox\w*|\babout\b)[ \t]*[-+]?\.?\d))",
     re.I,
 )
 # Every refusal names one of these: a text without them is not scanned by REFUSAL, whose
@@ -422,7 +428,7 @@ REFUSAL = re.compile(
 _REFUSAL_WORDS = ("i can", "i am", "i won", "i do", "i'm", "i '", "i will", "i could", "i was",
                   "need", "information", "thing i", "you", "please", "as an ai", "find",
                   "way to", "guess", "made", "invented", "fabricated", "t be", "unable",
-                  "unknown")
+                  "unknown", "code", "script", "snippet", "program")
 
 
 def refuses(text: str) -> bool:

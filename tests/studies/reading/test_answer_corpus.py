@@ -102,13 +102,16 @@ def test_readers_agree_with_the_grader():
 # core_blind_s14a / s14b (realistic, written while the last rules landed and measured only
 # after: the 40/30/30 mix of open, hosted and reasoning models, and every persona drawn at
 # random) read 96.9% (124/128, 1 of 7 no-answers read as a value) and 96.0% (120/125, 0 of
-# 6) on the readers of their day, and 124/128 and 122/125 on the session's final readers.
+# 6) on the readers of their day, and 124/128 and 122/125 on the session's final readers;
+# 128/128 and 125/125 after the rules they prompted (tests/scoring/test_explained_answers.py:
+# a value left to code the reader runs, a bold total weight, a hop-by-hop account of the
+# path, an opening definition, "approximately" answered first with its working in brackets,
+# a run of the working cut short by "and so on", bold names in numbered steps).
 # core_blind_s15a / s15b (realistic, every persona drawn at random; s15b's texts were made
 # from per-persona patterns by a script, so it is weaker evidence) read 95.8% (115/120, 0 of
 # 6 no-answers read as a value) and 97.7% (125/128, 3 of 11: one hedge between two lists
-# worded alike three times) on the session's final readers, at first try.
+# worded alike three times) at first try, before fix14's rules, which read s15a:17 too.
 BLIND_MISSES = {
-    "core_blind_s15a.jsonl:17",
     "core_blind_s15a.jsonl:19",
     "core_blind_s15a.jsonl:30",
     "core_blind_s15a.jsonl:37",
@@ -116,13 +119,6 @@ BLIND_MISSES = {
     "core_blind_s15b.jsonl:11",
     "core_blind_s15b.jsonl:57",
     "core_blind_s15b.jsonl:73",
-    "core_blind_s14a.jsonl:24",
-    "core_blind_s14a.jsonl:32",
-    "core_blind_s14a.jsonl:68",
-    "core_blind_s14a.jsonl:70",
-    "core_blind_s14b.jsonl:31",
-    "core_blind_s14b.jsonl:62",
-    "core_blind_s14b.jsonl:76",
     "core_blind_s12b.jsonl:123",
     "core_blind_s4a.jsonl:20",
     "core_blind_s4a.jsonl:89",
