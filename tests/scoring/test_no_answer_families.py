@@ -35,6 +35,10 @@ def read(kind: answers.AnswerType, text: str, question: str | None = None):
     (PATH, "4 → 1 → 0 → 2\n\nThat works, and so would 4 → 0 → 1 → 2."),
     (PATH, "I tried a few orders and none of them visited all 12 nodes, but I can't say "
            "whether a Hamiltonian path exists."),
+    # two candidates and the model says it will not pick
+    (WALK, "A BFS from 3 gives (3, 1), (3, 7), (1, 4). Visiting 7 first gives (3, 7), (3, 1), "
+           "(7, 4), so I cannot commit to one of them."),
+    (INT, "Counting twice gave 6 and then 7; I can't commit to either count."),
 ])
 def test_alternatives_and_undecided_answers_are_no_answer(kind, text):
     assert read(kind, text) is None
@@ -47,6 +51,8 @@ def test_alternatives_and_undecided_answers_are_no_answer(kind, text):
     (EDGES, "The bridges are (2, 3) and (6, 7); removing either one of them disconnects the "
             "graph.", [[2, 3], [6, 7]]),
     (BOOL, "Yes, I can say whether it is connected: it is.", True),
+    # committing to one answer is no refusal to commit
+    (INT, "I can commit to one count: there are 6 triangles.", 6),
 ])
 def test_one_answer_beside_such_words_is_kept(kind, text, value):
     assert read(kind, text) == value

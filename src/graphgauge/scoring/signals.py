@@ -549,6 +549,7 @@ UNSURE = re.compile(
     r"(?![^.\n]*\b(?:so|hence|thus|therefore|by convention)\b[^.\n]*\d)"
     r"|\bunclear\b|\bcan'?t tell\b|\bTBD\b|\bto be determined\b"
     r"|\bback and forth\b|\btorn between\b|\b(?:undecided|can'?t decide|cannot decide)\b"
+    r"|\bcan(?:'?t|not) commit to (?:one|either|a single)\b"
     r"|\bcan'?t pin\b|\bsome subset\b|\bat least one (?:other|more)\b"
     r"|\band (?:some|a few|several) others?\b|\bamong others\b"
     r"|\bcan(?:'?t|not) reconcile\b|\b(?:I'?m|I am) confused\b|\bflip-?flop"

@@ -110,15 +110,13 @@ def test_readers_agree_with_the_grader():
 # core_blind_s15a / s15b (realistic, every persona drawn at random; s15b's texts were made
 # from per-persona patterns by a script, so it is weaker evidence) read 95.8% (115/120, 0 of
 # 6 no-answers read as a value) and 97.7% (125/128, 3 of 11: one hedge between two lists
-# worded alike three times) at first try, before fix14's rules, which read s15a:17 too.
+# worded alike three times) at first try, before fix14's rules, which read s15a:17 too;
+# "so I can't commit to one of them" is a hedge since the last change.
 BLIND_MISSES = {
     "core_blind_s15a.jsonl:19",
     "core_blind_s15a.jsonl:30",
     "core_blind_s15a.jsonl:37",
     "core_blind_s15a.jsonl:60",
-    "core_blind_s15b.jsonl:11",
-    "core_blind_s15b.jsonl:57",
-    "core_blind_s15b.jsonl:73",
     "core_blind_s12b.jsonl:123",
     "core_blind_s4a.jsonl:20",
     "core_blind_s4a.jsonl:89",
