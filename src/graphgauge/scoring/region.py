@@ -1274,17 +1274,17 @@ _CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|re
                            r"|\b(?:in total|in all|overall|altogether|final(?:ly)?)\b", re.I)
 # ... or states a number of its own: "closeness(13) = 26 / 83 = 0.3133", "there are 3 links"
 # "the longest shortest path has length 4" (not an id: "The farthest node is 8")
+# A number as stated: "8", "about 8", "≈ 0.3", "-1", ".5" (markup before it allowed).
+_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)"
+                           r"[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)")
 _STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
                             r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
-                            r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)[ \t]+"
-                            r"|≈[ \t]*)?[-+]?(?:\d|\.\d)"
-                            r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
+                            + _NUMBER_FIRST.pattern
+                            + r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
 
 
 _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
                       r"(?:total[ \t]+)?[a-z]+(?:[ \t]+of)?\b(?=[ \t]*[-+.\d])", re.I)
-_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)"
-                           r"[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)")
 
 
 def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:

@@ -682,13 +682,6 @@ _STATEMENT = re.compile(r"\b(?:is|are|was|were|equals?|has|have|contains?|includ
 _DIGIT_RUN = re.compile(r"\d+(?:\.\d+)?|\b(?:yes|no|true|false)\b", re.I)
 
 
-def _subject_of(sentence: str) -> str:
-    """The words before the verb, ids included: "Node 8 is connected to 10." and "Node 18
-    is connected to 1." are steps about two nodes, not one value stated twice."""
-    verb = _STATEMENT.search(sentence)
-    return sentence[:verb.start() if verb else 0].strip().lower()
-
-
 def restated_differently(text: str) -> bool:
     """Does the last statement of a value repeat an earlier sentence word for word except
     for the value ("The degree is 4. ... The degree is 5.") with no correction between?
@@ -703,10 +696,8 @@ def restated_differently(text: str) -> bool:
         return False
     at, last = sentences[-1]
     template = _DIGIT_RUN.sub("#", last.lower())
-    subject = _subject_of(last)
     for index, earlier in reversed(sentences[:-1]):
-        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower(
-                ) and _subject_of(earlier) == subject:
+        if _DIGIT_RUN.sub("#", earlier.lower()) == template and earlier.lower() != last.lower():
             if _other_subjects(pieces, index, at):
                 continue
             between = text[text.rfind(earlier) + len(earlier): text.rfind(last)]
@@ -718,7 +709,8 @@ _POSSESSIVE = re.compile(r"\b(?:its|their)\b", re.I)  # not "It has 4 ...": the 
 
 
 def _subject(sentence: str) -> str:
-    """What a sentence states a value of: its words before the verb."""
+    """What a sentence states a value of: its words before the verb, ids included ("Node 8
+    is connected to 10." and "Node 18 is connected to 1." are steps about two nodes)."""
     verb = _STATEMENT.search(sentence)
     return sentence[:verb.start() if verb else len(sentence)].lower()
 
