@@ -112,7 +112,29 @@ def test_readers_agree_with_the_grader():
 # 6 no-answers read as a value) and 97.7% (125/128, 3 of 11: one hedge between two lists
 # worded alike three times) at first try, before fix14's rules, which read s15a:17 too;
 # "so I can't commit to one of them" is a hedge since the last change.
+# core_blind_s16a / s16b / s17a / s17b (realistic, session 7: every persona drawn at random;
+# the 40/30/30 mix of open, hosted and reasoning models; markdown chat answers; reasoning
+# transcripts as vLLM and hosted APIs serve them) read 96.1% (123/128, 0 of 8 no-answers read
+# as a value), 94.2% (113/120, 1 of 6), 96.9% (124/128, 0 of 8) and 99.2% (119/120, 0 of 8)
+# at first try: 479/496 = 96.6%.
 BLIND_MISSES = {
+    "core_blind_s16a.jsonl:119",
+    "core_blind_s16a.jsonl:122",
+    "core_blind_s16a.jsonl:128",
+    "core_blind_s16a.jsonl:47",
+    "core_blind_s16a.jsonl:71",
+    "core_blind_s16b.jsonl:115",
+    "core_blind_s16b.jsonl:28",
+    "core_blind_s16b.jsonl:36",
+    "core_blind_s16b.jsonl:61",
+    "core_blind_s16b.jsonl:68",
+    "core_blind_s16b.jsonl:73",
+    "core_blind_s16b.jsonl:84",
+    "core_blind_s17a.jsonl:28",
+    "core_blind_s17a.jsonl:43",
+    "core_blind_s17a.jsonl:74",
+    "core_blind_s17a.jsonl:79",
+    "core_blind_s17b.jsonl:110",
     "core_blind_s15a.jsonl:19",
     "core_blind_s15a.jsonl:30",
     "core_blind_s15a.jsonl:37",
