@@ -1,9 +1,11 @@
 """Processes sharing a run (``--join``) never misreport: one that leaves while others hold
 items says so (its counts, the run's so far, who holds the rest) and prints no accuracy;
-the last to leave prints the whole run; ``--wait`` stays for the others and takes over
-what a dead one left. Real `graphgauge` processes with a python model whose speed the test
-controls (a gate file the holder waits for)."""
+the last to leave prints the whole run and answers what a dead one left (even when two
+finish at once), preparing its model once; ``--wait`` stays for the others, for at most
+``--wait-limit``, and takes over what a dead one left. Real `graphgauge` processes with a
+python model whose speed the test controls (a gate file the holder waits for)."""
 
+import asyncio
 import os
 import socket
 import sqlite3
@@ -18,6 +20,7 @@ import pytest
 from graphgauge import runner
 from graphgauge.instance import write_jsonl
 from graphgauge.models import load_model
+from graphgauge.models.builtin import ReferenceModel
 from graphgauge.registry import generate
 from graphgauge.runner import (
     RunOptions,
@@ -181,6 +184,125 @@ def test_the_last_process_answers_what_a_killed_one_left_and_finishes_the_run(se
         assert db.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
 
 
+@pytest.mark.slow
+def test_a_waiter_gives_up_at_its_wait_limit_naming_the_stuck_holder(setup, tmp_path):
+    """The holder is stuck (alive, heartbeat fresh, answering nothing): without a limit the
+    waiter would stay for ever; with --wait-limit 2s it leaves 2 s after its share, says
+    what is unfinished, who holds it and how to go on, and exits 1. The stuck holder, once
+    it moves again, is the last to leave and finishes the run."""
+    bench, store = setup
+    gate = tmp_path / "gate"
+    holder = _start(tmp_path, bench, store, gate=gate)  # claims its first 16, then blocks
+    try:
+        _until((tmp_path / "started").exists, "the holder's first answer")
+        began = time.monotonic()
+        waiter = _start(tmp_path, bench, store, "--join", "--wait", "--wait-limit", "2s")
+        with sqlite3.connect(store) as db:
+            _until(lambda: db.execute("SELECT SUM(waiting) FROM leases").fetchone()[0] == 1,
+                   "the waiter waiting")
+            waiting_from = time.monotonic()
+            out, err = waiter.communicate(timeout=120)
+            gave_up = time.monotonic()
+            assert holder.poll() is None  # still stuck: the waiter did not wait for it
+            assert db.execute("SELECT COUNT(*) FROM items").fetchone()[0] == 24
+            assert db.execute("SELECT finished FROM runs").fetchall() == [(None,)]
+            assert db.execute("SELECT pid FROM leases").fetchall() == [(holder.pid,)]
+    finally:
+        gate.touch()
+    last = holder.communicate(timeout=120)
+    assert waiter.returncode == 1, (out, err)
+    assert gave_up - waiting_from >= 1.5 and gave_up - began < 30
+    lines = out.splitlines()
+    assert "(shared, not finished) — this process: 24 answered" in lines[0]
+    assert "the run so far: 24 of 40 items stored" in lines[0]
+    assert f"still held by process {holder.pid} on {HOST} (16 items held" in lines[1]
+    assert lines[2].startswith("  no accuracy yet: waited 2s for them (--wait-limit);")
+    assert "accuracy " not in out.replace("no accuracy yet", "")
+    (error,) = err.splitlines()
+    assert error == (
+        "graphgauge: error: python:gatedmodel:answer: gave up waiting after 2s (--wait-limit): "
+        f"16 of 40 items are not stored yet, still held by process {holder.pid} on {HOST}; "
+        "the run is not finished. If a holder is stuck, stop it, then run the same command "
+        "again to answer what it held")
+    assert holder.returncode == 0, last
+    assert "40 of 40 items stored (40 answered, 0 failed)" in last[0]
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT finished IS NOT NULL FROM runs").fetchall() == [(1,)]
+
+
+class _GatedReference(ReferenceModel):
+    """The reference model, one item per request (so a claim chunk is 16 items), answering
+    only once ``go`` is set; it counts how often it is prepared."""
+
+    batch_size = 1
+
+    def __init__(self, go: threading.Event):
+        super().__init__()
+        self.go, self.prepared = go, 0
+
+    def prepare(self, instances) -> None:
+        self.prepared += 1
+
+    async def respond(self, requests):
+        await asyncio.to_thread(self.go.wait, 60)
+        return await super().respond(requests)
+
+
+def test_of_two_processes_finishing_at_once_the_last_finishes_what_a_dead_one_left(
+        items, tmp_path, monkeypatch):
+    """A holder dies with 16 items; two processes sharing the run finish their own shares
+    at the same moment, and each is slow to leave (0.5 s between its last look and its
+    release, where deciding and leaving were two steps, both saw the other still there and
+    both left, the dead holder's items unanswered). Exactly one leaves; the other, the
+    last, answers the 16 (its model prepared once for both passes) and finishes the run."""
+    release = Store.release
+
+    def slow_release(self, lease):
+        time.sleep(0.5)
+        return release(self, lease)
+
+    monkeypatch.setattr(Store, "release", slow_release)
+    go = threading.Event()
+    options = RunOptions(join=True)
+    models = [_GatedReference(go), _GatedReference(go)]
+    run_id = run_id_for(models[0], options, benchmark_digest(items))
+    path = tmp_path / "s.db"
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    found = {}
+    try:
+        with Store(path) as db:
+            db.begin_run(run_id, "reference", {})
+            lease = _add_writer(db, run_id, holder.pid)
+            db.claim(lease, [(inst.id, "edge_list", "original", 0) for inst in items[:16]])
+
+        def share(i):
+            with Store(path) as db:
+                found[i] = run_benchmark(items, models[i], db, options, progress=False)
+
+        threads = [threading.Thread(target=share, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        with Store(path, write=False) as db:  # both have claimed their chunk (16 and 8)
+            _until(lambda: db.db.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 40,
+                   "both claims")
+    finally:
+        holder.kill()
+        holder.wait()
+        go.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    left, last = sorted(found.values(), key=lambda r: r.missing == 0)
+    assert (left.partial, last.partial) == (True, False)
+    assert last.missing == 0 and last.writers == [] and left.missing > 0
+    assert left.answered + last.answered == 40  # the dead one's 16 answered once
+    assert last.answered - 16 in (8, 16) and left.answered in (8, 16)
+    assert [m.prepared for m in models] == [1, 1]
+    with Store(path, write=False) as db:
+        assert db.item_counts(run_id) == (40, 0)
+        assert db.runs()[0]["finished"] is not None
+        assert db.db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 0
+
+
 def _dead_pid() -> int:
     proc = subprocess.Popen([sys.executable, "-c", "pass"])
     proc.wait()
@@ -257,10 +379,13 @@ def test_a_store_from_before_wait_is_read_as_is_and_gains_the_column_when_writte
 
 
 def test_a_waiting_process_takes_over_what_a_dead_holder_left(items, tmp_path, monkeypatch):
-    """The other process holds 3 items, then dies: the waiter, left alone, answers them, so
-    the run it returns is whole and stamped finished."""
+    """The other process holds 3 items, then dies: the waiter, left alone, answers them
+    (its model prepared once for both passes), so the run it returns is whole and stamped
+    finished."""
     monkeypatch.setattr(runner, "WAIT_POLL_SECONDS", 0.05)
-    model, options = load_model("reference"), RunOptions(join=True, wait=True)
+    go = threading.Event()
+    go.set()
+    model, options = _GatedReference(go), RunOptions(join=True, wait=True)
     run_id = run_id_for(model, options, benchmark_digest(items))
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
     path = tmp_path / "s.db"
@@ -289,6 +414,7 @@ def test_a_waiting_process_takes_over_what_a_dead_holder_left(items, tmp_path, m
     assert not result.partial and result.writers == []
     assert result.answered == len(items) and result.skipped == 0
     assert (result.run_answered, result.run_failed, result.missing) == (len(items), 0, 0)
+    assert model.prepared == 1
     with Store(path) as db:
         assert db.runs()[0]["finished"] is not None
 
@@ -322,3 +448,25 @@ def test_a_process_that_joined_and_holds_nothing_leaves_the_report_whole(items, 
         assert db.runs()[0]["finished"] is None
         db.claim(late, [(items[0].id, "edge_list", "original", 0)])  # answered: not taken
         assert [w.held for w in db.writers(run_id)] == [0]
+
+
+def test_a_process_leaves_only_while_another_works_and_a_left_lease_stays_gone(tmp_path):
+    """``leave_unless_last``: with another live, working writer it leaves (and names it);
+    the other, then alone, stays; a waiter does not count as working; a dead holder is
+    dropped and its items freed. A heartbeat after leaving does not bring the lease back."""
+    keys = [("i1", "e", "v", 0), ("i2", "e", "v", 0)]
+    with Store(tmp_path / "s.db") as a, Store(tmp_path / "s.db") as b:
+        a.begin_run("r", "m", {})
+        first, second = a.take_lease("r"), b.take_lease("r", join=True)
+        dead = _add_writer(a, "r", _dead_pid())
+        a.claim(dead, keys)
+        assert [w.held for w in a.leave_unless_last(first)] == [0]  # second, alive
+        a.heartbeat(first)  # a beat racing the release
+        assert b.leave_unless_last(second) is None  # the last: it stays, and finishes
+        assert [w.pid for w in b.writers("r")] == [os.getpid()]  # the dead one is dropped
+        assert b.claim(second, keys) == keys
+        waiter = a.take_lease("r", join=True)
+        a.set_waiting(waiter, True)
+        assert b.leave_unless_last(second) is None  # a waiter adds nothing: still last
+        assert a.leave_unless_last(waiter)[0].held == 2  # the waiter may leave to it
+        assert b.release(second) == []

@@ -5,7 +5,7 @@ import pytest
 import yaml
 
 from graphgauge.errors import UserError
-from graphgauge.params import _PLAIN_URL, parse_params
+from graphgauge.params import _PLAIN_URL, parse_duration, parse_params
 
 VALUES = [
     "http://127.0.0.1:8000/v1", "https://api.example.com/v1?x=1&y=2", "http://host/a%20b",
@@ -41,3 +41,13 @@ def test_empty_and_malformed():
         parse_params(["novalue"])
     with pytest.raises(UserError, match="malformed value"):
         parse_params(["k=[a, b"])
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("90", 90), ("2.5", 2.5), ("90s", 90), ("30m", 1800), ("2h", 7200), ("1h30m", 5400),
+    ("1.5d", 129600), (" 1H 30M ", 5400), (".5m", 30), (45, 45),
+])
+def test_a_duration_reads_as_a_person_writes_it(text, seconds):
+    """``--wait-limit``'s values (the refusals are in the user-errors table)."""
+    assert parse_duration(text, "--wait-limit") == seconds
+    assert parse_duration(None, "--wait-limit") is None

@@ -176,6 +176,7 @@ def evaluate(
     concurrency: int | None = None,
     join: bool = False,
     wait: bool = False,
+    wait_limit: str | float | None = None,
     prices: PathLike | dict[str, dict[str, float]] | None = None,
     extractor: str | None = None,
     extractor_params: dict[str, Any] | None = None,
@@ -194,9 +195,12 @@ def evaluate(
 
     ``join`` shares a run other processes are writing; an evaluation that left while they
     still held items is ``partial`` (its ``suites`` cover only what was stored then).
-    ``wait`` stays until they have all left, so that the evaluation is whole.
+    ``wait`` stays until they have all left, so that the evaluation is whole, or for at
+    most ``wait_limit`` (seconds, or a duration such as "30m"): then it leaves, and its
+    run's ``gave_up`` says how long it waited.
     """
     from graphgauge.extraction import load_extractor
+    from graphgauge.params import parse_duration
     from graphgauge.prices import read_price_table, take_price_params
     from graphgauge.registry import check_prompts
     from graphgauge.render.prompt import encoding_of
@@ -207,6 +211,9 @@ def evaluate(
     if wait and not join:
         raise UserError("--wait waits for the processes that share a run with --join; "
                         "add --join")
+    if wait_limit is not None and not wait:
+        raise UserError("--wait-limit bounds how long --wait waits; add --wait (and --join)")
+    limit = parse_duration(wait_limit, "--wait-limit")
     bench = _benchmark(benchmark, split)
     _check_suites(bench.instances)
     options = dict(params or {})
@@ -215,7 +222,8 @@ def evaluate(
         Path(prices) if prices is not None else None)
     run_options = RunOptions(encodings=tuple(encoding_of(spec).name for spec in encodings),
                              variants=tuple(variants), repeats=repeats, seed=seed,
-                             concurrency=concurrency, join=join, wait=wait)
+                             concurrency=concurrency, join=join, wait=wait,
+                             wait_limit=limit)
     # an unknown variant or encoding is refused before a model loads or the store opens
     check_prompts(bench.instances, run_options.encodings, run_options.variants)
     loaded = _load_models(models, options, bench.instances)

@@ -44,3 +44,27 @@ def _value(pair: str, key: str, value: str) -> Any:
         problem = getattr(exc, "problem", None) or "not valid YAML"
         raise UserError(f"-p {pair}: malformed value ({problem}); quote text that "
                         f"starts with [ {{ or *, e.g. -p '{key.strip()}=\"...\"'") from None
+
+
+# One "<number><unit>" of a duration (units s, m, h, d); a duration is one or more of them.
+_PART = r"(\d+(?:\.\d*)?|\.\d+)\s*([smhd])"
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str | float | None, option: str) -> float | None:
+    """Seconds in a duration as a person writes one: ``90`` (seconds), ``90s``, ``30m``,
+    ``2h``, ``1h30m``, ``1.5d``. None stays None; anything else, or no time at all, is a
+    user error naming ``option``."""
+    if text is None:
+        return None
+    spoken = str(text).strip()
+    try:
+        seconds = float(spoken)
+    except ValueError:
+        whole = re.fullmatch(rf"(?:\s*{_PART})+", spoken, re.IGNORECASE)
+        seconds = sum(float(n) * _SECONDS[unit.lower()]
+                      for n, unit in re.findall(_PART, spoken, re.IGNORECASE)) if whole else 0
+    if not 0 < seconds < float("inf"):
+        raise UserError(f"{option} {spoken}: give a duration more than 0, such as 90s, 30m, "
+                        "2h or 1h30m (a bare number is seconds)")
+    return seconds

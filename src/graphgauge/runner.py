@@ -80,6 +80,9 @@ class RunOptions:
     # With ``join``: once its own share is done, stay (holding no item) until every other
     # process has left, then answer what a dead one left, so the run is whole on return.
     wait: bool = False
+    # With ``wait``: seconds to wait at most for the others (None: as long as they work);
+    # then leave, the run unfinished (``RunResult.gave_up``), like a process without wait.
+    wait_limit: float | None = None
     # USD per 1,000 tokens, {"input": x, "output": y}: recorded, never part of the run id.
     prices: dict[str, float] | None = None
 
@@ -110,6 +113,9 @@ class RunResult:
     # only wait are left out). Empty: the run's stored items are all it will get.
     writers: list[Writer] = field(default_factory=list)
     joined: bool = False  # run with --join: other processes may have answered some items
+    # Seconds it waited (``wait``) before ``wait_limit`` ran out while others still worked
+    # on the run; 0: it did not give up.
+    gave_up: float = 0.0
 
     @property
     def partial(self) -> bool:
@@ -387,18 +393,20 @@ def run_benchmark(
     started = time.perf_counter()
     lease = store.take_lease(run_id, join=options.join)
     beating = _Heartbeat(store, lease)
+    prepare = _Once(lambda: model.prepare(prepare_on or instances))
+    left = None  # the other writers, once this process has left the run
     try:
         with frozen_gc() as settle:
             def one_pass(failed_too: bool) -> RunResult:
                 return _run_leased(instances, model, store, options, run_id, lease, progress,
-                                   prepare_on or instances, settle, failed_too)
+                                   prepare, settle, failed_too)
 
             result = one_pass(False)
-            _see_through(store, lease, options.wait, result, one_pass, progress)
+            left = _see_through(store, lease, options, result, one_pass, progress)
         result.resumed = resumed
     finally:
         beating.stop()
-        others = store.release(lease)
+        others = store.release(lease) if left is None else left
     # others that only wait (--wait) add nothing more: the stored items are the run's
     result.writers = [w for w in others if not w.waiting]
     result.joined = options.join
@@ -414,33 +422,63 @@ def run_benchmark(
     return result
 
 
-def _see_through(store: Store, lease: Lease, wait: bool, result: RunResult, one_pass,
-                 progress: bool) -> None:
-    """After this process's own pass over a run: with ``wait``, stay until no other live
-    process is still working on it (others that wait do not count, so two waiters never
-    wait for each other); then, when nobody else works on it, answer the items that
-    processes which died left behind (their leases are dropped as abandoned, which frees
-    those items)."""
-    if not result.taken_elsewhere and not wait:
-        return  # it took every item it did not find answered: nobody else holds one
-    told, passes = False, 0
+class _Once:
+    """The model's ``prepare``, called at most once per process: the passes over items a
+    dead process left reuse what the first pass fitted (a ``gnn:`` model fits once)."""
+
+    def __init__(self, prepare):
+        self.prepare, self.done = prepare, False
+
+    def __call__(self) -> None:
+        if not self.done:
+            self.prepare()
+            self.done = True
+
+
+def _see_through(store: Store, lease: Lease, options: RunOptions, result: RunResult,
+                 one_pass, progress: bool) -> list[Writer] | None:
+    """After this process's own pass over a run: leave it to the others while one of them
+    still works on it; else, being the last, answer the items that processes which died
+    left behind (their leases are dropped as abandoned, which frees those items). With
+    ``wait`` it stays instead (others that wait do not count, so two waiters never wait
+    for each other), for at most ``wait_limit`` seconds.
+
+    Returns the other writers when it has left the run (its lease released), None when it
+    still holds its lease for the caller to release."""
+    if not result.taken_elsewhere and not options.wait:
+        return None  # it took every item it did not find answered: nobody else holds one
+    waiting_since, told, passes = None, False, 0
     while True:
-        working = [w for w in store.writers(lease.run_id, besides=lease, drop_abandoned=True)
-                   if not w.waiting]
+        if options.wait:
+            working = [w for w in store.writers(lease.run_id, besides=lease,
+                                                drop_abandoned=True) if not w.waiting]
+        else:  # decided and left in one transaction: whoever leaves last finishes the run
+            left = store.leave_unless_last(lease)
+            if left is not None:
+                return left
+            working = []
         if working:
-            if not wait:
-                return
+            now = time.monotonic()
+            if waiting_since is None:
+                waiting_since = now
+            waited = now - waiting_since
+            if options.wait_limit is not None and waited >= options.wait_limit:
+                result.gave_up = waited
+                return store.release(lease)
             if not told:
                 told = True
                 store.set_waiting(lease, True)
                 if progress:
                     print(f"waiting for {describe_writers(working)} to finish the run",
                           file=sys.stderr, flush=True)
-            time.sleep(WAIT_POLL_SECONDS)
+            pause = WAIT_POLL_SECONDS
+            if options.wait_limit is not None:
+                pause = min(pause, options.wait_limit - waited)
+            time.sleep(pause)
             continue
         answered, failed = store.item_counts(lease.run_id)
         if answered + failed >= result.total or passes == ORPHAN_PASSES:
-            return
+            return None
         passes += 1
         if told:
             told = False
@@ -457,8 +495,9 @@ def describe_writers(writers: Sequence[Writer]) -> str:
 
 
 def _run_leased(instances, model, store, options, run_id, lease, progress,
-                prepare_on, settle, failed_too=False) -> RunResult:
-    """One pass over the run's items nobody has answered (``failed_too``: nor failed)."""
+                prepare, settle, failed_too=False) -> RunResult:
+    """One pass over the run's items nobody has answered (``failed_too``: nor failed);
+    ``prepare`` readies the model (once per process) when some must be sent."""
     started = time.perf_counter()
     done = store.done_keys(run_id, failed_too=failed_too)
     encodings = [encoding_of(spec) for spec in options.encodings]
@@ -503,7 +542,7 @@ def _run_leased(instances, model, store, options, run_id, lease, progress,
     if pending:
         if options.concurrency:
             model.concurrency = options.concurrency
-        model.prepare(prepare_on)
+        prepare()
     # No request waits behind a checkpoint, and the scoring pass, which rewrites every row
     # the requests wrote, does not copy them into the database (with two fsyncs) first:
     # the first commit after the block checkpoints once (measured: 0.05-0.1 s of fsync).

@@ -191,6 +191,11 @@ def run(
         bool, typer.Option(help="With --join: once this process's share is done, wait for "
                            "the others to leave, then print the whole run's report.")
     ] = False,
+    wait_limit: Annotated[
+        str | None, typer.Option(help="With --wait: wait at most this long for the others "
+                                 "(e.g. 90s, 30m, 2h); then leave, the run unfinished, "
+                                 "naming who holds the rest (exit 1). Default: no limit.")
+    ] = None,
     param: Annotated[
         list[str] | None,
         typer.Option("--param", "-p", help="Model option key=value, repeatable, e.g. -p "
@@ -223,7 +228,7 @@ def run(
             bench, model, store=store, params=parse_params(param),
             encodings=encoding or ["edge_list"], variants=variant or ["original"],
             repeats=repeats, seed=seed, concurrency=concurrency, join=join, wait=wait,
-            prices=prices,
+            wait_limit=wait_limit, prices=prices,
             extractor=extractor, extractor_params=parse_params(extractor_param),
             progress=not quiet,
             on_done=partial(_print_evaluation, extractor=extractor, store=store))
@@ -291,16 +296,42 @@ def _print_share(done, store: Path, extractor: str | None) -> None:
         f"{result.elapsed:.1f}s; the run so far: {_run_counts(result)}"
     )
     typer.echo(f"  still held by {describe_writers(result.writers)}")
-    typer.echo(f"  no accuracy yet: the last process to leave prints the run's report; or, "
-               f"once they have finished, 'graphgauge report -s {store} -r {result.run_id}' "
-               "(--wait makes this process wait for them)")
+    later = f"'graphgauge report -s {store} -r {result.run_id}'"
+    if result.gave_up:
+        typer.echo(f"  no accuracy yet: waited {_duration(result.gave_up)} for them "
+                   f"(--wait-limit); the last process to leave prints the run's report; or, "
+                   f"once they have finished, {later}")
+    else:
+        typer.echo(f"  no accuracy yet: the last process to leave prints the run's report; "
+                   f"or, once they have finished, {later} (--wait makes this process wait "
+                   "for them)")
     if extractor:
         typer.echo(f"  extractor {extractor}: left to the last process to leave (it asks about "
                    "every unread answer of the run)")
+    if result.gave_up:
+        typer.echo(f"graphgauge: error: {done.model}: gave up waiting after "
+                   f"{_duration(result.gave_up)} (--wait-limit): {result.missing} of "
+                   f"{result.total} items are not stored yet, still held by "
+                   f"{_pids(result.writers)}; the run is not finished. If a holder is stuck, "
+                   "stop it, then run the same command again to answer what it held",
+                   err=True)
+        raise typer.Exit(1)
     if result.errors and not result.answered and not result.from_cache:
         typer.echo(f"graphgauge: error: {done.model}: every item this process sent failed; "
                    "run the same command again to retry them", err=True)
         raise typer.Exit(1)
+
+
+def _pids(writers) -> str:
+    """The processes holding a run, as briefly as a one-line error names them."""
+    return ", ".join(f"process {w.pid} on {w.host}" for w in writers)
+
+
+def _duration(seconds: float) -> str:
+    """A wait as a person reads it: 45s, 30m, 2.5h."""
+    if seconds < 90:
+        return f"{seconds:.0f}s"
+    return f"{seconds / 60:.0f}m" if seconds < 5400 else f"{seconds / 3600:.1f}h"
 
 
 def _percent(value: float) -> str:

@@ -73,6 +73,7 @@ class Leases:
 
     db: sqlite3.Connection
     _chunks: dict[str, int]  # the last claim chunk of each lease's holder
+    _left: set[str]  # holders of the leases this process has given up (never taken back)
 
     def take_lease(self, run_id: str, join: bool = False) -> Lease:
         """Become a writer of ``run_id``. Abandoned leases (a dead process on this host, or
@@ -109,6 +110,8 @@ class Leases:
             self._beat(lease)
 
     def _beat(self, lease: Lease) -> None:
+        if lease.holder in self._left:  # a last beat racing the release: stay gone
+            return
         cur = self.db.execute("UPDATE leases SET heartbeat = ? WHERE run_id = ? AND holder = ?",
                               (time.time(), lease.run_id, lease.holder))
         if cur.rowcount == 0:
@@ -151,8 +154,22 @@ class Leases:
         dropped first, with their claims: a process that died holding items does not keep
         the run open for ever."""
         with self.transaction(immediate=True):
-            self._drop_lease(lease)
+            self._leave(lease)
             return self._writers(lease.run_id, None, drop_abandoned=True)
+
+    def leave_unless_last(self, lease: Lease) -> list[Writer] | None:
+        """Leave the run if another live process is still working on it (holding its lease
+        and not waiting): returns the live writers, this lease gone. Otherwise keep the
+        lease and return None: this process is the last, and finishes the run (answers
+        what a dead process left). One write transaction decides and leaves, so of two
+        processes finishing at once exactly one sees the other gone and stays, instead of
+        both seeing the other and leaving with a dead holder's items unanswered."""
+        with self.transaction(immediate=True):
+            others = self._writers(lease.run_id, lease, drop_abandoned=True)
+            if not any(not w.waiting for w in others):
+                return None
+            self._leave(lease)
+            return others
 
     def set_waiting(self, lease: Lease, waiting: bool) -> None:
         """Mark the lease as done with its share and waiting for the others (or working
@@ -198,6 +215,10 @@ class Leases:
                 continue
             live.append(Writer(pid, host, max(0.0, now - beat), held, bool(wait)))
         return live
+
+    def _leave(self, lease: Lease) -> None:
+        self._left.add(lease.holder)
+        self._drop_lease(lease)
 
     def _drop_lease(self, lease: Lease) -> None:
         self.db.execute("DELETE FROM claims WHERE run_id = ? AND holder = ?",

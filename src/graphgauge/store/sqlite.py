@@ -111,6 +111,7 @@ class Store(Leases):
             self.db = _connect(self.path, write)
             self.lock = threading.RLock()
             self._chunks: dict[str, int] = {}  # the last claim chunk of each lease's holder
+            self._left: set[str] = set()  # leases this process gave up
             # First, so that a second process creating or migrating the same store waits
             # for the first one instead of failing at once with "database is locked".
             self.db.execute("PRAGMA busy_timeout=10000")
