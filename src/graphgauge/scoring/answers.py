@@ -17,7 +17,8 @@ import numpy as np
 
 from graphgauge.scoring import parsing
 from graphgauge.scoring.labels import label_reader, label_values
-from graphgauge.scoring.region import NoAnswer, clip, final_region
+from graphgauge.scoring.region import NoAnswer, final_region
+from graphgauge.scoring.signals import clip
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ import numpy as np
 
 from graphgauge.scoring import region as answer_region
 from graphgauge.scoring.guards import mentions
-from graphgauge.scoring.signals import offers_alternatives
+from graphgauge.scoring.signals import is_hedge, is_truncated, offers_alternatives
 from graphgauge.suites.arc.parse_commit import (
     cut_off,
     deferred,
@@ -679,13 +679,13 @@ def _settled(region: str) -> str:
     """``region`` without its questions and hedges (a sentence ending in "?", or
     "either ... or", commits to nothing: "Should node 3 be blue?"); empty when it stops
     mid-statement ("(2," at the end): the answer was cut off before it was complete."""
-    if answer_region.is_truncated(region):
+    if is_truncated(region):
         return ""
-    if "?" not in region and not answer_region.is_hedge(region) \
+    if "?" not in region and not is_hedge(region) \
             and not _COUNTERFACTUAL.search(region):
         return region
     return "".join(" " * len(part) if part.rstrip().endswith("?")
-                   or answer_region.is_hedge(part) else _factual(part)
+                   or is_hedge(part) else _factual(part)
                    for part in SENTENCE_END.split(region))
 
 

@@ -22,15 +22,8 @@ from functools import lru_cache
 from typing import Any
 
 from graphgauge.scoring.guards import mentions
-from graphgauge.scoring.region import (
-    ABSENT,
-    DOUBT,
-    NoAnswer,
-    is_hedge,
-    is_truncated,
-    normalize,
-    read_answer,
-)
+from graphgauge.scoring.region import ABSENT, NoAnswer, normalize, read_answer
+from graphgauge.scoring.signals import DOUBT, is_hedge, is_truncated
 from graphgauge.suites.inference.reading import (
     CLIP,
     ID,

@@ -32,14 +32,12 @@ from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
     NoAnswer,
-    is_hedge,
-    is_truncated,
     normalize,
     read_answer,
     split_answer_first,
     split_thinking,
 )
-from graphgauge.scoring.signals import REFUSAL, clip
+from graphgauge.scoring.signals import REFUSAL, clip, is_hedge, is_truncated
 
 MAX_TEXT = 200_000
 # A GraphInfer answer (a sentence, or one line per node of a small graph) fits in the first

@@ -1,0 +1,770 @@
+"""Unmarked text: when an answer with no marker counts as committed.
+
+Without a tag, a box, an "Answer:" line or JSON, the grading rule takes the end of the text,
+but only on positive evidence that the model finished and stated a value: the ways not to
+commit (cut off mid-step, a refusal in new words, a plan or a doubt after the value) are
+open-ended, the ways to finish an answer are few. These rules weigh that evidence: a value
+answered first and explained after it, a finished last line that closes on a value, asides
+and pleasantries that may follow it, lists elided with "...", cases side by side with no
+choice, code instead of an answer, and the parts cut before reading (a closing check, an
+aside, a loop's unfinished tail, a walk in brackets).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from numbers import Real
+
+from graphgauge.scoring.checks import without_check_block
+from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
+from graphgauge.scoring.region_types import (
+    ABSENT,
+    BARE,
+    CONCLUDES,
+    MAX_COMMITMENTS,
+    TAIL,
+    NoAnswer,
+    Reader,
+    Region,
+    value_like,
+)
+from graphgauge.scoring.rivals import (
+    CLAUSE_STOP,
+    FORM_WORDS,
+    GRAPH_HAS,
+    NAME_WORD,
+    NOT_SUBJECT,
+    NUMBER,
+    NUMBER_RUN,
+    OPENING_LABEL,
+    PARAGRAPHS,
+    STATES,
+    WORD,
+    WORKING,
+    bare_values_differ,
+    conclusion_differs,
+    opening_answer_differs,
+    statements_differ,
+    states_other,
+    subject_words,
+    value_key,
+    values_of,
+)
+from graphgauge.scoring.signals import (
+    ANSWER_DOUBT,
+    CONFIRM,
+    CUE,
+    DOUBT,
+    ITEM,
+    PROVISIONAL,
+    QUESTION,
+    RETRACTION,
+    SENTENCE_SPLIT,
+    TENTATIVE,
+    UNFINISHED,
+    cut_in_list,
+    is_hedge,
+    is_instruction,
+    is_truncated,
+    last_paragraph,
+    offers_alternatives,
+    passed_check,
+    refuses,
+    restated_differently,
+    retracted,
+    stops_mid_trace,
+    strip_questions,
+    tail,
+    ticked_off,
+    unclosed,
+    unsure,
+    value_asked,
+    value_sentence,
+    without_method_note,
+)
+
+
+def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Region | NoAnswer:
+    """No marker anywhere: the end of the text is the answer, unless it refuses, asks
+    back, hedges or was cut off. Code the model wrote (without its output) is a way to
+    compute the answer, not the answer."""
+    body = _CODE.sub(_code_or_value, body)
+    if not body.strip():
+        return NoAnswer("code instead of an answer")
+    body = _without_loop_tail(body)
+    if is_truncated(body) or cut_in_list(body) or stops_mid_trace(body):
+        opening = _opening_commit(body, reader)
+        if opening is not None:  # cut off while explaining the answer it opened with
+            return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
+        restating = _RESTATING.search(body, max(0, len(body) - 200))
+        if restating and body[:restating.start()].strip():
+            # "... is a course page. Let me restate:": read as if it ended before
+            return read_bare(body[:restating.start()], thinking, size, reader)
+        return NoAnswer("cut off before committing to an answer")
+    kept = strip_questions(body)
+    asked = tail(body).rstrip()[len(kept):]
+    if not kept.strip() or (asked and (_CAN_DO.match(SENTENCE_SPLIT.split(kept.rstrip())[-1])
+                                       or _OFFERS_TO_ANSWER.search(asked))):
+        # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
+        return NoAnswer("a question back instead of an answer")
+    kept = _without_aside(kept)  # "0–1, 2–3. (Edge 1–3 closes a cycle.)"
+    kept = without_check_block(kept, reader)
+    kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
+    kept = _without_walk_aside(kept, reader)  # "… needs 4 edges (2 → 6 → 9 → 13 → 15)."
+    if not kept.strip():
+        return NoAnswer("a method instead of an answer")
+    last = last_paragraph(kept)
+    sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
+    if sentences and UNFINISHED.search(sentences[-1]):
+        return NoAnswer("stopped before committing to an answer")
+    if PROVISIONAL.search(_heading_line(kept, last)):
+        return NoAnswer("a provisional answer, given so far")
+    whole = last_paragraph(body)
+    if refuses(last) or (whole != last and refuses(whole[-2000:])):
+        return NoAnswer("refused to answer")
+    if offers_alternatives(last) or _cases_side_by_side(last, reader):
+        return NoAnswer("several answers offered, none chosen")
+    stated = value_sentence(last)
+    valued = _valued_paragraph(kept, last, reader)
+    if is_hedge(_hedge_scope(valued, value_sentence(valued)), values_of(reader)):
+        resolved = resolution(last, reader)
+        if resolved is None:
+            return NoAnswer("hedged between answers")
+        return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
+                      len(body), thinking)
+    if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
+            and not _elided_working(last_paragraph(body), reader)
+            or TENTATIVE.search(stated) or value_asked(stated)):
+        return NoAnswer("hedged between answers")
+    if is_instruction(stated.split("\n")[-1]):
+        return NoAnswer("a method instead of an answer")
+    if (restated_differently(tail(kept, size // 2)) or bare_values_differ(last, reader)
+            or statements_differ(kept, reader) or opening_answer_differs(kept, reader)
+            or conclusion_differs(kept, reader)):
+        return NoAnswer("two different final answers")
+    kept = QUESTION.sub(" ", tail(kept, size // 2))
+    cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
+    if cues:
+        after = kept[cues[-1].end():]
+        if _CHECKING.search(cues[-1].group()) and _CHECK_CUT.search(after):
+            # "That's 4. Hmm, let me double check {2,3,5}: 2-3 yes, 3-5 yes, 2-5"
+            return NoAnswer("cut off while checking the answer")
+        if retracted(kept[cues[0].start():]):
+            return NoAnswer("answer retracted without a new one")
+        if len(cues) > 1 and not WORD.search(after):
+            return NoAnswer("left hesitating")  # "Yes — wait, no — hmm."
+        after = past_question(after, reader)
+        if isinstance(after, NoAnswer):
+            return after
+        sentences = [] if after is SETTLED else [
+            s for s in SENTENCE_SPLIT.split(after) if s.strip()]
+        if after is SETTLED:
+            kept = kept[:cues[-1].start()]  # "2 and 5. Hmm, also 7? No — ..."
+        elif sentences and not RETRACTION.search(after) and (
+                CONFIRM.search(sentences[-1]) or DOUBT.search(after)
+                or (passed_check(cues[-1].group(), after) and kept[:cues[-1].start()].strip())):
+            # "Wait, ... No. So the order stands."; earlier cues of the same run of checks
+            # ("Wait, is that valid? 1 before 0 ✓. Actually, let me double-check 3: ...")
+            # go with it
+            cut = len(cues) - 1
+            while cut and kept[:cues[cut - 1].start()].strip() and ticked_off(
+                    kept[cues[cut - 1].end():cues[cut].start()]):
+                cut -= 1
+            kept = kept[:cues[cut].start()]
+        elif offered(after, reader):
+            return NoAnswer("another answer offered as a possibility")  # "X. Hmm, Y might fit"
+        elif reader is not None and reader(after, False) not in (ABSENT, None):
+            kept = after  # "Yes, it is connected. Hmm, actually ... It is not connected."
+    if not kept.strip():
+        return NoAnswer("a question back instead of an answer")
+    if reader is not None and not _finished(strip_questions(body).rstrip(), reader):
+        opening = _opening_commit(body, reader)
+        if opening is not None:
+            return Region(opening, False, "opening", BARE, 0, len(opening), thinking)
+        return NoAnswer("cut off before committing to an answer")
+    if reader is not None and not _closes_on_value(kept, reader):
+        return NoAnswer("the text ends on something other than its answer")
+    if reader is not None and doubts_item(last_paragraph(kept), reader(kept, False), reader):
+        return NoAnswer("doubt about an item of the answer")
+    first = _answered_first(body, kept, reader)
+    if first is not None:
+        return Region(first, False, "opening", BARE, 0, len(first), thinking)
+    return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A later sentence that concludes on its own value: "so the answer is 5", "6 in total".
+_CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|result)\b"
+                           r"|\b(?:in total|in all|overall|altogether|final(?:ly)?)\b", re.I)
+# ... or states a number of its own: "closeness(13) = 26 / 83 = 0.3133", "there are 3 links"
+# "the longest shortest path has length 4" (not an id: "The farthest node is 8")
+# A number as stated: "8", "about 8", "≈ 0.3", "-1", ".5" (markup before it allowed).
+_NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|only|exactly)"
+                           r"[ \t]+|≈[ \t]*)?[-+]?(?:\d|\.\d)")
+_STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
+                            r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
+                            + _NUMBER_FIRST.pattern
+                            + r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
+
+
+_STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
+                      r"(?:total[ \t]+)?[a-z]+(?:[ \t]+of)?\b(?=[ \t]*[-+.\d])", re.I)
+
+
+def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
+    """A number stated first and explained after ("**Diameter: 4**" and then "The longest
+    shortest path is between node 0 and node 7 (0-2-5-6-7)."; "..., the shortest distance
+    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."): the numbers of the
+    explanation (ids, a path, the counts it comes from) are not the answer, unless a later
+    sentence states the same quantity again or concludes on a value. The opening names
+    its quantity ("diameter", "clustering coefficient"; not "the answer")."""
+    if reader is None or len(body) > TAIL or CUE.search(body):
+        return None
+    text = body.strip()
+    first = text.split("\n")[0]
+    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
+    rest = text[text.find(first) + len(first):]
+    if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
+            _STEP_LABEL.match(first) or value_like(text[text.rfind("\n") + 1:])
+            or WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
+            or TENTATIVE.search(first) or unsure(first) or is_hedge(first, values_of(reader))):
+        return None  # (a value alone on the last line closes on it)
+    label = OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
+    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
+    if label is None and verb is None:
+        return None
+    subject, value = (label[1], label[2]) if label else (
+        first[:verb.start()], CLAUSE_STOP.split(first[verb.end():])[0])
+    if not _NUMBER_FIRST.match(value):
+        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+    opened = reader(value, True)
+    if isinstance(opened, bool) or not isinstance(opened, Real) or WORKING.search(
+            value) or NUMBER_RUN.search(value):
+        return None
+    final = reader(kept, False)
+    if not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01, abs_tol=0.005):
+        return None  # the end says the same
+    named = {w[:4] for w in NAME_WORD.findall(subject.lower())} - NOT_SUBJECT - FORM_WORDS
+    if not named:
+        return None
+    for sentence in SENTENCE_SPLIT.split(rest):
+        if reader(sentence, False) in (ABSENT, None):
+            continue
+        if _CONCLUDES_ON.search(sentence) or named & subject_words(sentence) or (
+                _states_number(sentence) or GRAPH_HAS.match(sentence)):
+            return None  # the quantity stated again, a conclusion, another number stated
+    return first
+
+
+_ASIDE = re.compile(r"\([^()\n]*\)")
+_CLAUSE_START = re.compile(r"[,;:]|\b(?:and|but|so|then)\b", re.I)
+_QUANTIFIED = re.compile(r"[ \t*_]*(?:some|several|many|most|all|both|no|none of|each|a few"
+                         r"|few|other)\b", re.I)
+
+
+def _states_number(sentence: str) -> bool:
+    """Does a sentence of the explanation state a number of its own? Not in an aside in
+    brackets ("(2 times the number of edges, here 2 x 33 = 66)") nor of items picked by a
+    quantifier ("some eigenvalues are 0"): those are the working, not a rival result."""
+    said = _ASIDE.sub(" ", sentence)
+    for m in _STATES_NUMBER.finditer(said):
+        clause = _CLAUSE_START.split(said[:m.start()])[-1]
+        if not _QUANTIFIED.match(clause):
+            return True
+    return False
+
+
+# A labelled step of working, not the answer: "Step 1: visit 0.", "Queue: [3, 4]".
+_STEP_LABEL = re.compile(r"[ \t*_#>-]*(?:step|first|start|begin|pass|iteration|round|initial"
+                         r"|visit|queue|stack|pop|push|current|candidate|try|trying|case)\w*\b",
+                         re.I)
+_OPENING_MAX = 400
+# What follows an answer given first: its check or its reason ("To verify: ...",
+# "Traversal: ...", "This uses the edges ..."), not the next step ("Now count ...").
+_EXPLAINING = re.compile(r"[ \t*_#>]*(?:to (?:verify|check|confirm|see (?:why|this))|verification"
+                         r"|proof|explanation|reasoning|justification|why|because|since|this"
+                         r"|these|that|here|traversal|details|how|for (?:example|instance)"
+                         r"|check(?:ing)?"
+                         r"|e\.g\.)", re.I)
+# A fact of the input stated on the way: "The graph has 7 edges.", "Node 0 is adjacent to 1".
+_INPUT_FACT = re.compile(r"[ \t*_#>]*(?:(?:node|vertex|edge)s?[ \t]+[\w(]|(?:the )?(?:edges?"
+                         r"|edge list|graph|input|given|adjacency(?: list)?|degrees?|distances?"
+                         r"|weights?|sum)\b[^:\n]{0,30}(?::|\bare\b|\bis\b))"
+                         r"|[^\n]*\b(?:has|contains|with|are|is)[ \t]+\d+[ \t]+"
+                         r"(?:edges|nodes|vertices)\b", re.I)
+
+
+# Cut off announcing a restatement of what was just said: nothing new was coming.
+_RESTATING = re.compile(r"(?:(?<=[.!?])|(?<=\n))[ \t*_]*(?:so,?[ \t]+)?(?:let me|let's|I'll|to)"
+                        r"[ \t]+(?:restate|repeat|recap|summari[sz]e)"
+                        r"(?:[ \t]+(?:it|that|this|the answer))?"
+                        r"[ \t]*(?:clearly[ \t]*)?[:,]?[ \t*_]*\Z", re.I)
+
+
+def _opening_commit(body: str, reader: Reader | None) -> str | None:
+    """The answer a reply opens with, when the reply is cut off while explaining it
+    ("There are 3 strongly connected components: {0, 1, 3, 4, 6}, {2} and {5}." and then
+    "To verify: ... no edge ends at"): truncation after a committed answer does not void
+    it. The opening is a paragraph of its own that is the value, a labelled value ("DFS
+    tree edges: [...]") or a one-sentence statement of it, finished and undoubted, and not
+    a fact of the input; what follows opens as its check or reason, and neither corrects,
+    doubts nor concludes on another value (a cut trace of working is no answer)."""
+    if reader is None or len(body) > TAIL:
+        return None  # (an answer given first is followed by a short explanation)
+    paragraphs = PARAGRAPHS.split(body.strip(), 1)
+    if len(paragraphs) < 2:
+        return None
+    opening, rest = paragraphs[0].strip(), paragraphs[1]
+    if (len(opening) > _OPENING_MAX or not _FINISHED.search(opening) and not value_like(opening)
+            or is_truncated(opening) or unclosed(opening) or "?" in opening
+            or CUE.search(opening) or _STEP_LABEL.match(opening)
+            or (_PERSON.search(opening) and not _expository(opening))
+            or refuses(opening) or unsure(opening) or TENTATIVE.search(opening)
+            or value_asked(opening) or offers_alternatives(opening)
+            or is_hedge(opening, values_of(reader))):
+        return None
+    value = reader(opening, False)
+    if value in (ABSENT, None):
+        return None
+    line = opening.split("\n")[-1]
+    if not value_like(opening) and (len([s for s in SENTENCE_SPLIT.split(line) if s.strip()]) > 1
+                                    or not (STATES.search(line) or GRAPH_HAS.match(line)
+                                            or isinstance(value, bool))):
+        return None  # "Start at node 0.", "Greedy: start with 1. Add 2.": working
+    if not _EXPLAINING.match(rest) or (_INPUT_FACT.match(opening) and not isinstance(value, bool)):
+        return None  # the next step of working, or a fact of the graph on the way
+    if (CUE.search(rest) or RETRACTION.search(rest) or refuses(rest) or unsure(rest)
+            or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)
+            or (_PERSON.search(rest) and not _expository(rest))):
+        return None
+    sentences = [s for s in SENTENCE_SPLIT.split(rest) if s.strip()][:-1]  # the cut one
+    if any(CONCLUDES.search(s) and states_other(rest, s, value, reader) for s in sentences):
+        return None  # "... so there are 4 in all."
+    return opening
+
+
+# A run cut short in words: "node 1 and node 8 at distance 3, and so on, up to node 13".
+_AND_SO_ON = re.compile(r"[ \t,]*(?:\.\.\.|…)?[ \t,]*(?:\band so (?:on|forth)\b|\betc\b\.?)", re.I)
+
+
+def _elided_working(paragraph: str, reader: Reader | None) -> bool:
+    """Is the only doubt of a paragraph a run of the working cut short ("the distances from
+    node 2: node 11 is at distance 1, ..., and so on, up to node 13 at distance 12"), with
+    the value stated in a later sentence of its own ("The sum is 86, and 16 / 86 = 0.186.")?
+    The elided run is not the answer, so it leaves none undecided; "1, 2, 3, and so on." as
+    the last value stated still does."""
+    if reader is None or not _AND_SO_ON.search(paragraph) or unsure(
+            _AND_SO_ON.sub(" ", paragraph)):
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
+    valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
+    elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
+    return bool(valued) and valued[-1] > elided[-1]
+
+
+def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
+    """The last paragraph holding a value of the asked type: a hedge sits next to the
+    value, so a bound in a closing justification without one ("(0, 5), (1, 4)" and then
+    "Each edge covers at most 2 nodes, so we need at least 2 edges.") hedges nothing."""
+    if reader is None or len(last) > TAIL // 2 or reader(last, False) not in (ABSENT, None):
+        return last
+    paragraphs = [p for p in PARAGRAPHS.split(tail(text)) if p.strip()]
+    for paragraph in paragraphs[-2:-MAX_COMMITMENTS:-1]:
+        if reader(paragraph, False) not in (ABSENT, None):
+            return paragraph
+    return last
+
+
+# "(If you wanted it normalized, that would be 0.75, but the question asks for the
+# centrality itself.)": a closing aside that sets the other reading aside itself.
+_TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|the task"
+                          r"|(?:was|is|were|are) asked|asks|we want)\b[^()]*\)[.!]?\s*\Z", re.I)
+
+
+def _turned_down(paragraph: str) -> bool:
+    if len(paragraph) >= 400 or CUE.search(paragraph) or not _TURNED_DOWN.match(paragraph):
+        return False
+    # what the question asks for is not the other reading again ("If the graph is directed
+    # it would be 0.25, but the question asks for the directed case." endorses it)
+    other, _, asked = paragraph.rpartition(" but ")
+    return not ({w[:5] for w in NAME_WORD.findall(other.lower())} & {
+        w[:5] for w in NAME_WORD.findall(asked.lower())} - _ASKING_WORDS)
+
+
+_ASKING_WORDS = frozenset(("the", "quest", "asks", "for", "and", "that", "this", "you",
+                           "task", "itsel", "value", "wante", "was", "asked", "what", "its"))
+
+
+# An offer to work the answer out, put before a question back: what it can do, not a value.
+_CAN_DO = re.compile(r"\W*I (?:can|could)(?: certainly| easily| definitely)? (?:compute"
+                     r"|calculate|work out|determine|find|count|list|give)\b"
+                     r"(?![^.\n]*(?:[:=]|\b(?:is|are)\b))", re.I)
+
+
+# A question back asking leave to work the answer out, or offering the answer itself: the
+# numbers before it are the size of the work ("all 36 pairs"), not an answer.
+_OFFERS_TO_ANSWER = re.compile(
+    r"\b(?:(?:shall|should) I|(?:want|like) me to)[ \t]+(?:go ahead|proceed|continue|start"
+    r"|do (?:it|that|this|so|the (?:computation|calculation|math|count))|compute (?:it|this|that"
+    r"|the (?:answer|result|value|total))|calculate (?:it|this|that)|work (?:it|this|that) out"
+    r"|carry (?:it|this|that) out|finish)\b(?![^?\n]*\b(?:too|also|as well|next)\b)"
+    r"|\b(?:would you like|do you want) me to\?|\bwant me to\?"
+    r"|\bgive you (?:just )?the (?:final )?(?:number|answer|result|value|count|total)\b"
+    r"|\bdo you want (?:me to do )?the (?:full |complete )?(?:computation|calculation)\b",
+    re.I)
+
+
+def _heading_line(text: str, last: str) -> str:
+    """The line that introduces the closing value: the last line of the closing paragraph
+    that is not a list item, or the line just above a paragraph that is all items."""
+    lines = [line for line in last.splitlines() if line.strip()]
+    heading = next((line for line in reversed(lines) if not ITEM.match(line)), None)
+    if heading is not None:
+        return heading
+    before = text[:text.rfind(last)].rstrip() if last else ""
+    return before[before.rfind("\n") + 1:]
+
+
+# "If neighbours are taken in alphabetical order: A. In reverse order: B.": each case has
+# its own answer, and none is chosen (a closing sentence that picks one is not a case).
+_CASE_HEAD = re.compile(r"[ \t*_>-]*(?:(?P<if>if|when|assuming)|in|with|without|for|under|using)\b"
+                        r"[^:\n]{0,80}:[ \t*_]*(?=\S)", re.I)
+
+
+def _cases_side_by_side(paragraph: str, reader: Reader | None) -> bool:
+    if reader is None or len(paragraph) > 2000:
+        return False
+    sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()][-MAX_COMMITMENTS:]
+    heads = [_CASE_HEAD.match(x) for x in sentences]
+    cases = [x[h.end():] for x, h in zip(sentences, heads, strict=True) if h]
+    if len(cases) < 2 or not heads[-1] or not any(h["if"] for h in heads if h):
+        return False
+    read = [reader(case, True) for case in cases]
+    # as written: the same edges in another order are another traversal
+    return len({repr(v) for v in read if v is not ABSENT and v is not None}) > 1
+
+
+# Bare text (no marker, no box, no JSON) commits only on positive evidence, not by default:
+# the ways not to commit (text cut off mid-step, a refusal in new words, a doubt or a plan
+# after the value) are open-ended, the ways to finish an answer are few. A bare answer
+# commits when (1) it is finished: its last line ends a sentence or a structure (a bracket,
+# a table row, a code fence, a check mark, an emoji), is a list item or a terse reply, or
+# ends on a value of the type read; and (2) its closing statement holds the value: what
+# follows the last sentence holding one is only asides, facts stated in the third person
+# ("Removing it disconnects node 4.", "The abstract is about TLS.") or the model's
+# confirmation ("I checked all 11 edges."), never the model speaking of itself or to the
+# reader ("I'd recommend numpy.", "I still need to compute ...", "You could use ..."), a
+# correction cue or a question.
+_FINISHED = re.compile(r"[.!)\]}`*|'\"✓✔>\d]\s*\Z|[\u2600-\U0010ffff]\s*\Z")
+_LAST_WORDS = re.compile(r"[^\s:=,;→—–(]+(?:[ \t]+[^\s:=,;→—–(]+){0,2}\Z")
+_TERSE_WORDS = 8
+_PERSON = re.compile(r"\bI(?:'m|'d|'ve|'ll)?\b|\b(?i:me|my|we|we'd|we'll|let's|you|your|let me"
+                     r"|let us)\b")
+_AGREES_WITH_IT = re.compile(
+    r"\bI(?:'m| am) (?:quite |fairly |very |pretty )?(?:sure|certain|confident)\b"
+    r"|\bI (?:(?:have|also|then|already|carefully) )?(?:checked|verified|double-checked"
+    r"|re-?counted|went through|looked at|examined|traced)\b"
+    r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
+    r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b"
+    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b",
+    re.I)
+
+
+def _finished(body: str, reader: Reader) -> bool:
+    if not SENTENCE_SPLIT.search(body.strip()):
+        return True  # one sentence ("nah, they aren't linked"): only a joining word cuts it
+    line = body[body.rfind("\n") + 1:]
+    if line.lstrip().startswith("|"):  # a table row with fewer cells than the one above
+        above = body[body.rfind("\n", 0, max(0, len(body) - len(line) - 1)) + 1:
+                     len(body) - len(line)]
+        if above.lstrip().startswith("|") and line.count("|") < above.count("|"):
+            return False
+    if _FINISHED.search(line) or value_like(line) or ITEM.match(line) or _row_like_above(
+            body, line) or _field_list(body, line) or (
+            line.strip() == last_paragraph(body).strip() and len(line.split()) <= _TERSE_WORDS):
+        return True  # a terse reply ("Result → 6 components") is the value itself
+    # The line ends on its value when its last word is part of it: "Class: probabilistic
+    # methods", not "Remaining: 6, 8. Pick" or "node 5 gets".
+    words = _LAST_WORDS.search(line, max(0, len(line) - _LAST_LINE))
+    return any(_ends_on_value(piece, reader) for piece in (
+        words.group() if words else "", line[-_LAST_LINE:]))
+
+
+_LAST_LINE = 200
+
+# "Node 2: not outlier" under "Node 0: not outlier" and "Node 1: outlier — reason": a row of
+# verdict lines, finished when its value repeats the short values of the rows above it
+# (not "Step 2: the nodes" under "Step 1: the nodes 0, 1, 2 form one.").
+_ROW = re.compile(r"[ \t*_]*+([A-Za-z]\w{0,20}+)[ \t]++\w{1,7}+[*_]*+(?:[ \t]*+:|[ \t]++[—–])"
+                  r"[ \t*_]*+([^\n]*+)")
+_ROW_VALUE_END = re.compile(r"[—–(]| - ")
+
+
+# "**Prediction:** Course\n**Confidence:** medium": a list of bold fields, each line whole.
+_FIELD = re.compile(r"[ \t]*(?:[-*•][ \t]+)?\*\*[A-Za-z][^*:\n]{0,30}:[ \t]*\*\*[ \t]*\S"
+                    r"[^\n]{0,80}")
+
+
+def _field_list(body: str, line: str) -> bool:
+    above = body[:len(body) - len(line)].rstrip("\n")
+    above = above[above.rfind("\n") + 1:]
+    return bool(_FIELD.fullmatch(line.rstrip()) and _FIELD.fullmatch(above.rstrip()))
+
+
+def _row_like_above(body: str, line: str) -> bool:
+    row = _ROW.fullmatch(line.rstrip())
+    if row is None:
+        return False
+    words: set[str] = set()
+    for above in body[:len(body) - len(line)].rstrip("\n").split("\n")[-5:]:
+        other = _ROW.fullmatch(above.rstrip())
+        if other is None or other[1].lower() != row[1].lower():
+            continue
+        value = _ROW_VALUE_END.split(other[2], 1)[0].strip(" *_.").lower().split()
+        if 0 < len(value) <= 4:
+            words.update(value)
+    value = row[2].strip(" *_.").lower().split()
+    return 0 < len(value) <= 4 and set(value) <= words
+
+
+def _ends_on_value(piece: str, reader: Reader) -> bool:
+    value = reader(piece, True) if piece.strip() else ABSENT
+    before = piece[:piece.rstrip().rfind(" ") + 1]
+    return value not in (ABSENT, None) and (
+        not before.strip() or value_key(reader(before, True)) != value_key(value))
+
+
+# A list elided: an ellipsis taking the place of items ("1, 5, 4, ..., 7", "(5, 3), (3, 2),
+# ... down to (0, 4)", "0-1, 1-2, ..."); not "0.333...", "0.8254..., rounded: 0.83" or "node
+# 9... (9, 1) is an edge".
+_ELIDED = re.compile(r"(?:(?<![.\d])\d++|[)\]}])(?:,[ \t]*(?:\.\.\.|…)|[ \t]*(?:\.\.\.|…)[ \t]*,)")
+
+
+# "(2, 4, 2, 2, 4, …)": a list elided inside an aside.
+_PAREN_ELIDED = re.compile(r"\([^()\n]*(?:\.\.\.|…)[^()\n]*\)")
+
+
+def _elided(paragraph: str, reader: Reader) -> bool:
+    """Does the paragraph leave its answer list unfinished ("1, 3, 5, ...")? An elided list
+    inside parentheses is an aside when the paragraph reads the same without it ("Every
+    node has even degree (2, 4, 2, …), so it does have an Euler circuit.")."""
+    if not _ELIDED.search(paragraph):
+        return False
+    bare = _PAREN_ELIDED.sub(" ", paragraph)
+    if bare == paragraph or _ELIDED.search(bare):
+        return True
+    value = reader(bare, False)
+    return value in (ABSENT, None) or value_key(value) != value_key(reader(paragraph, False))
+
+
+def _closes_on_value(text: str, reader: Reader) -> bool:
+    paragraphs = [p for p in PARAGRAPHS.split(tail(text).strip()) if p.strip()]
+    if paragraphs and _elided(paragraphs[-1], reader):
+        return False
+    after: list[str] = []
+    # closing paragraphs without a value follow the answer ("Wait, the pair 2-5 is missing.")
+    while len(paragraphs) > 1 and len(after) < MAX_COMMITMENTS and reader(
+            paragraphs[-1], False) in (ABSENT, None):
+        after[:0] = SENTENCE_SPLIT.split(paragraphs.pop())
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraphs[-1]) if s.strip()] if (
+        paragraphs and "\n" not in paragraphs[-1].strip()) else []  # a list or table: its lines
+    last = len(sentences) - 1  # the value is looked for among the last few sentences
+    valued = next((i for i in range(last, max(-1, last - MAX_COMMITMENTS), -1)
+                   if reader(sentences[i], False) not in (ABSENT, None)), None)
+    if valued is not None:
+        after[:0] = sentences[valued + 1:]
+    # a bare cue left where a correction was cut away ("... is 4. Hmm, ") says nothing
+    after = [s for s in after if WORD.search(CUE.sub(" ", s))]
+    if after and _agrees(after[-1]):
+        return True  # "Wait, does (3, 4) exist? Yes. Good, the circuit is correct."
+    return all(_aside(s) for s in after)
+
+
+# Closing pleasantries of chat models address the reader without touching the answer.
+_PLEASANTRY = re.compile(r"\b(?:let me know|(?:I )?hope (?:this|that|it) helps|feel free"
+                         r"|happy to (?:help|explain)|glad to help)\b", re.I)
+
+
+def _agrees(sentence: str) -> bool:
+    return bool(_AGREES_WITH_IT.search(sentence) or CONFIRM.search(sentence))
+
+
+def _aside(sentence: str) -> bool:
+    """A sentence after the value that leaves it standing."""
+    if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
+        return True
+    announced = _CHECK_ANNOUNCED.match(sentence)  # "Let me check: (2, 5) is in the list."
+    if announced and passed_check(announced.group(), sentence[announced.end():]):
+        return True
+    return not (sentence.rstrip().endswith("?") or (
+        _PERSON.search(sentence) and not _expository(sentence)) or CUE.search(sentence))
+
+
+_CHECK_ANNOUNCED = re.compile(r"[ \t*_]*(?:let's|let me|let us|to|we can)[ \t]+(?:quickly[ \t]+)?"
+                              r"(?:verify|check|double-check|confirm)\b[^.!?:\n]{0,40}:", re.I)
+
+
+# The "we" of a proof states what holds ("We can split the nodes into {0, 2} and {1, 3}.",
+# "we found 6 disjoint edges", "we need at least 4 edges"); a plan, an open step or a doubt
+# ("we still need to check 5", "we'd have to", "we can't be sure", "we don't know whether")
+# is the model at work; "we can't add any other node" states what holds.
+_WE = re.compile(r"\b(?:we|us|our)\b", re.I)
+_AT_WORK = re.compile(r"\b(?:need(?:s)? to|ha(?:ve|s) to|should|must|will|shall|would|could"
+                      r"|might|may|maybe|still|yet|next|later|let|try|sure|certain|know|whether"
+                      r"|tell|guarantee|not|cannot)\b|n't\b|'(?:ll|d)\b", re.I)
+# ... but a maximality claim is a fact: "we can't add any other node", "we cannot extend it".
+_MAXIMAL = re.compile(r"\b(?:can't|cannot|can not|couldn't)[ \t]+(?:add|include|extend|enlarge"
+                      r"|grow|improve on)\b", re.I)
+
+
+def _expository(sentence: str) -> bool:
+    return all(_WE.fullmatch(m.group()) for m in _PERSON.finditer(sentence)) and not (
+        _AT_WORK.search(_MAXIMAL.sub(" ", sentence)))
+
+
+_CHECKING = re.compile(r"re-?check|double[- ]check|verify|re-?count|re-?examine", re.I)
+# Items checked one by one, the last without its verdict: "2-3 yes, 3-5 yes, 2-5".
+_CHECK_CUT = re.compile(r"(?:\b(?:yes|no|ok|present|missing|exists?|fine)|[✓✔✗])[ \t]*,[ \t]*"
+                        r"[^,.;:!?\n]{1,40}\Z", re.I)
+
+
+def _without_loop_tail(body: str) -> str:
+    """A small model caught repeating its answer sentence is cut off inside yet another
+    copy ("It is 2. It is 2. It is"): the copy is not new text, the sentence before it
+    committed."""
+    stripped = body.rstrip()
+    end = max(stripped.rfind(c) for c in ".!?\n") + 1
+    fragment = stripped[end:].strip()
+    if not end or not fragment or len(fragment) > 300:
+        return body
+    window = stripped[max(0, end - 2000):end]  # the last two sentences are all it needs
+    sentences = [s.strip() for s in SENTENCE_SPLIT.split(window) if s.strip()][-2:]
+    if len(sentences) >= 2 and sentences[-1] == sentences[-2] and sentences[-1].startswith(
+            fragment):
+        return stripped[:end]
+    return body
+
+
+# A closing sentence in brackets after the answer, or a bracketed remark in words right
+# after its value ("0.4 (i.e., 8 of 20 possible edges)."), is an aside about it.
+_TRAILING_ASIDE = re.compile(
+    r"(?:(?<=[.!?\n])[ \t]*\((?=[^()\n]*[A-Za-z]{2})|(?<=[\d\])}])[ \t]+\((?=[^()\n]*[a-z]{3}))"
+    r"[^()\n]{0,300}\)[.!?]?\s*\Z")
+_OTHER_VALUE = re.compile(r"\bor\b|\?|\b(?:would|could|might|may) (?:also|just as well)\b"
+                          r"|\binstead\b|\b(?:equally|just as) (?:valid|correct|good|acceptable"
+                          r"|optimal)\b", re.I)
+# "I also considered 0 → 4 → 7, but edge 4-7 doesn't exist.": an alternative turned down.
+_REJECTED = re.compile(
+    r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*I (?:also |briefly )?(?:considered|tried|looked at)\b"
+    r"[^.!?\n]*\bbut\b[^.!?\n]*\b(?:not|\w+n't|no|missing|longer|worse|invalid|fails?)\b"
+    r"[^\n]*\Z", re.I)
+_CHECK_NOTE = re.compile(r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:double[- ]?check(?:ed)?|checked|check"
+                         r"|verified|verification|sanity check)[ \t*_]*:[^\n]*\Z", re.I)
+
+
+def _without_aside(text: str) -> str:
+    """``text`` without its closing aside, check note ("Double-checked: 15 = 6·5/2 ✓") or
+    alternative turned down, unless the aside revises or doubts the answer ("1-2-6 (or
+    1-5-6; both have length 2)", "6 (... so actually 5)")."""
+    for pattern in (_CHECK_NOTE, _REJECTED):
+        note = pattern.search(text)
+        if note and note.start() and not (CUE.search(note.group()) or CONCLUDES.search(
+                note.group()) or "✗" in note.group()):
+            text = text[:note.start()]
+    aside = _TRAILING_ASIDE.search(text)
+    if aside is None or not aside.start() or CUE.search(aside.group()) or _OTHER_VALUE.search(
+            aside.group()):
+        return text
+    return text[:aside.start()]
+
+
+# A walk in brackets closing the sentence that states a number ("which needs 4 edges (2 → 6
+# → 9 → 13 → 15).") shows where the number comes from; its last node is no count.
+_WALK_ASIDE = re.compile(r"(?<=[\w*])[ \t]*\((?=[^()\n]*(?:→|->|⟶))[^()\n]{1,300}\)[.!]?[ \t]*\Z")
+
+
+def _without_walk_aside(text: str, reader: Reader | None) -> str:
+    aside = _WALK_ASIDE.search(text, max(0, len(text) - 400))
+    if reader is None or aside is None:
+        return text
+    value = reader(text[:aside.start()], False)
+    if isinstance(value, Real) and not isinstance(value, bool):
+        return text[:aside.start()] + "."
+    return text
+
+
+_CODE = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```", re.S)
+_CODE_LINE = re.compile(r"\bimport\b|\bprint\(|\bdef \w|\breturn\b|^\s*[\w.\[\]]+\s*=[^=]"
+                        r"|\bfor \w+ in\b", re.M)
+
+
+# A closing sentence that settles a hedge: "4 if loops count, 3 otherwise. Since the graph is
+# simple, 3." / "Either 4 or 5. I'll go with 5."
+_SETTLES = re.compile(
+    r"[ \t*_]*(?:(?:so|thus|hence|therefore)\b|(?:since|because|given|as)\b[^,\n]{3,120},"
+    r"|I(?:'ll| will)? (?:go with|say|pick|choose|take|settle on)\b|going with\b"
+    r"|(?:here|in (?:this|our) case)\b)", re.I)
+
+
+# A pick later in the closing sentence: "Both are shortest; I'll give [0, 6]."
+_PICK = re.compile(r"(?:(?<=[,;:—–])|(?<=\bso))[ \t]*I(?:'ll| will)? (?:go with|pick|choose|take"
+                   r"|settle on|give)\b", re.I)
+
+
+def resolution(text: str, reader: Reader | None) -> str | None:
+    """The closing sentence of a hedged answer when it settles on one value itself."""
+    sentences = [s for s in SENTENCE_SPLIT.split(text.rstrip()) if s.strip()]
+    if reader is None or len(sentences) < 2:
+        return None
+    last = sentences[-1]
+    if not _SETTLES.match(last):
+        pick = _PICK.search(last)  # "Any of them is accepted, so I'll go with the first: [..]"
+        if pick is None:
+            return None
+        last = last[pick.start():]
+    if is_hedge(last, values_of(reader)) or TENTATIVE.search(last) or value_asked(last) or reader(
+            last, False) in (ABSENT, None):
+        return None
+    return last
+
+
+# A closing sentence about several candidates at once ("Both have size 3.").
+_ABOUT_SEVERAL = re.compile(r"\b(?:both|either (?:one|of)|each of (?:these|them|those|the "
+                            r"two)|any of (?:these|them|those|the two))\b", re.I)
+
+
+# "It depends ..." opening a paragraph makes the values after it cases, not answers.
+_DEPENDS = re.compile(r"\b(?:it|this|that|the (?:answer|count|result|value)) (?:really |all )?"
+                      r"(?:depends|would depend)\b(?! on (?:nothing|no\b))", re.I)
+
+
+def _hedge_scope(paragraph: str, stated: str) -> str:
+    """Where a hedge of a bare answer would be: its value sentence, or, when the last
+    sentence speaks of several candidates at once, the sentence before it as well."""
+    sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
+    if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
+        return "\n".join(sentences[-2:])
+    depends = _DEPENDS.search(paragraph) if len(sentences) > 2 else None
+    if depends and sum(bool(NUMBER.search(s)) for s in SENTENCE_SPLIT.split(
+            paragraph[depends.end():])) >= 2:
+        return paragraph  # "It depends on X. Undirected: 3. Directed: 8."
+    return stated
+
+
+_ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?P<value>[^=\n]+)")
+
+
+def _literal(code: str) -> bool:
+    """Code that only writes values down (``path = [4, 1, 7, 9]``) states an answer."""
+    lines = [line for line in code.splitlines() if line.strip()]
+    matches = [_ASSIGNMENT.fullmatch(line) for line in lines]
+    return bool(lines) and all(m is not None and value_like(m["value"]) for m in matches)
+
+
+def _code_or_value(match: re.Match) -> str:
+    """A code block without its output is dropped; values, JSON and REPL sessions (which
+    show their output) stay."""
+    language, body = match.group(1).lower(), match.group(2)
+    if language == "json" or ">>>" in body or not _CODE_LINE.search(body) or _literal(body):
+        return match.group()
+    return " "
