@@ -27,3 +27,25 @@ def test_a_cued_check_with_a_failure_is_no_pass():
     read = answers.NODE_LIST.read("Route: 2 → 6 → 1. Let me verify: 2-6 yes, 6-1 is not an "
                                   "edge, so the route is 2 → 6 → 4 → 1.")
     assert read.value == [2, 6, 4, 1]
+
+
+# One verdict (checks.check_passes) for a check after a cue and a closing check block:
+# each now passes what the other passed ("covered"; a conclusion that names no value) and
+# fails what the other failed ("uncovered"; a stated value).
+COVER = "Vertex cover: {1, 3, 4}"
+
+
+def test_a_check_block_that_concludes_without_a_value_keeps_the_answer_above():
+    text = (COVER + "\n\nCheck each edge:\n- (0, 1): 1 ✓\n- (1, 2): 1 ✓\n- (2, 3): 3 ✓\n"
+            "- (3, 4): 3, 4 ✓\nSo every edge has an end in the cover.")
+    assert answers.NODE_SET.read(text, None, answers.Context(None, 6)).value == [1, 3, 4]
+
+
+def test_a_cued_check_that_finds_every_edge_covered_keeps_the_answer():
+    text = COVER + ". Wait, let me verify: every edge is covered."
+    assert answers.NODE_SET.read(text, None, answers.Context(None, 6)).value == [1, 3, 4]
+
+
+def test_a_check_that_finds_an_edge_uncovered_and_states_a_value_corrects_the_answer():
+    text = COVER + "\n\nChecking: edge (2, 5) is uncovered, so add 5: {1, 3, 4, 5}."
+    assert answers.NODE_SET.read(text, None, answers.Context(None, 6)).value == [1, 3, 4, 5]

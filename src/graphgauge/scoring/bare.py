@@ -16,7 +16,7 @@ import math
 import re
 from numbers import Real
 
-from graphgauge.scoring.checks import without_check_block
+from graphgauge.scoring.checks import passed_check, ticked_off, without_check_block
 from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
 from graphgauge.scoring.region_types import (
     ABSENT,
@@ -69,14 +69,12 @@ from graphgauge.scoring.signals import (
     is_truncated,
     last_paragraph,
     offers_alternatives,
-    passed_check,
     refuses,
     restated_differently,
     retracted,
     stops_mid_trace,
     strip_questions,
     tail,
-    ticked_off,
     unclosed,
     unsure,
     value_asked,

@@ -33,8 +33,8 @@ last one does.
 This module finds the commitments and chooses among them; the rest of the rule lives in
 sibling modules it imports (they never import it): ``rivals`` (does another statement
 give a different final answer?), ``doubts`` (a question, an offer or a doubt after the
-answer), ``bare`` (when unmarked text commits), ``checks`` (a closing check is no
-second answer) and ``region_types`` (the types and budgets they share).
+answer), ``bare`` (when unmarked text commits), ``checks`` (a check that passes is
+no second answer) and ``region_types`` (the types and budgets they share).
 
 The signals weighed around the markers (corrections, hedges, refusals, truncation) live in
 ``graphgauge.scoring.signals``. All work is linear in the length of the text: one pass per
@@ -51,6 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from graphgauge.scoring.bare import read_bare, resolution
+from graphgauge.scoring.checks import passed_check
 from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
 from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.region_types import (
@@ -94,7 +95,6 @@ from graphgauge.scoring.signals import (
     is_hedge,
     is_truncated,
     last_paragraph,
-    passed_check,
     retracted,
     revises,
     strip_questions,

@@ -522,7 +522,6 @@ def opening_answer_differs(text: str, reader: Reader | None) -> bool:
     return differs(opened, final)  # (in another order: the same items, read as one)
 
 
-NAME_WORD = re.compile(r"[a-z]{3,}")
 _CONTRAST = re.compile(r"(?:^|(?<=[.!?]))[ \t*_]*(?:but|however|though)\b", re.I | re.M)
 _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
 # An opening that defines instead of answering: "the people who are friends with Thomas",

@@ -228,53 +228,6 @@ CONFIRM = re.compile(
     # checks that pass: "So the path is valid.", "9–8 ✓, 8–7 ✓" (a line with no ✗)
     r"|\b(?:is|are|was|looks|seems) (?:indeed |all |still )?(?:valid|consistent)\b"
     r"|(?m:^[^✗✘✓✔\n]*+[✓✔][^✗✘\n]*+$)", re.I)
-# A check of the answer that passes ("Let me verify each step: 9–8 ✓, 8–7 ✓.", "Wait, let
-# me check edge 7-1: (1, 7) is in the list, okay. So the path is valid."): the items it
-# names are the answer's own, not a new answer. One failed item is no pass.
-_CHECKS = re.compile(r"verif|check", re.I)
-_CHECK_OPENS = re.compile(r"[\s,:;—–-]*(?:(?:let me|let's|I'll|I will|now|quickly)\s+)?"
-                          r"(?:re-?check|double[- ]?check|check|verify|sanity[- ]check)", re.I)
-_PASSED = re.compile(r"[✓✔✅]|\b(?:yes|ok(?:ay)?|valid|correct|fine|exists?|present|holds"
-                     r"|checks? out|confirmed|satisfied|in the (?:edge )?list)\b", re.I)
-_FAILED = re.compile(r"[✗✘❌×]|\b(?:missing|not|no|never|isn'?t|aren'?t|doesn'?t|don'?t"
-                     r"|wrong|fails?|failed|invalid|incorrect|mistake|oops|but|however|except)\b"
-                     r"|\?", re.I)
-
-
-# A check that ends on a conclusion naming no value: "…, so every other node is one hop away
-# and the tree is a star."
-_CONCLUDED = re.compile(r"\b(?:so|thus|hence|therefore)\b[^\d\n.!?]*+[.!]?[\s*_]*+\Z", re.I)
-
-
-# A check that states a value ("Let me verify: yes, there are 6 triangles.") may correct the
-# answer: it is weighed as a correction, not passed.
-_CHECK_STATES = re.compile(r"\b(?:is|are|was|were|equals?|be)[ \t]+(?:only[ \t]+|exactly[ \t]+)?"
-                           r"[\[({]?[ \t]*\d|=[ \t]*[\[({]?[ \t]*\d", re.I)
-
-
-def passed_check(cue: str, after: str) -> bool:
-    """Is the text after a cue a check of the answer that passes?"""
-    return bool(_CHECKS.search(cue) or _CHECK_OPENS.match(after)) and bool(
-        _PASSED.search(after) or _CONCLUDED.search(after[-300:])) and not _FAILED.search(
-        after) and not _CHECK_STATES.search(after)
-
-
-_TICK = re.compile(r"[✓✔✅]")
-_ASKS_VALID = re.compile(r"[\s,:;—–-]*(?:is|does|are) (?:that|this|it) (?:valid|right|correct|ok"
-                         r"|okay|hold|work)\?", re.I)
-_TICKED_FAILED = re.compile(_FAILED.pattern.removesuffix(r"|\?"), re.I)
-
-
-def ticked_off(after: str) -> bool:
-    """Is the text after a cue only items checked off, none failed ("Wait, is that valid?
-    1 before 0 ✓, 8 before 2 and 6 ✓.")? Such a check names the answer's own items, so an
-    earlier cue of the same run of checks changes nothing either."""
-    asked = _ASKS_VALID.match(after)
-    rest = after[asked.end():] if asked else after
-    return (not rest.strip(" \t,.;:—–-") or bool(_TICK.search(rest))) and "?" not in rest and not (
-        _TICKED_FAILED.search(rest) or _CHECK_STATES.search(rest))
-
-
 # Doubt voiced after an answer, without a new one: the answer stands.
 # "The answer is [2, 3]. Hmm, or [2, 4]?": a second candidate offered, not a correction.
 ALTERNATIVE = re.compile(r"[\s,.;:]*or\b", re.I)
