@@ -1,14 +1,16 @@
 """Which category labels a free-text answer names, and which one it commits to.
 
 GTEval's accuracy counts an answer as correct when it contains the gold label and no
-other label, so the one primitive is "the labels mentioned in this text". Matching is
-case-insensitive, on whole words, longest name first, so "Data Mining" is one mention and
-not also a "Data" one, and "AI" does not fire inside "maintain". A label is also named by
-its spelling variants: spaces, underscores and hyphens alike ("Neural Networks" for
-``Neural_Networks``), singular or plural, an acronym label spelled out ("Artificial
-Intelligence" for ``AI``), and a multi-word label's acronym in capitals ("RL" for
-``Reinforcement_Learning``). A label the answer denies ("not Database", "rather than
-AI") is not named.
+other label, so the one primitive is "the labels mentioned in this text"; GraphInfer's
+T1/T3 labels and T5 label-named communities use the same one (``mentioned_labels``), so
+a spelling variant read in one suite is read in all. Matching is case-insensitive, on
+whole words, longest name first, so "Data Mining" is one mention and not also a "Data"
+one, and "AI" does not fire inside "maintain". A label is also named by its spelling
+variants: spaces, underscores and hyphens alike ("Neural Networks" for
+``Neural_Networks``), "and" for "&" ("Toys and Games"), singular or plural, an acronym
+label spelled out ("Artificial Intelligence" for ``AI``), and a multi-word label's acronym
+in capitals ("RL" for ``Reinforcement_Learning``). A label the answer denies ("not
+Database", "not about databases", "rather than AI", "a non-AI paper") is not named.
 
 Several labels named is no answer, unless the answer commits to one: the grading rule of
 ``graphgauge.scoring.region`` picks the committed region ("Answer: AI"), and in bare text
@@ -114,8 +116,9 @@ def _matches(pattern: re.Pattern[str], text: str):
 # than proposing a Neural_Networks architecture"), or "non-" on it ("a non-AI paper"). Not
 # a denial: words that weigh the label ("not sure between AI and ...", "no doubt AI") or
 # add to it ("not only AI"), nor one reaching over a new clause ("and", "but").
-_DENIED = re.compile(r"(?=[nritoaeb])(?:\b(?:not|neither|nor|rather than|instead of|other than|as opposed to"
-                     r"|than|except|besides|isn'?t|no)\s+(?!(?:doubt|question)\b)"
+# (The lookahead on the denials' first letters lets the search skip other positions fast.)
+_DENIED = re.compile(r"(?=[nritoaeb])(?:\b(?:not|neither|nor|rather than|instead of|other than"
+                     r"|as opposed to|than|except|besides|isn'?t|no)\s+(?!(?:doubt|question)\b)"
                      r"(?:[*_\"'`]*(?!(?:but|and|or|nor|sure|certain|confident|clear|decided?"
                      r"|know|tell|between|whether|if|only|just|merely|simply|solely)\b)"
                      r"\w+[*_\"'`]*\s+){0,2}"
