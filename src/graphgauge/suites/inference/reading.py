@@ -454,7 +454,10 @@ _CONCESSION = re.compile(r",?\s*\b(?:although|though|even though|while|whereas|a
 
 def _label_reader(labels: Sequence[str]):
     """An explicit answer's first sentence naming a label decides; in bare text, the last
-    one. A sentence naming two labels (not ruling one out) is no answer."""
+    one. A sentence naming two labels (not ruling one out) is no answer, unless a
+    bracket, a concession, a settling clause or a closing "so" sets one aside. Which
+    labels a text names is GTEval's reader (``mentioned_labels``), so both suites read
+    the same spellings."""
     def read(region: str, explicit: bool) -> Any:
         plain = unmarked(region).strip()
         sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
