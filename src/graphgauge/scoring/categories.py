@@ -1,14 +1,16 @@
 """Which category labels a free-text answer names, and which one it commits to.
 
 GTEval's accuracy counts an answer as correct when it contains the gold label and no
-other label, so the one primitive is "the labels mentioned in this text". Matching is
-case-insensitive, on whole words, longest name first, so "Data Mining" is one mention and
-not also a "Data" one, and "AI" does not fire inside "maintain". A label is also named by
-its spelling variants: spaces, underscores and hyphens alike ("Neural Networks" for
-``Neural_Networks``), singular or plural, an acronym label spelled out ("Artificial
-Intelligence" for ``AI``), and a multi-word label's acronym in capitals ("RL" for
-``Reinforcement_Learning``). A label the answer denies ("not Database", "rather than
-AI") is not named.
+other label, so the one primitive is "the labels mentioned in this text"; GraphInfer's
+T1/T3 labels and T5 label-named communities use the same one (``mentioned_labels``), so
+a spelling variant read in one suite is read in all. Matching is case-insensitive, on
+whole words, longest name first, so "Data Mining" is one mention and not also a "Data"
+one, and "AI" does not fire inside "maintain". A label is also named by its spelling
+variants: spaces, underscores and hyphens alike ("Neural Networks" for
+``Neural_Networks``), "and" for "&" ("Toys and Games"), singular or plural, an acronym
+label spelled out ("Artificial Intelligence" for ``AI``), and a multi-word label's acronym
+in capitals ("RL" for ``Reinforcement_Learning``). A label the answer denies ("not
+Database", "not about databases", "rather than AI", "a non-AI paper") is not named.
 
 Several labels named is no answer, unless the answer commits to one: the grading rule of
 ``graphgauge.scoring.region`` picks the committed region ("Answer: AI"), and in bare text
@@ -37,8 +39,12 @@ def _number_variants(word: str) -> str:
     """A label's last word in the singular or plural ("Databases" for ``Database``,
     "Neural Network" for ``Neural_Networks``, "Theories" for ``Theory``): models inflect
     category names to fit their sentence."""
-    if len(word) < 4 or not word.isalpha() or word.isupper():
+    if not word.isalpha():
         return re.escape(word)
+    if word.isupper():  # "GNNs" for ``GNN``
+        return re.escape(word) + "(?-i:s)?"
+    if len(word) < 4:  # "Toys" for ``Toy`` (too short to take an ending off safely)
+        return re.escape(word) + ("" if word[-1] in "sS" else "s?")
     if word[-1] in "yY" and word[-2].lower() not in "aeiou":
         return re.escape(word[:-1]) + "(?:y|ies)"
     if word[-1] in "sS" and not word.lower().endswith("ss"):
@@ -49,7 +55,9 @@ def _number_variants(word: str) -> str:
 def _alternatives(label: str) -> list[str]:
     """The ways ``label`` is written, the spelled-out initials of an acronym label last."""
     words = [w for w in re.split(_SEPARATOR, label.strip()) if w]
-    out = [_SEPARATOR.join([*map(re.escape, words[:-1]), _number_variants(words[-1])])]
+    # "Toys and Games" for ``Toys & Games``
+    spelled = ["(?:&|and)" if w == "&" else re.escape(w) for w in words[:-1]]
+    out = [_SEPARATOR.join([*spelled, _number_variants(words[-1])])]
     if len(words) >= 2 and all(w[:1].isalpha() for w in words):
         out.append("(?-i:" + "".join(w[0].upper() for w in words) + ")")
     if _is_acronym(label):
@@ -104,8 +112,18 @@ def _matches(pattern: re.Pattern[str], text: str):
         pos = m.end()
 
 
-_DENIED = re.compile(r"\b(?:not|neither|nor|rather than|instead of|other than|except|besides|isn'?t"
-                     r"|no)\s+(?:an?\s+|the\s+)?[*_\"'`]*$", re.I)
+# A denial word, then at most two words before the label ("not about databases", "rather
+# than proposing a Neural_Networks architecture"), or "non-" on it ("a non-AI paper"). Not
+# a denial: words that weigh the label ("not sure between AI and ...", "no doubt AI") or
+# add to it ("not only AI"), nor one reaching over a new clause ("and", "but").
+# (The lookahead on the denials' first letters lets the search skip other positions fast.)
+_DENIED = re.compile(r"(?=[nritoaeb])(?:\b(?:not|neither|nor|rather than|instead of|other than"
+                     r"|as opposed to|than|except|besides|isn'?t|no)\s+(?!(?:doubt|question)\b)"
+                     r"(?:[*_\"'`]*(?!(?:but|and|or|nor|sure|certain|confident|clear|decided?"
+                     r"|know|tell|between|whether|if|only|just|merely|simply|solely)\b)"
+                     r"\w+[*_\"'`]*\s+){0,2}"
+                     r"|\bnon-)[*_\"'`]*$", re.I)
+_DENIAL_REACH = 40  # characters before a mention its denial is looked for in
 
 
 # A denial goes on over "or": "It isn't a Database or an Information Retrieval paper" (not
@@ -119,7 +137,7 @@ def _mentions(text: str, labels: Sequence[str]) -> list[tuple[int, str]]:
     out = []
     denied = -1  # where the last denied mention ends
     for m in _matches(pattern, text):
-        if _DENIED.search(text, max(0, m.start() - 16), m.start()) or (
+        if _DENIED.search(text, max(0, m.start() - _DENIAL_REACH), m.start()) or (
                 denied >= 0 and _DENIED_TOO.fullmatch(text, denied, m.start())):
             denied = m.end()
             continue

@@ -389,8 +389,8 @@ def test_t1_t3_an_acronym_label_is_not_read_inside_another_spelled_label(text, e
 
 
 def test_t1_t3_spelled_labels_repeated_stay_linear():
-    from graphgauge.suites.inference.reading import named_labels
+    from graphgauge.scoring.categories import mentioned_labels
     text = "Alpha Iota Information Retrieval " * 20000
     start = time.process_time()
-    assert named_labels(text, DBLP) == ["AI", "Information Retrieval"]
+    assert mentioned_labels(text, DBLP) == ["AI", "Information Retrieval"]
     assert time.process_time() - start < 0.5

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from graphgauge.scoring.categories import mentioned_labels
 from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import ABSENT, NoAnswer, normalize, read_answer
 from graphgauge.scoring.signals import DOUBT, is_hedge, is_truncated
@@ -32,7 +33,6 @@ from graphgauge.suites.inference.reading import (
     UNSURE_LINK,
     _reasoning_after,
     answer_part,
-    named_labels,
     node_ids,
     unmarked,
 )
@@ -664,7 +664,7 @@ def _labels_as_communities(body: str, labels: Sequence[str]) -> str:
     """Per-node lines that name one of the task's labels and nothing else, rewritten as
     that label's community: a grader reads "Node 0: Theory" as a community named Theory."""
     def community(m: re.Match) -> str:
-        named = named_labels(m["name"], labels)
+        named = mentioned_labels(m["name"], labels)
         if len(named) != 1 or len(m["name"].split()) > 4:
             return m[0]
         return f"{m['head']} Community {list(labels).index(named[0])}"

@@ -21,13 +21,10 @@ are ignored, so no input can make a reader slow or raise.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Sequence
-from functools import lru_cache
-from itertools import accumulate
 from typing import Any
 
-from graphgauge.scoring.categories import FUNCTION_WORDS
+from graphgauge.scoring.categories import mentioned_labels
 from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import (
     ABSENT,
@@ -405,55 +402,6 @@ def _concluded(reasoning: str, pair: set[int] | None) -> bool | None:
 
 # --- T1 / T3 -------------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
-def _label_patterns(labels: tuple[str, ...]) -> list[tuple[re.Pattern, str, bool]]:
-    """Built once per label set: a 10,000-line answer asked for them per sentence. The
-    flag marks the weak pattern: an acronym label's initials spelled out, which any two
-    capitalised words with those initials also fit ("About Information" for AI)."""
-    out = []
-    for label in labels:
-        words = label.replace("_", " ").split()
-        # a plural names the label too ("databases" for Database)
-        # "Toys and Games" for "Toys & Games"
-        spelled = ["(?:&|and)" if w == "&" else re.escape(w) for w in words]
-        variants = [r"\s*[-_ ]\s*".join(spelled) + r"(?:s|es)?"]
-        if len(words) >= 2:  # "IR" for "Information Retrieval"
-            variants.append("".join(w[0].upper() for w in words))
-        out.append((re.compile(r"(?<![\w-])(?:" + "|".join(variants) + r")(?![\w-])", re.I),
-                    label, False))
-        if label.isupper() and 2 <= len(label) <= 5:  # "Artificial Intelligence" for "AI"
-            # content words only, as the core label reader spells acronyms out: not "An
-            # Improved ..." or "Advances In ..." (a guessed paper title), nor "About ..."
-            spelled = r"\s+".join(rf"(?!(?i:{FUNCTION_WORDS})\b){c}[a-z]{{2,}}" for c in label)
-            out.append((re.compile(r"(?<![\w-])" + spelled + r"(?![\w-])"), label, True))
-    return out
-
-
-_NOT_THIS = re.compile(r"(?:\bnot|\brather than|\binstead of|\bas opposed to|\bthan|\bno)"
-                       r"\s+(?:(?!but\b|and\b)\w+\s+){0,2}$", re.I)
-
-
-def named_labels(text: str, labels: Sequence[str]) -> list[str]:
-    """The labels ``text`` names (not the ones it rules out), in order of mention."""
-    found: list[tuple[int, str]] = []
-    patterns = _label_patterns(tuple(labels))
-    # words a label is spelled out in are not another acronym's initials: "About
-    # Information Retrieval" names Information Retrieval, not AI
-    spelled = sorted(m.span() for pattern, _, weak in patterns if not weak
-                     for m in pattern.finditer(text))
-    starts = [a for a, _ in spelled]
-    reach = list(accumulate((b for _, b in spelled), max))  # furthest end so far
-    for pattern, label, weak in patterns:
-        for m in pattern.finditer(text):
-            before = bisect_left(starts, m.end())  # spelled mentions starting before m ends
-            if weak and before and reach[before - 1] > m.start():
-                continue
-            if not _NOT_THIS.search(text[max(0, m.start() - 40):m.start()]):
-                found.append((m.start(), label))
-                break
-    return list(dict.fromkeys(label for _, label in sorted(found)))
-
-
 # Free text that says it does not know: projecting it onto a label would invent an answer.
 NOT_KNOWN = re.compile(r"^\W*(?:unknown|unclear|undetermined|uncertain|n/?a|none|not sure"
                        r"|no idea|cannot (?:be )?(?:tell|say|determine)[a-z]*)\b"
@@ -504,7 +452,10 @@ _CONCESSION = re.compile(r",?\s*\b(?:although|though|even though|while|whereas|a
 
 def _label_reader(labels: Sequence[str]):
     """An explicit answer's first sentence naming a label decides; in bare text, the last
-    one. A sentence naming two labels (not ruling one out) is no answer."""
+    one. A sentence naming two labels (not ruling one out) is no answer, unless a
+    bracket, a concession, a settling clause or a closing "so" sets one aside. Which
+    labels a text names is GTEval's reader (``mentioned_labels``), so both suites read
+    the same spellings."""
     def read(region: str, explicit: bool) -> Any:
         plain = unmarked(region).strip()
         sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", plain) if s.strip()]
@@ -513,14 +464,17 @@ def _label_reader(labels: Sequence[str]):
             if sentence.rstrip().endswith("?"):
                 asked = True  # "Not sure — maybe AI?" asks, it does not answer
                 continue
-            named = named_labels(sentence, labels)
+            named = mentioned_labels(sentence, labels)
             if len(named) > 1:  # "a faculty page (lists the courses taught)"
-                named = named_labels(PAREN.sub(" ", sentence), labels) or named
+                named = mentioned_labels(PAREN.sub(" ", sentence), labels) or named
             if len(named) > 1:  # "a Data Mining paper, although it has some AI flavour"
-                named = named_labels(_CONCESSION.split(sentence)[0], labels) or named
+                named = mentioned_labels(_CONCESSION.split(sentence)[0], labels) or named
             if len(named) > 1:  # "they mix Theory and NNs, but overall the theme is NNs"
                 verdict = _VERDICT_CLAUSE.search(sentence)
-                named = named_labels(sentence[verdict.end():], labels) if verdict else named
+                named = mentioned_labels(sentence[verdict.end():], labels) if verdict else named
+            if len(named) > 1 and (found := list(_SO.finditer(sentence))):
+                # "AI-based ranking, so Information Retrieval": what the "so" concludes
+                named = mentioned_labels(sentence[found[-1].end():], labels) or named
             if named:
                 return named[0] if len(named) == 1 else None
         if asked or len(sentences) == 1 and cut_off(plain):
