@@ -117,7 +117,15 @@ def test_readers_agree_with_the_grader():
 # transcripts as vLLM and hosted APIs serve them) read 96.1% (123/128, 0 of 8 no-answers read
 # as a value), 94.2% (113/120, 1 of 6), 96.9% (124/128, 0 of 8) and 99.2% (119/120, 0 of 8)
 # at first try: 479/496 = 96.6%.
+# core_blind_s18b (realistic, every persona drawn at random, held out from the fixers) read
+# 95.0% (114/120, 0 of 6 no-answers read as a value) on the readers before this session's rules.
 BLIND_MISSES = {
+    "core_blind_s18b.jsonl:1",
+    "core_blind_s18b.jsonl:55",
+    "core_blind_s18b.jsonl:64",
+    "core_blind_s18b.jsonl:66",
+    "core_blind_s18b.jsonl:70",
+    "core_blind_s18b.jsonl:81",
     "core_blind_s16a.jsonl:119",
     "core_blind_s16a.jsonl:122",
     "core_blind_s16a.jsonl:128",
