@@ -117,9 +117,17 @@ def test_readers_agree_with_the_grader():
 # transcripts as vLLM and hosted APIs serve them) read 96.1% (123/128, 0 of 8 no-answers read
 # as a value), 94.2% (113/120, 1 of 6), 96.9% (124/128, 0 of 8) and 99.2% (119/120, 0 of 8)
 # at first try: 479/496 = 96.6%.
-# core_blind_s18b (realistic, every persona drawn at random, held out from the fixers) read
-# 95.0% (114/120, 0 of 6 no-answers read as a value) on the readers before this session's rules.
+# core_blind_s18a / s18b (realistic, held out from the fixers: the 40/30/30 mix, and every
+# persona drawn at random) read 94.5% (121/128, 1 of 7 no-answers read as a value) and 95.0%
+# (114/120, 0 of 6) on the readers before this session's rules.
 BLIND_MISSES = {
+    "core_blind_s18a.jsonl:104",
+    "core_blind_s18a.jsonl:114",
+    "core_blind_s18a.jsonl:116",
+    "core_blind_s18a.jsonl:126",
+    "core_blind_s18a.jsonl:44",
+    "core_blind_s18a.jsonl:92",
+    "core_blind_s18a.jsonl:95",
     "core_blind_s18b.jsonl:1",
     "core_blind_s18b.jsonl:55",
     "core_blind_s18b.jsonl:64",
