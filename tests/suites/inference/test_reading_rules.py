@@ -408,6 +408,8 @@ def test_t1_t3_spelled_labels_repeated_stay_linear():
     ("There is no citation between Node 0 and Node 1. Perhaps related topically, given "
      "the shared keywords.", False),
     ("They may be loosely related, but Node 0 and Node 1 are not connected.", False),
+    ("Node 0 links to Node 1. They might be part of the same course website.", True),
+    ("Node 0 does not link to Node 1, though both might be from the same lab.", False),
     # a possibility about the link itself is still a hedge, and a guess alone says nothing
     ("Node 0 and Node 1 might be linked, since both are about joins.", None),
     ("I see no edge between Node 0 and Node 1, but they could be related through a "

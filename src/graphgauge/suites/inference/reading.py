@@ -380,7 +380,8 @@ def read_relation(text: Any, pair: tuple[int, int] | None = None) -> bool | NoAn
 _RELATED_GUESS = re.compile(
     r"\b(?:(?:might|may|could)(?:[ \t]+(?:also|still|well|even))?[ \t]+be|possibly|perhaps"
     r"|maybe)[ \t]+(?:(?:somewhat|loosely|indirectly|thematically|topically|conceptually"
-    r"|semantically|quite|closely|still|also)[ \t]+)?(?:related|similar|relevant)\b"
+    r"|semantically|quite|closely|still|also)[ \t]+)?(?:related|similar|relevant"
+    r"|(?:part[ \t]+of|from|in|on|of|about|within)[ \t]+(?:the[ \t]+)?(?:same|similar))\b"
     r"(?:(?!\b(?:but|so|thus|hence|therefore|yet|however)\b)[^.,;!?\n]){0,200}", re.I)
 _LINK_TALK = re.compile(r"\b(?:link\w*|connect\w*|edges?|hyperlink\w*|cit(?:e|es|ed|ing|ation)\w*"
                         r"|(?:co-?)?authors?\w*|adjacent|directly|neighbou?rs?|co-?purchas\w*"
@@ -388,7 +389,7 @@ _LINK_TALK = re.compile(r"\b(?:link\w*|connect\w*|edges?|hyperlink\w*|cit(?:e|es
 
 
 def _without_relatedness_guess(body: str) -> str:
-    if not mentions(body, ("related", "similar", "relevant")):
+    if not mentions(body, ("related", "similar", "relevant", "same")):
         return body
     return _RELATED_GUESS.sub(lambda m: m[0] if _LINK_TALK.search(m[0]) else " " * len(m[0]),
                               body)
