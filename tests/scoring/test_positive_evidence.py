@@ -110,6 +110,28 @@ def test_asides_and_confirmations_after_the_value_keep_it(kind, text, value):
     assert read(kind, text) == value
 
 
+@pytest.mark.parametrize("kind, text, value", [
+    # the model saying, as done, how it got the answer (as "we" does in a proof)
+    (INT, "The graph has 3 connected components. I used union-find over every edge.", 3),
+    (INT, "Girth: 5.\n\nI applied a BFS from each vertex.", 5),
+    (BOOL, "No, the graph is not bipartite. I've coloured it greedily from node 0.", False),
+    (NODES, "The sources are 1 and 6.\n\nI listed the in-degrees first.", [1, 6]),
+])
+def test_a_remark_about_the_method_after_the_value_keeps_it(kind, text, value):
+    assert read(kind, text) == value
+
+
+@pytest.mark.parametrize("text", [
+    # ... but not a doubt, an admission, a guess or a plan in the same words
+    "The graph has 3 connected components. I used union-find, but I may have missed an edge.",
+    "Girth: 5.\n\nI applied a BFS to the wrong graph.",
+    "The graph has 3 connected components. I guessed the last component.",
+    "Girth: 5.\n\nI will apply a BFS from node 7 next.",
+])
+def test_a_method_remark_that_doubts_or_plans_is_no_answer(text):
+    assert read(INT, text) is None
+
+
 def test_marked_answers_are_positive_evidence_whatever_follows():
     # the gate is for bare text only; markers keep their own rules
     assert read(INT, "Answer: 8\n\nWe checked it with a second method.") == 8

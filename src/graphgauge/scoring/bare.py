@@ -589,13 +589,37 @@ def _agrees(sentence: str) -> bool:
 
 def _aside(sentence: str) -> bool:
     """A sentence after the value that leaves it standing."""
-    if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence):
+    if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence) \
+            or _method_done(sentence):
         return True
     announced = _CHECK_ANNOUNCED.match(sentence)  # "Let me check: (2, 5) is in the list."
     if announced and passed_check(announced.group(), sentence[announced.end():]):
         return True
     return not (sentence.rstrip().endswith("?") or (
         _PERSON.search(sentence) and not _expository(sentence)) or CUE.search(sentence))
+
+
+# The model saying how it got the answer, as done ("I applied the rule to every node of the
+# test input.", "I used BFS from each node.", "I kept the input's ids."): a remark about
+# method, like the "we" of a proof, leaves the answer standing. A plan, a doubt or an
+# admission ("I applied it, but I may have missed one", "I used the wrong graph") does not.
+_METHOD_DONE = re.compile(r"[ \t*_>-]*(?:(?:so|here|and|then|basically|essentially)[ \t,]+)?"
+                          r"I(?:[ \t]+have|'ve)?[ \t]+(?:(?:simply|just|also|then|first|carefully"
+                          r"|consistently|systematically|again)[ \t]+)?"
+                          r"(?:applied|used|followed|kept|preserved|retained|copied|left|treated"
+                          r"|took|processed|handled|transformed|colou?red|painted|removed|added"
+                          r"|dropped|deleted|listed|numbered|ordered|sorted|wrote|computed"
+                          r"|calculated|counted|derived|determined|identified|marked|mapped"
+                          r"|relabell?ed|renumbered|ran|based|performed|did)\b", re.I)
+_ADMITS = re.compile(r"\b(?:but|except|however|though|although|wrong|incorrect|mistake|error"
+                     r"|guess\w*|assum\w*|approximat\w*|unsure|uncertain|hopefully|probably"
+                     r"|possibly|perhaps)\b", re.I)
+
+
+def _method_done(sentence: str) -> bool:
+    return bool(_METHOD_DONE.match(sentence)) and not (
+        _AT_WORK.search(sentence) or _ADMITS.search(sentence) or RETRACTION.search(sentence)
+        or DOUBT.search(sentence) or TENTATIVE.search(sentence) or CUE.search(sentence))
 
 
 _CHECK_ANNOUNCED = re.compile(r"[ \t*_]*(?:let's|let me|let us|to|we can)[ \t]+(?:quickly[ \t]+)?"

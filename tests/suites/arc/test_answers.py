@@ -45,6 +45,11 @@ o4-mini, DeepSeek-R1, Qwen3, Llama-3.1-8B/70B, Qwen2.5-7B, Mistral and Phi-4 in 
 styles, wrong at each model's rough rate, no-answers at the drawn rate (6 and 2). s7 was
 rendered by a script (one house style per persona), s7b written by hand. Both were read right
 at first try (66/66 and 24/24, no no-answer read as a graph): the mainstream forms are read.
+arc_blind_s8 (70 answers, the same sampling at seeds 595, 716 and 108, a sixth grader) was
+read right on 67 (95.7%; no no-answer read as a graph): an untagged graph followed by a
+first-person remark about the method ("I applied the rule to every node of the test
+input.") and a marker that only points back ("So the output graph is the graph described
+above.") were unread; 70/70 after the rules for them (tests/suites/arc/test_parse_rules.py).
 """
 
 from __future__ import annotations

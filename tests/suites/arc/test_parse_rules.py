@@ -300,3 +300,55 @@ def test_a_graph_put_forward_with_low_confidence_commits(text):
 ])
 def test_a_graph_only_raised_as_a_possibility_is_no_answer(text):
     assert read_answer(text, Context(paint="blue")) is None
+
+
+# --- rules added after the suite8 realistic blind batch (arc_blind_s8.jsonl) ---------------
+
+_OUT = ("The rule paints nodes of degree 1 blue.\n\nOutput:\nG describes a graph among nodes "
+        "0, 1, 2, 3. The edges in G are: (0,1) (1,2) (2,3). The following nodes are colored: "
+        "0 (blue), 3 (blue).")
+
+
+@pytest.mark.parametrize("closing", [
+    # a remark in the first person about how the answer was made leaves it standing
+    "I applied the rule to each node of the test graph.",
+    "I used that rule on every node.",
+    "I've kept the input's edges unchanged.",
+    "So I applied it.",
+])
+def test_a_first_person_remark_about_the_method_after_the_graph_commits(closing):
+    assert reading(_OUT + "\n\n" + closing)[2] == {0: "blue", 3: "blue"}
+
+
+@pytest.mark.parametrize("closing", [
+    # a doubt, an admission or a plan in the first person still takes it back
+    "I applied the rule, but I may have missed a node.",
+    "I applied the rule to the wrong input.",
+    "I will apply the rule to node 2 next.",
+    "I guessed the colours of the leaves.",
+])
+def test_a_first_person_doubt_or_plan_after_the_graph_is_no_answer(closing):
+    assert read_answer(_OUT + "\n\n" + closing, Context(paint="blue")) is None
+
+
+_LISTED = ("Applying the rule to the test input gives:\n\nNodes: 0, 1, 2, 3\n"
+           "Edges: (0,1), (1,2), (2,3)\nColored nodes: 0 (blue), 3 (blue)")
+
+
+@pytest.mark.parametrize("closing", [
+    # an answer marker that only points back at the graph written above it
+    "Therefore the output graph is the one shown above.",
+    "So the final answer is the graph listed above.",
+    "Thus the output is as given earlier.\n\nLet me know if you need more detail.",
+])
+def test_a_marker_pointing_back_at_the_graph_above_reads_that_graph(closing):
+    assert reading(_LISTED + "\n\n" + closing) == (
+        {0, 1, 2, 3}, {(0, 1), (1, 2), (2, 3)}, {0: "blue", 3: "blue"})
+
+
+def test_a_marker_followed_by_a_graph_or_a_denial_is_still_a_marker():
+    # a graph after the marker is the answer; "not the one above" points nowhere
+    assert reading(_LISTED + "\n\nSo the output graph is: edges (0,1) (1,2). Colored "
+                   "nodes: 1 (blue).")[2] == {1: "blue"}
+    assert read_answer(_LISTED + "\n\nSo the output graph is not the one above; I still need "
+                       "to fix node 2.", Context(paint="blue")) is None

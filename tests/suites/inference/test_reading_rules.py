@@ -394,3 +394,59 @@ def test_t1_t3_spelled_labels_repeated_stay_linear():
     start = time.process_time()
     assert mentioned_labels(text, DBLP) == ["AI", "Information Retrieval"]
     assert time.process_time() - start < 0.5
+
+
+# --- rules added after the suite8 realistic blind batch (infer_blind_s8.jsonl) ------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a guess about how the two are related answers the prompt's "explain the relationship",
+    # not the asked link: the verdict stands
+    ("Node 0 and Node 1 have no shared author. Both papers may be related in spirit, as "
+     "they study ranking, but no author appears on both.", False),
+    ("Answer: Node 0 cites Node 1.\nReasoning: The two could well be similar, since both "
+     "are about indexing.", True),
+    ("There is no citation between Node 0 and Node 1. Perhaps related topically, given "
+     "the shared keywords.", False),
+    ("They may be loosely related, but Node 0 and Node 1 are not connected.", False),
+    ("Node 0 links to Node 1. They might be part of the same course website.", True),
+    ("Node 0 does not link to Node 1, though both might be from the same lab.", False),
+    # a possibility about the link itself is still a hedge, and a guess alone says nothing
+    ("Node 0 and Node 1 might be linked, since both are about joins.", None),
+    ("I see no edge between Node 0 and Node 1, but they could be related through a "
+     "citation that is not listed.", None),
+    ("Node 0 and Node 1 could be directly related.", None),
+    ("Node 0 and Node 1 might be related.", None),
+])
+def test_t2_a_guess_about_relatedness_is_no_hedge_on_the_link(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected
+
+
+_DESCRIBED = ("\n\nCommunity 0: mainly course pages, for example Node 2.\n"
+              "Community 1: mostly faculty homepages, e.g. Node 0.")
+
+
+@pytest.mark.parametrize("head", [
+    "Answer: [1, 1, 0, 0, 1, 0]",
+    "[1, 1, 0, 0, 1, 0]",
+    "**Answer:** `[1, 1, 0, 0, 1, 0]`",
+    "communities = [1, 1, 0, 0, 1, 0]",
+    'Answer: {"0": 1, "1": 1, "2": 0, "3": 0, "4": 1, "5": 0}',
+])
+def test_t5_a_whole_assignment_then_descriptions_naming_an_example_node(head):
+    # the description lines name one node per community: they describe the answer above
+    # them, they do not replace it with a partial one
+    assert partition(head + _DESCRIBED, 6) == [0, 0, 1, 1, 0, 1]
+
+
+def test_t5_a_list_line_counts_only_when_complete_and_labelled_as_an_answer():
+    # a list of another length is no assignment; a community's own node list stays one
+    assert partition("Answer: [1, 1, 0, 0]" + _DESCRIBED, 6) == [0, None, 1, None, None, None]
+    assert partition("Community 0: [0, 1, 2]\nCommunity 1: [3, 4, 5]", 6) == [0, 0, 0, 1, 1, 1]
+    # a later complete list: a revision when labelled so, else two different answers
+    assert partition("Answer: [1, 1, 0, 0, 1, 0]\nFinal answer: [0, 0, 0, 1, 1, 1]", 6) \
+        == [0, 0, 0, 1, 1, 1]
+    assert partition("Answer: [1, 1, 0, 0, 1, 0]\n\n[0, 0, 0, 1, 1, 1]", 6) is None
+    # a correction after the list still patches it
+    assert partition("Answer: [1, 1, 0, 0, 1, 0]\n\nWait, node 5 belongs to Community 1.",
+                     6) == [0, 0, 1, 1, 0, 0]

@@ -167,7 +167,8 @@ def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> s
         # an explicit correction after the tagged answer wins over it
         text = tags[-1].group(1) + ("\n" + after[fixes[0].start():] if fixes else "")
     else:
-        markers = list(_MARKER.finditer(text)) if mentions(text, _MARKER_WORDS) else []
+        markers = [m for m in _MARKER.finditer(text) if not _points_back(text, m.end())] \
+            if mentions(text, _MARKER_WORDS) else []
         fences = [m for m in _FENCE.finditer(text) if m.group(1).strip()]
         if markers and text[markers[-1].end():].strip():
             text = text[markers[-1].end():]
@@ -186,6 +187,19 @@ def graph_region(text: str, same: Callable[[str, str], bool] | None = None) -> s
     # "... (3,4). Maybe the following nodes are colored: 0 (blue), 4 (blue)?": a part of
     # the graph only asked about is no answer
     return None if _ASKED_PART.search(region) else region
+
+
+# "So the output graph is the graph described above.", "Thus the answer is as shown
+# above": a marker that points back at a graph already written marks no new answer, so
+# the graph before it is read, not the words after it.
+_BACK = re.compile(r"(?:(?!\bnot\b|n't)[^.!?\n\d]){0,80}?\b(?:above|previous(?:ly)?|earlier"
+                   r"|preceding|before)\b", re.I)
+
+
+def _points_back(text: str, end: int) -> bool:
+    rest = text[end:end + 400]
+    return len(text) - end <= 400 and not NUMBER.search(rest) and not _PAINTED.search(rest) \
+        and _BACK.match(rest) is not None
 
 
 _PAINTED = re.compile(r"\b(?:" + "|".join(c for c in COLOURS if c != "grey") + r")\b", re.I)

@@ -178,12 +178,9 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
     listed = re.fullmatch(r"\s*(?:```\w*\s*)?(?:[A-Za-z_][\w. ]{0,40}\s*[=:]\s*)?"
                           r"(\[[^\[\]]{0,20000}\])\s*(?:```)?\s*", body)
     if kind == "community" and listed:
-        try:
-            values = json.loads(listed[1].replace("'", '"'))
-        except ValueError:
-            values = None
-        if isinstance(values, list) and len(values) == n:
-            return {node: _label(str(value)) for node, value in enumerate(values)}
+        positional = _positional_values(listed[1], n)
+        if positional:
+            return positional
     start = body.find("{")
     if start < 0 or len(body) > 50_000:
         return None
@@ -238,6 +235,27 @@ def _assignments_from_json(body: str, n: int, kind: str) -> dict[int, Any] | Non
             if len(node) == 1:
                 out.setdefault(node[0], set()).add(_label(str(value)))
     return out or None
+
+
+def _positional_values(bracketed: str, n: int) -> dict[int, str] | None:
+    """"[1, 1, 0, 2]": one community per node, in node order (exactly ``n`` of them)."""
+    try:
+        values = json.loads(bracketed.replace("'", '"'))
+    except ValueError:
+        return None
+    if not isinstance(values, list) or len(values) != n \
+            or any(isinstance(value, list | dict) for value in values):
+        return None
+    return {node: _label(str(value)) for node, value in enumerate(values)}
+
+
+# A line that is the whole assignment as a list ("Answer: [1, 1, 0, 2]", "labels = [...]"),
+# with no label or an answer's: what follows it (per-community descriptions naming an
+# example node, "Community 0: mostly project pages, e.g. Node 4.") describes it.
+_LIST_LINE = re.compile(r"[ \t>*_-]*(?:(?:final[ \t]+)?(?:answer|assignments?|partition|result"
+                        r"|output|labels|communities|clusters|membership|community[ _]?"
+                        r"(?:assignments?|labels|ids))[ \t*_]*[=:][ \t]*)?"
+                        r"(\[[^\[\]\n]{0,20000}\])[ \t.;]*", re.I)
 
 
 def _label(text: str) -> str:
@@ -298,6 +316,15 @@ def _blocks(lines: list[str], n: int, kind: str) -> list[Block]:
     read: dict[str, Any] = {}  # a line repeated (a model stuck in a loop) is read once
     for line in lines:
         if not line.strip():
+            continue
+        listed = _LIST_LINE.fullmatch(line) if kind == "community" and "[" in line else None
+        positional = listed and _positional_values(listed[1], n)
+        if positional:  # the whole assignment on one line: a block of its own
+            close()
+            blocks.append(Block({node: {value} for node, value in positional.items()}))
+            blocks[-1].corrects = cue or bool(_REVISED.search(line, 0, listed.start(1))
+                                              or _CORRECTION.search(line, 0, listed.start(1)))
+            cue = False
             continue
         found = read[line] if line in read else read.setdefault(line, _assignment(line, n, kind))
         if heading is not None and not _COMMUNITY_ID.search(line):

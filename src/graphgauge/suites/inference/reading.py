@@ -359,12 +359,37 @@ def read_relation(text: Any, pair: tuple[int, int] | None = None) -> bool | NoAn
     body = answer_part(text)
     if isinstance(body, NoAnswer):
         return body
+    body = _without_relatedness_guess(body)
     # the pair filter applies only to a text that speaks of the asked pair at all
     asked = set(pair) if pair is not None and set(pair) <= _named_nodes(body) else None
     value = read_answer(body, _relation_reader(asked))
     if isinstance(value, bool) and _concluded(_reasoning_after(text), asked) is (not value):
         return NoAnswer("the reasoning concludes the opposite of the answer")
     return value
+
+
+# The prompt asks for the link, then for "the relationship (or lack thereof)": a guess
+# about how the two are related ("They might be related in some way, as both are on the
+# same site, but they are not directly linked") weighs relatedness, not the asked link, so
+# it hedges nothing. The guess is blanked up to its clause's end ("but", a comma); one
+# that speaks of the link itself ("might be related through a citation", "could be
+# directly related") stays a hedge.
+_RELATED_GUESS = re.compile(
+    r"\b(?:(?:might|may|could)(?:[ \t]+(?:also|still|well|even))?[ \t]+be|possibly|perhaps"
+    r"|maybe)[ \t]+(?:(?:somewhat|loosely|indirectly|thematically|topically|conceptually"
+    r"|semantically|quite|closely|still|also)[ \t]+)?(?:related|similar|relevant"
+    r"|(?:part[ \t]+of|from|in|on|of|about|within)[ \t]+(?:the[ \t]+)?(?:same|similar))\b"
+    r"(?:(?!\b(?:but|so|thus|hence|therefore|yet|however)\b)[^.,;!?\n]){0,200}", re.I)
+_LINK_TALK = re.compile(r"\b(?:link\w*|connect\w*|edges?|hyperlink\w*|cit(?:e|es|ed|ing|ation)\w*"
+                        r"|(?:co-?)?authors?\w*|adjacent|directly|neighbou?rs?|co-?purchas\w*"
+                        r"|referenc\w*|ties?)\b", re.I)
+
+
+def _without_relatedness_guess(body: str) -> str:
+    if not mentions(body, ("related", "similar", "relevant", "same")):
+        return body
+    return _RELATED_GUESS.sub(lambda m: m[0] if _LINK_TALK.search(m[0]) else " " * len(m[0]),
+                              body)
 
 
 _SO = re.compile(r"\b(?:so|therefore|thus|hence|consequently|which means(?: that)?)\b,?\s+", re.I)
