@@ -49,3 +49,14 @@ def test_a_cued_check_that_finds_every_edge_covered_keeps_the_answer():
 def test_a_check_that_finds_an_edge_uncovered_and_states_a_value_corrects_the_answer():
     text = COVER + "\n\nChecking: edge (2, 5) is uncovered, so add 5: {1, 3, 4, 5}."
     assert answers.NODE_SET.read(text, None, answers.Context(None, 6)).value == [1, 3, 4, 5]
+
+
+def test_a_check_block_that_goes_on_to_a_bold_answer_is_no_closing_check():
+    # the checks sit between the working and the answer: the bold answer after them is the
+    # answer, not the working's list above the checks (core_blind_s18b:66's family)
+    text = ("Order so far: 5, 2, 7.\n\n**Checking two edges:** (5, 2): 5 before 2 ✓. "
+            "(2, 7): 2 before 7 ✓.\n\n**Order:**\n\n[5, 2, 7, 0, 1]")
+    assert answers.NODE_LIST.read(text).value == [5, 2, 7, 0, 1]
+    # without the bold answer after it, the checks close the reply and the list above stands
+    closing = "Order: [5, 2, 7, 0, 1]\n\nChecking two edges: (5, 2): 5 before 2 ✓. (2, 7) ✓."
+    assert answers.NODE_LIST.read(closing).value == [5, 2, 7, 0, 1]

@@ -24,6 +24,10 @@ _CHECK_BLOCK = re.compile(
     r"|\n[ \t]*\n[ \t#*_>]*(?:every|each|all(?:[ \t]+the)?)[ \t]+edges?[ \t]+(?:is|are)[ \t]+"
     r"covered\b", re.I)
 
+# A block that goes on past its checks (a bold heading or answer line after them, "a better
+# cover", "instead") is more than a check: what it says after the checks may be the answer.
+_GOES_ON = re.compile(r"\*\*|\b(?:better|worse|instead|alternative)\b", re.I)
+
 
 def without_check_block(text: str, reader: Reader | None) -> str:
     """``text`` without a closing paragraph that checks the answer given above it
@@ -37,7 +41,7 @@ def without_check_block(text: str, reader: Reader | None) -> str:
     if not heads:
         return text
     block = text[heads[-1].start():]
-    if CUE.search(block) or not check_passes(block):
+    if CUE.search(block) or _GOES_ON.search(block) or not check_passes(block):
         return text  # (no tick: "Checking each node's degree: ..." is working, not a check)
     above = text[:heads[-1].start()]
     return above if reader(above, False) not in (ABSENT, None) else text

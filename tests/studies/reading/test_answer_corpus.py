@@ -120,9 +120,16 @@ def test_readers_agree_with_the_grader():
 # core_blind_s18a / s18b (realistic, held out from the fixers: the 40/30/30 mix, and every
 # persona drawn at random) read 94.5% (121/128, 1 of 7 no-answers read as a value) and 95.0%
 # (114/120, 0 of 6) on the readers before this session's rules.
-# core_blind_s19b (realistic, the 40/30/30 mix, held out from the fixers) read 96.1% (123/128,
-# 0 of 7 no-answers read as a value) on the readers before this session's rules.
+# core_blind_s19a / s19b (realistic, held out from the fixers: markdown chat answers, and the
+# 40/30/30 mix) read 96.9% (124/128, 0 of 8 no-answers read as a value) and 96.1% (123/128,
+# 0 of 7) on the readers before this session's rules. s18b:66 was read right before the one
+# check verdict (checks.check_passes) and wrong after it, until a check block going on to a
+# bold answer was again no closing check.
 BLIND_MISSES = {
+    "core_blind_s19a.jsonl:26",
+    "core_blind_s19a.jsonl:31",
+    "core_blind_s19a.jsonl:6",
+    "core_blind_s19a.jsonl:64",
     "core_blind_s19b.jsonl:112",
     "core_blind_s19b.jsonl:21",
     "core_blind_s19b.jsonl:84",
@@ -138,7 +145,6 @@ BLIND_MISSES = {
     "core_blind_s18b.jsonl:1",
     "core_blind_s18b.jsonl:55",
     "core_blind_s18b.jsonl:64",
-    "core_blind_s18b.jsonl:66",
     "core_blind_s18b.jsonl:70",
     "core_blind_s18b.jsonl:81",
     "core_blind_s16a.jsonl:119",
