@@ -366,7 +366,11 @@ _HEDGE = re.compile(
     r"|the two)\b"
     # a second answer just as good: "That works, and so would 0 → 1 → 2."
     r"|\bso (?:would|could|does|will)[ \t]+(?:the[ \t]+\w+[ \t]+)?[\[({]?\s*\d"
-    r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
+    # two bracketed answers; each side is kept when short, so that a pair written both
+    # ways ("no edge (8, 23) or (23, 8)") or two things that are not answers of the asked
+    # type are not taken for a hedge
+    r"|(?:(?P<p>[\[(][^\[\]()\n]{0,80}[\])])|[\])}])\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+"
+    r"|perhaps\s+)?(?:(?P<q>[\[(][^\[\]()\n]{0,80}[\])])|[\[({])"
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
     r"(?:is|would be|becomes|are)\b"
@@ -491,6 +495,8 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
     for m in _HEDGE.finditer(text):
         a, b = m["a"], m["b"]
         if a is None:
+            if m["p"] and m["q"] and not _bracketed_rivals(m["p"], m["q"], value_of):
+                continue
             return True
         a, b = a.lower(), b.lower()
         if a == b or {a, b} in _CHOICE_PAIRS:
@@ -505,6 +511,15 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
 
 
 NOT_A_VALUE: Any = object()
+
+
+def _bracketed_rivals(first: str, second: str, value_of: Callable[[str], Any] | None) -> bool:
+    """Are "[A] or [B]" two answers? Not when neither side is a value of the asked type:
+    the reason for a yes/no verdict naming an edge written both ways ("No — there is no
+    edge (8, 23) or (23, 8) in the list") or two routes. Lists are not compared by their
+    items here: "[0, 4] or [4, 0]" are two paths."""
+    return value_of is None or value_of(first) is not NOT_A_VALUE or (
+        value_of(second) is not NOT_A_VALUE)
 
 
 def tail(text: str, size: int = _TAIL) -> str:

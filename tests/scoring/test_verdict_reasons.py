@@ -1,0 +1,44 @@
+"""Verdicts, hedges and refusals read as a careful grader reads them: which words in a
+reply belong to the answer and which to its justification. An "or" between two things
+that are not answers of the asked type is part of the reason, not a hedge; a denial word
+inside the reason does not deny the asked predicate; a refusal followed by a how-to holds
+no answer; a closing restatement of a path keeps its first node."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+
+EDGE = "Is there an edge between node 3 and node 14?"
+
+
+def _read(kind: answers.AnswerType, text: str, nodes: int | None = None,
+          question: str | None = None, labels: list[str] | None = None):
+    prediction = kind.read(text, labels, Context(question, nodes))
+    return prediction.value if prediction.ok else None
+
+
+@pytest.mark.parametrize("text, expected", [
+    # one edge spelled both ways, or two routes named in the reason: the verdict stands
+    ("No. Node 3 is adjacent to 1, 6 and 9 only; neither (3, 14) or (14, 3) appears.", False),
+    ("No, the list has no edge [3, 14] or [14, 3].", False),
+    ("Yes — the list contains (3, 14) (or (14, 3), as it is undirected).", True),
+    ("No: I find neither (3, 14) or (14, 3), nor any edge 3-14 in another form.", False),
+    # two verdicts are still a hedge
+    ("Yes or no, depending on the direction.", None),
+    ("It is either yes or no; I cannot tell from the list.", None),
+])
+def test_or_between_reasons_is_not_a_hedge_of_a_verdict(text, expected):
+    assert _read(answers.BOOL, text, 20, EDGE) is expected
+
+
+@pytest.mark.parametrize("kind, text", [
+    # two bracketed answers of the asked type still hedge, even the same items reversed
+    (answers.NODE_LIST, "The shortest path is [2, 7, 9] or [2, 5, 9]."),
+    (answers.NODE_LIST, "The path is [9, 4] or [4, 9]."),
+    (answers.EDGE_SET, "The bridges are (1, 4) or (4, 6)."),
+])
+def test_or_between_answers_of_the_asked_type_still_hedges(kind, text):
+    assert _read(kind, text, 12) is None
