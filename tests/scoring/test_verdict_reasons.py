@@ -42,3 +42,30 @@ def test_or_between_reasons_is_not_a_hedge_of_a_verdict(text, expected):
 ])
 def test_or_between_answers_of_the_asked_type_still_hedges(kind, text):
     assert _read(kind, text, 12) is None
+
+
+BIPARTITE = "Is the graph bipartite?"
+CYCLE = "Does the graph contain a cycle?"
+PATH = "Is there a path from node 4 to node 9?"
+LINK = "Is there an edge between node 4 and node 9?"
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # "no"/"without" governing a word of the justification: the claim stands
+    (BIPARTITE, "The graph is bipartite.\n\nA two-colouring from node 0 goes through "
+                "without a clash.", True),
+    (BIPARTITE, "Two-colouring the nodes by BFS level works with no conflicts at all.", True),
+    (PATH, "Node 4 reaches node 9 without passing through node 6.", True),
+    (PATH, "Node 4 reaches node 9 along a walk with no repeated vertices.", True),
+    (LINK, "Nodes 4 and 9 are adjacent without any intermediate node.", True),
+    # "no"/"without" governing the predicate (or a fact that decides it) denies it
+    (CYCLE, "This graph is without cycles.", False),
+    (CYCLE, "I traced every component and found no cycle.", False),
+    (BIPARTITE, "The graph has no odd cycle, so it is two-colourable.", True),
+    (BIPARTITE, "Checking the levels, the graph has no valid 2-colouring.", False),
+    (PATH, "There is no route from node 4 to node 9.", False),
+    (LINK, "Nodes 4 and 9 have no edge between them.", False),
+    (PATH, "Node 4 cannot reach node 9 without an edge into 9.", False),
+])
+def test_denial_words_bear_on_what_they_govern(question, text, expected):
+    assert _read(answers.BOOL, text, 12, question) is expected

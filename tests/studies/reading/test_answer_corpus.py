@@ -131,7 +131,6 @@ BLIND_MISSES = {
     "core_blind_s16b.jsonl:84",
     "core_blind_s17a.jsonl:28",
     "core_blind_s17a.jsonl:43",
-    "core_blind_s17a.jsonl:74",
     "core_blind_s17a.jsonl:79",
     "core_blind_s17b.jsonl:110",
     "core_blind_s15a.jsonl:19",
