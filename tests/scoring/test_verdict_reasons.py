@@ -69,3 +69,36 @@ LINK = "Is there an edge between node 4 and node 9?"
 ])
 def test_denial_words_bear_on_what_they_govern(question, text, expected):
     assert _read(answers.BOOL, text, 12, question) is expected
+
+
+HOW_TO = ("I can't compute the spectral radius exactly without software. Here's how you could "
+          "do it:\n\n1. Build the 12×12 adjacency matrix: a 1 for every edge.\n2. Run power "
+          "iteration from the all-ones vector.\n3. Read off the norm ratio after 50 steps.")
+
+
+@pytest.mark.parametrize("text", [
+    HOW_TO,
+    HOW_TO + "\n\nLet me know if you'd like a script for it!",
+    "Sorry, I'm unable to calculate the closeness centrality by hand here.\n\nYou can get it "
+    "with NetworkX: nx.closeness_centrality(G)[3]. It takes 2 lines.\n\nHappy to help!",
+    "Unfortunately I cannot determine the exact value without running code.\n\n**Steps to "
+    "compute it:**\n- Form the Laplacian L = D - A (a 7×7 matrix).\n- Take its second-"
+    "smallest eigenvalue.",
+])
+def test_refusal_followed_by_a_how_to_holds_no_answer(text):
+    assert _read(answers.FLOAT, text) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the closing prose works the value out after all
+    ("I can't compute it exactly without software. Here's how you could do it:\n\n- Build "
+     "the 12×12 matrix.\n- Run power iteration.\n\nDoing that by hand, the ratio settles at "
+     "3.42.", 3.42),
+    ("I can't be certain without running code.\n\nStill, summing the degrees (28) and "
+     "halving them, there are 14 edges.", 14.0),
+    # a how-to with no refusal before it is a worked answer
+    ("Here's how you could check it: sum the degrees (28) and halve them.\n\nSo the graph "
+     "has 14 edges.", 14.0),
+])
+def test_refusal_then_a_worked_value_still_answers(text, expected):
+    assert _read(answers.FLOAT, text) == expected
