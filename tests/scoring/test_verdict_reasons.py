@@ -102,3 +102,24 @@ def test_refusal_followed_by_a_how_to_holds_no_answer(text):
 ])
 def test_refusal_then_a_worked_value_still_answers(text, expected):
     assert _read(answers.FLOAT, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the measure names the path: its first node is not a measurement
+    ("So the path of minimum total weight is 3 → 8 → 10.", [3, 8, 10]),
+    ("The route with the lowest total cost is 2 -> 6 -> 1 -> 4.", [2, 6, 1, 4]),
+    ("The walk of least overall distance is 5, 0, 7.", [5, 0, 7]),
+    ("The best path is **[1, 9, 4]** (weight 5).\n\nSo the path of smallest weight is "
+     "1 → 9 → 4.", [1, 9, 4]),
+    # a measurement of the path stays one
+    ("The path of minimum total weight is 7.", None),
+    ("The cheapest path is 3 → 8 → 10; the path of minimum total weight is 11.", [3, 8, 10]),
+])
+def test_measure_naming_a_path_keeps_its_first_node(text, expected):
+    assert _read(answers.NODE_LIST, text, 12) == expected
+
+
+def test_measure_naming_a_path_in_labels():
+    labels = [chr(ord("A") + i) for i in range(26)]
+    text = "So the path of minimum total weight is J → T → Y."
+    assert _read(answers.NODE_LIST, text, labels=labels) == [9, 19, 24]

@@ -124,7 +124,6 @@ BLIND_MISSES = {
     "core_blind_s16a.jsonl:47",
     "core_blind_s16a.jsonl:71",
     "core_blind_s16b.jsonl:115",
-    "core_blind_s16b.jsonl:61",
     "core_blind_s16b.jsonl:68",
     "core_blind_s16b.jsonl:73",
     "core_blind_s16b.jsonl:84",
