@@ -123,3 +123,42 @@ def test_measure_naming_a_path_in_labels():
     labels = [chr(ord("A") + i) for i in range(26)]
     text = "So the path of minimum total weight is J → T → Y."
     assert _read(answers.NODE_LIST, text, labels=labels) == [9, 19, 24]
+
+
+@pytest.mark.parametrize("kind, text", [
+    # two values that both work, to a question asking for one; the choice left to the reader
+    (answers.INT, "Both 6 and 7 work as the cut size; I'll go with whichever you prefer."),
+    (answers.INT, "Both 6 and 7 are valid answers for the cut size."),
+    (answers.INT, "6 and 7 both work here."),
+    (answers.FLOAT, "The ratio is 0.5 or 0.25 — take your pick."),
+    # a second candidate that works as well, none chosen
+    (answers.NODE_LIST, "One option is [4, 1, 8], though [4, 6, 8] also seems to work."),
+    (answers.NODE_LIST, "A candidate order: [2, 0, 1, 3]. [2, 1, 0, 3] works too."),
+    (answers.INT, "The diameter is 5, though 6 would also work if you count the loop."),
+    # doubt that governs the statement of the value
+    (answers.NODE_SET, "We cannot be sure node 8 is outside the cover."),
+    (answers.NODE_SET, "I can't be certain that nodes 2 and 8 form the cover."),
+    # the work still to do, then a question back
+    (answers.INT, "There are 45 node pairs to compare. Shall I go through them?"),
+    (answers.INT, "That leaves 20 paths still to explore. Do you want me to continue?"),
+])
+def test_no_value_committed(kind, text):
+    assert _read(kind, text, 12) is None
+
+
+@pytest.mark.parametrize("kind, text, expected", [
+    # items of one answer to a set question
+    (answers.NODE_SET, "Both 3 and 5 are valid articulation points.", [3, 5]),
+    (answers.NODE_SET, "Nodes 3 and 7 both work as centres.", [3, 7]),
+    # "works"/"work" that is not another candidate
+    (answers.INT, "Answer: 6. The same method also works for directed graphs.", 6),
+    (answers.INT, "The answer is 3! I can also work out the degrees of the other 9 nodes.", 3),
+    # doubt that is set aside before the value
+    (answers.INT, "I can't be sure, but the answer is 5.", 5),
+    # a count with an offer to show it
+    (answers.INT, "There are 12 triangles. Shall I list them?", 12),
+    (answers.INT, "I had 14 edges to check, and all exist, so the graph has 14 edges. Want "
+                  "the list?", 14),
+])
+def test_value_still_committed(kind, text, expected):
+    assert _read(kind, text, 12) == expected

@@ -105,7 +105,8 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     asked = tail(body).rstrip()[len(kept):]
-    if not kept.strip() or (asked and (_CAN_DO.match(SENTENCE_SPLIT.split(kept.rstrip())[-1])
+    closing = SENTENCE_SPLIT.split(kept.rstrip())[-1]
+    if not kept.strip() or (asked and (_CAN_DO.match(closing) or _WORK_AHEAD.search(closing)
                                        or _OFFERS_TO_ANSWER.search(asked))):
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
@@ -428,6 +429,15 @@ def _refused_with_method(kept: str, last: str) -> bool:
         return False
     prose = [line for line in last.splitlines() if line.strip() and not ITEM.match(line)]
     return not (prose and _WORKED_OUT.search(SENTENCE_SPLIT.split(prose[-1].strip())[-1]))
+
+
+# The work still to do, put before a question back: "There are 36 pairs to check. Shall I
+# go through them?" counts the work, not the answer.
+_WORK_AHEAD = re.compile(r"\b\d+[ \t]+(?:[a-z-]+[ \t]+){0,2}?(?:left[ \t]+|still[ \t]+"
+                         r"|remaining[ \t]+)?to[ \t]+(?:check|examine|compare|test|consider"
+                         r"|go[ \t]+through|work[ \t]+through|process|evaluate|verify|try|visit"
+                         r"|explore|enumerate|inspect)\b"
+                         r"(?![^.!?\n]*\b(?:so|thus|therefore|hence|giving|total)\b)", re.I)
 
 
 # A question back asking leave to work the answer out, or offering the answer itself: the
