@@ -29,6 +29,13 @@ def _read(kind: answers.AnswerType, text: str, nodes: int | None = None,
     # two verdicts are still a hedge
     ("Yes or no, depending on the direction.", None),
     ("It is either yes or no; I cannot tell from the list.", None),
+    # the other verdict set apart after the first is an alternative answer ...
+    ("Yes, or no if the list is directed.", None),
+    ("Yes (or no, if (14, 3) is read as a different edge).", None),
+    ("Yes — or no, if the edges are directed.", None),
+    # ... "yes or no" as one phrase names the choice
+    ("This is a yes or no question, and the answer is yes.", True),
+    ("Answer (yes or no): no", False),
 ])
 def test_or_between_reasons_is_not_a_hedge_of_a_verdict(text, expected):
     assert _read(answers.BOOL, text, 20, EDGE) is expected

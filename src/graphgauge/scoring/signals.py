@@ -387,13 +387,14 @@ _HEDGE = re.compile(
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
     r"(?:is|would be|becomes|are)\b"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(]?\s*+(?:or|o|ou|oder|或者?)\s*"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(—–]?\s*+(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
     r"(?P<b>\d+(?:\.\d+)?(?:/\d+|[ \t]*%|[ \t]+per[ \t]?cent\b)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
+_SET_APART = re.compile(r"[,(—–]")
 REFUSAL = re.compile(
     r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*+(?:(?:sorry|unfortunately|however|but|hmm|well|so"
     r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
@@ -517,8 +518,8 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
                 continue
             return True
         a, b = a.lower(), b.lower()
-        if a == b or {a, b} in _CHOICE_PAIRS:
-            continue
+        if a == b or ({a, b} in _CHOICE_PAIRS and not _SET_APART.search(m.group())):
+            continue  # "a yes or no question" names the choice; "Yes, or no if …" hedges
         if value_of is None:
             return True
         first, second = value_of(a), value_of(b)
