@@ -26,6 +26,7 @@ def _read(kind: answers.AnswerType, text: str, nodes: int | None = None,
     ("No, the list has no edge [3, 14] or [14, 3].", False),
     ("Yes — the list contains (3, 14) (or (14, 3), as it is undirected).", True),
     ("No: I find neither (3, 14) or (14, 3), nor any edge 3-14 in another form.", False),
+    ("No. The pair {3, 14} or {14, 3} never appears.", False),
     # two verdicts are still a hedge
     ("Yes or no, depending on the direction.", None),
     ("It is either yes or no; I cannot tell from the list.", None),
@@ -118,6 +119,9 @@ def test_refusal_then_a_worked_value_still_answers(text, expected):
     ("The walk of least overall distance is 5, 0, 7.", [5, 0, 7]),
     ("The best path is **[1, 9, 4]** (weight 5).\n\nSo the path of smallest weight is "
      "1 → 9 → 4.", [1, 9, 4]),
+    # a measure followed by the walk it measures: the walk's first stop is no measurement
+    ("The shortest path by total weight is 3 → 8 → 10.", [3, 8, 10]),
+    ("The path with the smallest sum of weights is 2 -> 6 -> 1.", [2, 6, 1]),
     # a measurement of the path stays one
     ("The path of minimum total weight is 7.", None),
     ("The cheapest path is 3 → 8 → 10; the path of minimum total weight is 11.", [3, 8, 10]),

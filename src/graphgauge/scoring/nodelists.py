@@ -110,7 +110,9 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
                     r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
                     r"|of))*"
-                    r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?",  # ("**Total weight:** 7")
+                    r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?"  # ("**Total weight:** 7")
+                    # (not the first stop of a walk: "the sum of weights is 3 → 5 → 9")
+                    r"(?![ \t]*(?:→|->|⟶|=>)[ \t]*\d)",
                     re.I)
 # "The node with the highest degree is 3", "the path of minimum total weight is 9 → 19 →
 # 24": the measure names the node or the path, not its value.

@@ -382,8 +382,8 @@ _HEDGE = re.compile(
     # two bracketed answers; each side is kept when short, so that a pair written both
     # ways ("no edge (8, 23) or (23, 8)") or two things that are not answers of the asked
     # type are not taken for a hedge
-    r"|(?:(?P<p>[\[(][^\[\]()\n]{0,80}[\])])|[\])}])\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+"
-    r"|perhaps\s+)?(?:(?P<q>[\[(][^\[\]()\n]{0,80}[\])])|[\[({])"
+    r"|(?:(?P<p>[\[({][^\[\](){}\n]{0,80}[\])}])|[\])}])\s*,?\s+\(?or\s+(?:maybe\s+"
+    r"|possibly\s+|perhaps\s+)?(?:(?P<q>[\[({][^\[\](){}\n]{0,80}[\])}])|[\[({])"
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
     r"(?:is|would be|becomes|are)\b"
