@@ -74,6 +74,12 @@ LINK = "Is there an edge between node 4 and node 9?"
     (PATH, "There is no route from node 4 to node 9.", False),
     (LINK, "Nodes 4 and 9 have no edge between them.", False),
     (PATH, "Node 4 cannot reach node 9 without an edge into 9.", False),
+    # a failure named outright denies the attempt; a failure denied leaves it standing
+    (BIPARTITE, "A 2-colouring of this graph hits a conflict at edge 3-5.", False),
+    (BIPARTITE, "Two-colouring the graph by BFS leads to a clash on edge (2, 6).", False),
+    (BIPARTITE, "There is no conflict-free 2-colouring of this graph.", False),
+    (BIPARTITE, "The graph is two-colourable; I found no conflicting edge.", True),
+    (BIPARTITE, "This graph's 2-colouring never produces a conflict.", True),
 ])
 def test_denial_words_bear_on_what_they_govern(question, text, expected):
     assert _read(answers.BOOL, text, 12, question) is expected

@@ -228,17 +228,25 @@ def _denials(sentence: str, question: str) -> int:
     """How many negations of the sentence bear on the asked predicate. "No" and "without"
     deny what they govern: "there is no cycle", "a graph without odd cycles" deny it, but
     "a BFS 2-colouring works without conflicts" or "node 3 reaches 9 with no repeated
-    node" deny only a word of the justification, and the claim stands."""
+    node" deny only a word of the justification, and the claim stands. A failure named
+    outright denies the attempt it befalls ("a 2-colouring runs into a conflict"), and a
+    failure denied leaves it standing ("... does not produce a conflict")."""
     sentence = _IDIOM.sub(" ", sentence)
-    count = 0
+    count, spared = 0, []
     for m in _NEGATION.finditer(sentence):
         if m.group().lower() in ("no", "without"):
             governed = _GOVERNED.match(sentence, m.end())
             words = _CLAUSE_BREAK.split(governed.group() if governed else "")[0]
             if not _names_predicate(_content(words), question):
+                spared.append((m.end(), m.end() + len(words)))
                 continue
         count += 1
-    return count
+    return count + sum(1 for t in _FAILURE.finditer(sentence)
+                       if not any(start <= t.start() < end for start, end in spared))
+
+
+# Words for an attempt's failure: a 2-colouring's clash, a proof's contradiction.
+_FAILURE = re.compile(r"\b(?:conflict(?:s|ing)?|clash(?:es|ing)?|contradictions?)\b", re.I)
 
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
