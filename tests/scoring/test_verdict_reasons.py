@@ -98,6 +98,10 @@ HOW_TO = ("I can't compute the spectral radius exactly without software. Here's 
     "Unfortunately I cannot determine the exact value without running code.\n\n**Steps to "
     "compute it:**\n- Form the Laplacian L = D - A (a 7×7 matrix).\n- Take its second-"
     "smallest eigenvalue.",
+    "I'm sorry, but I can't compute PageRank by hand for a 20-node graph.\n\nTo get it, you "
+    "would:\n1. Start every node at 0.05.\n2. Repeat the update 30 times with damping 0.85.",
+    "I can't calculate this precisely.\n\nYou'd need to form the 20 × 20 Laplacian and find "
+    "its 2 smallest eigenvalues.",
 ])
 def test_refusal_followed_by_a_how_to_holds_no_answer(text):
     assert _read(answers.FLOAT, text) is None
@@ -108,6 +112,8 @@ def test_refusal_followed_by_a_how_to_holds_no_answer(text):
     ("I can't compute it exactly without software. Here's how you could do it:\n\n- Build "
      "the 12×12 matrix.\n- Run power iteration.\n\nDoing that by hand, the ratio settles at "
      "3.42.", 3.42),
+    ("I can't calculate this precisely by hand.\n\nTo get the exact value, one would sum 29 "
+     "terms; doing it roughly, the sum comes to 4.73.", 4.73),
     ("I can't be certain without running code.\n\nStill, summing the degrees (28) and "
      "halving them, there are 14 edges.", 14.0),
     # a how-to with no refusal before it is a worked answer

@@ -411,7 +411,9 @@ _HOW_TO = re.compile(
     r"\bhere(?:'s| is) how\b|\b(?:steps|way) (?:to|you could|you can)\b|\byourself\b"
     r"|\byou (?:could|can|would|might|'d) (?:\w+ ){0,2}?(?:compute|calculate|find|get"
     r"|determine|obtain|approach|use|run|do)\b|\b(?:tools?|librar(?:y|ies)|packages?|software)"
-    r" (?:like|such as)\b", re.I)
+    r" (?:like|such as)\b|\byou(?:'d| would| will)? need to\b|\byou would:"
+    r"|(?:^|[.!?:]\s)[ \t*_]*to (?:get|compute|calculate|find|obtain|determine) (?:it|this|that"
+    r"|the (?:\w+ )?(?:value|result|answer|number|count))\b", re.I | re.M)
 # ... unless its closing sentence (not a step) works the value out after all ("... Doing
 # this by hand gives 0.42.").
 _WORKED_OUT = re.compile(r"(?:\b(?:so|thus|therefore|hence|gives|yields|comes to|comes out"
