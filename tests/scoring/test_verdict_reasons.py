@@ -161,6 +161,7 @@ def test_measure_naming_a_path_in_labels():
     # doubt that governs the statement of the value
     (answers.NODE_SET, "We cannot be sure node 8 is outside the cover."),
     (answers.NODE_SET, "I can't be certain that nodes 2 and 8 form the cover."),
+    (answers.NODE_SET, "There is no way to be sure node 8 is excluded."),
     # the work still to do, then a question back
     (answers.INT, "There are 45 node pairs to compare. Shall I go through them?"),
     (answers.INT, "That leaves 20 paths still to explore. Do you want me to continue?"),

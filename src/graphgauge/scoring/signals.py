@@ -345,7 +345,7 @@ _HEDGE = re.compile(
     r"|\bwhichever (?:one )?(?:you|one) (?:prefer|like|want|choose|pick)\b|\btake your pick\b"
     # doubt that governs the sentence stating the value: "We can't be sure node 7 is
     # excluded" (not "I can't be sure, but the answer is 5")
-    r"|\bcan(?:not|'t| not) be (?:sure|certain)[ \t]+(?:that[ \t]+)?[^.!?\n,;]*\d"
+    r"|\b(?:can(?:not|'t| not)|no way to) be (?:sure|certain)[ \t]+(?:that[ \t]+)?[^.!?\n,;]*\d"
     # two values that both work, to a question asking for one: "Both 4 and 5 work"
     r"|(?:\bboth[ \t]+)?(?<![\w.])(?P<c>\d+(?:\.\d+)?)[ \t]+and[ \t]+(?P<d>\d+(?:\.\d+)?)[ \t]+"
     r"(?:(?:both|each|equally)[ \t]+)?(?:work|are[ \t]+(?:both[ \t]+|equally[ \t]+)?(?:valid"
