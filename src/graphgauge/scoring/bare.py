@@ -59,6 +59,7 @@ from graphgauge.scoring.signals import (
     ITEM,
     PROVISIONAL,
     QUESTION,
+    REFUSAL,
     RETRACTION,
     SENTENCE_SPLIT,
     TENTATIVE,
@@ -102,7 +103,8 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("cut off before committing to an answer")
     kept = strip_questions(body)
     asked = tail(body).rstrip()[len(kept):]
-    if not kept.strip() or (asked and (_CAN_DO.match(SENTENCE_SPLIT.split(kept.rstrip())[-1])
+    closing = SENTENCE_SPLIT.split(kept.rstrip())[-1]
+    if not kept.strip() or (asked and (_CAN_DO.match(closing) or _WORK_AHEAD.search(closing)
                                        or _OFFERS_TO_ANSWER.search(asked))):
         # "I can compute it, but it means summing over all 36 pairs. Shall I go on?"
         return NoAnswer("a question back instead of an answer")
@@ -119,7 +121,8 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     if PROVISIONAL.search(_heading_line(kept, last)):
         return NoAnswer("a provisional answer, given so far")
     whole = last_paragraph(body)
-    if refuses(last) or (whole != last and refuses(whole[-2000:])):
+    if refuses(last) or (whole != last and refuses(whole[-2000:])) or _refused_with_method(
+            kept, last):
         return NoAnswer("refused to answer")
     if offers_alternatives(last) or _cases_side_by_side(last, reader):
         return NoAnswer("several answers offered, none chosen")
@@ -397,6 +400,44 @@ _ASKING_WORDS = frozenset(("the", "quest", "asks", "for", "and", "that", "this",
 _CAN_DO = re.compile(r"\W*I (?:can|could)(?: certainly| easily| definitely)? (?:compute"
                      r"|calculate|work out|determine|find|count|list|give)\b"
                      r"(?![^.\n]*(?:[:=]|\b(?:is|are)\b))", re.I)
+
+
+# A refusal followed by how the reader could work the value out ("I can't calculate it
+# without tools. Here's how you could: 1. Build the matrix ..."): the numbers are in the
+# steps, and the reply ends without a value of its own.
+_HOW_TO = re.compile(
+    r"\bhere(?:'s| is) how\b|\b(?:steps|way) (?:to|you could|you can)\b|\byourself\b"
+    r"|\byou (?:could|can|would|might|'d) (?:\w+ ){0,2}?(?:compute|calculate|find|get"
+    r"|determine|obtain|approach|use|run|do)\b|\b(?:tools?|librar(?:y|ies)|packages?|software)"
+    r" (?:like|such as)\b|\byou(?:'d| would| will)? need to\b|\byou would:"
+    r"|(?:^|[.!?:]\s)[ \t*_]*to (?:get|compute|calculate|find|obtain|determine) (?:it|this|that"
+    r"|the (?:\w+ )?(?:value|result|answer|number|count))\b", re.I | re.M)
+# ... unless its closing sentence (not a step) works the value out after all ("... Doing
+# this by hand gives 0.42.").
+_WORKED_OUT = re.compile(r"(?:\b(?:so|thus|therefore|hence|gives|yields|comes to|comes out"
+                         r"|get|got|is|equals|settles at|converges to|about|approximately)\b"
+                         r"|[=≈:])[^.!?\n\d]{0,40}[-+]?\.?\d", re.I)
+
+
+def _refused_with_method(kept: str, last: str) -> bool:
+    """Does the reply open by refusing and go on only to say how the value could be found?"""
+    opening = re.split(r"\n[ \t]*\n", kept.lstrip(), maxsplit=1)[0][:1000]
+    refusal = REFUSAL.search(opening) if refuses(opening) else None
+    if refusal is None:
+        return False
+    if _HOW_TO.search(kept, kept.find(opening) + refusal.end()) is None:
+        return False
+    prose = [line for line in last.splitlines() if line.strip() and not ITEM.match(line)]
+    return not (prose and _WORKED_OUT.search(SENTENCE_SPLIT.split(prose[-1].strip())[-1]))
+
+
+# The work still to do, put before a question back: "There are 36 pairs to check. Shall I
+# go through them?" counts the work, not the answer.
+_WORK_AHEAD = re.compile(r"\b\d+[ \t]+(?:[a-z-]+[ \t]+){0,2}?(?:left[ \t]+|still[ \t]+"
+                         r"|remaining[ \t]+)?to[ \t]+(?:check|examine|compare|test|consider"
+                         r"|go[ \t]+through|work[ \t]+through|process|evaluate|verify|try|visit"
+                         r"|explore|enumerate|inspect)\b"
+                         r"(?![^.!?\n]*\b(?:so|thus|therefore|hence|giving|total)\b)", re.I)
 
 
 # A question back asking leave to work the answer out, or offering the answer itself: the

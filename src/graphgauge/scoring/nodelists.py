@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from graphgauge.scoring.guards import mentions
 from graphgauge.scoring.region import ABSENT, NoAnswer
 from graphgauge.scoring.sentences import MAX_CANDIDATES, answer, decisive, or_none, pick
 
@@ -109,13 +110,27 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
                     r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
                     r"|of))*"
-                    r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?",  # ("**Total weight:** 7")
+                    r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?"  # ("**Total weight:** 7")
+                    # (not the first stop of a walk: "the sum of weights is 3 → 5 → 9")
+                    r"(?![ \t]*(?:→|->|⟶|=>)[ \t]*\d)",
                     re.I)
-# "The node with the highest degree is 3": the measure names the node, not its value.
-_NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices))[ \t]+(?:with|of)[ \t]+"
-                            r"(?:the[ \t]+)?(?:[a-z-]+[ \t]+)?)"
+# "The node with the highest degree is 3", "the path of minimum total weight is 9 → 19 →
+# 24": the measure names the node or the path, not its value.
+_MEASURED_THINGS = ("node", "vert", "path", "route", "walk", "tour", "cycle", "sequence")
+_NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices)|paths?|routes?|walks?"
+                            r"|tours?|cycles?|sequences?)[ \t]+(?:with|of)[ \t]+"
+                            r"(?:the[ \t]+)?(?:[a-z-]+[ \t]+){0,2})"
                             r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
                             r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d)", re.I)
+# ... a path's only when the ids go on ("is 9 → 19"): "the path of least weight is 7" gives
+# its weight.
+_LIST_GOES_ON = re.compile(r"\d*[ \t]*(?:→|->|,)[ \t]*\d")
+
+
+def _measured_subject(m: re.Match[str]) -> str:
+    if m["head"][0] in "nNvV" or _LIST_GOES_ON.match(m.string, m.end()):
+        return m["head"] + m["verb"]
+    return m.group()
 # Ids given as what something is: "are 1, 2", "is {1, 2, 3}", "path: 0 → 3".
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
                          r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
@@ -424,8 +439,8 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
         return None
     if "✓" in region or "✔" in region:  # "{1, 3, 4} covers every edge: 0-1 ✓, 1-2 ✓"
         region = _TICKED.sub(" ", region)
-    if "node" in region or "vert" in region or "Node" in region:
-        region = _NODE_MEASURED.sub(r"\g<head>\g<verb>", region)
+    if mentions(region, _MEASURED_THINGS):
+        region = _NODE_MEASURED.sub(_measured_subject, region)
     region = _COUNT.sub(" ", _DECIMAL.sub(" ", _ANNOTATION.sub(" ", _strip_asides(
         _items_as_list(region)))))
     if ranges:

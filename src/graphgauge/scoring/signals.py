@@ -290,6 +290,19 @@ _HEDGE = re.compile(
     r"|correct|acceptable|optimal|minimum|maximum|minimal|maximal)(?: [a-z]+)?"
     r" (?!(?:edge|node|vertice|neighbou?r|pair|triangle|cycle|step|hop)s\b)\w+s\b"
     r"|\balso (?:seems? |looks? |sounds? )?(?:plausible|possible)\b|\bor (?:yes|no)\?"
+    # another candidate that works as well: "One candidate is [A], but [B] also seems to
+    # work", "[B] works too"; the choice left to the reader: "whichever you prefer"
+    r"|[\])}\d][ \t]+(?:(?:would|will|should|could)[ \t]+)?(?:also[ \t]+(?:seems?[ \t]+to"
+    r"|appears?[ \t]+to|looks?[ \t]+to)?[ \t]*work(?:s|ed)?\b(?![ \t]+(?:out|on|for|with|in)\b)"
+    r"|works?[ \t]+(?:too|as well)\b)"
+    r"|\bwhichever (?:one )?(?:you|one) (?:prefer|like|want|choose|pick)\b|\btake your pick\b"
+    # doubt that governs the sentence stating the value: "We can't be sure node 7 is
+    # excluded" (not "I can't be sure, but the answer is 5")
+    r"|\b(?:can(?:not|'t| not)|no way to) be (?:sure|certain)[ \t]+(?:that[ \t]+)?[^.!?\n,;]*\d"
+    # two values that both work, to a question asking for one: "Both 4 and 5 work"
+    r"|(?:\bboth[ \t]+)?(?<![\w.])(?P<c>\d+(?:\.\d+)?)[ \t]+and[ \t]+(?P<d>\d+(?:\.\d+)?)[ \t]+"
+    r"(?:(?:both|each|equally)[ \t]+)?(?:work|are[ \t]+(?:both[ \t]+|equally[ \t]+)?(?:valid"
+    r"|possible|correct|fine|acceptable|optimal))\b"
     r"|\bgive or take (?:a few|some|about|\d)|\d[ \t]+or so\b"
     r"|\bor\s+[\w.]+(?:\s+\w+)?\s+if\b|\bif not\b,"
     r"|\b(?:yes|no|true|false|\d+(?:\.\d+)?)[)\]}]?\s+(?:if|when)\b[^.\n]{0,160}"
@@ -319,17 +332,22 @@ _HEDGE = re.compile(
     r"|the two)\b"
     # a second answer just as good: "That works, and so would 0 → 1 → 2."
     r"|\bso (?:would|could|does|will)[ \t]+(?:the[ \t]+\w+[ \t]+)?[\[({]?\s*\d"
-    r"|[\])}]\s*,?\s+\(?or\s+(?:maybe\s+|possibly\s+|perhaps\s+)?[\[({]"
+    # two bracketed answers; each side is kept when short, so that a pair written both
+    # ways ("no edge (8, 23) or (23, 8)") or two things that are not answers of the asked
+    # type are not taken for a hedge
+    r"|(?:(?P<p>[\[({][^\[\](){}\n]{0,80}[\])}])|[\])}])\s*,?\s+\(?or\s+(?:maybe\s+"
+    r"|possibly\s+|perhaps\s+)?(?:(?P<q>[\[({][^\[\](){}\n]{0,80}[\])}])|[\[({])"
     r"|\b(?:would|'d) also accept\b|\balso acceptable\b"
     r"|\b(?:without|excluding|ignoring) (?:it|that|this|them|those)\b,? (?:the )?(?:\w+ )?"
     r"(?:is|would be|becomes|are)\b"
-    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(]?\s*+(?:or|o|ou|oder|或者?)\s*"
+    r"|(?<![\w.])(?P<a>\d+(?:\.\d+)?|yes|no|true|false)\s*+[,(—–]?\s*+(?:or|o|ou|oder|或者?)\s*"
     r"(?<=\s|者|或)(?:possibly\s+|maybe\s+|"
     r"perhaps\s+|probably\s+|else\s+)?(?:nodes?\s+|vertex\s+)?"
     r"(?P<b>\d+(?:\.\d+)?(?:/\d+|[ \t]*%|[ \t]+per[ \t]?cent\b)?|yes|no|true|false)(?!\w|\.\d)",
     re.I,
 )
 _CHOICE_PAIRS = ({"yes", "no"}, {"true", "false"})
+_SET_APART = re.compile(r"[,(—–]")
 REFUSAL = re.compile(
     r"(?:^|[.!?][ \t]+|\n)[ \t*_\"']*+(?:(?:sorry|unfortunately|however|but|hmm|well|so"
     r"|i'?m sorry|i apologi[sz]e)[ \t,.!;:]+){0,2}(?:"
@@ -421,7 +439,8 @@ _HEDGE_WORDS = ("or", "if", "when", "either", "depend", "could", "might", "may",
                 "unless", "between", "whether", "another", "alternatively", "plausible",
                 "most", "more", "fewer", "less", "upwards", "up to", "∈", " o ", " ou ",
                 "oder", "或", "accept", "without", "excluding", "ignoring", "a bit", "a little",
-                "a tad", "slightly", "just", "almost", "nearly", "close to", "which case")
+                "a tad", "slightly", "just", "almost", "nearly", "close to", "which case",
+                "work", "whichever", "pick", "sure", "certain", "fine")
 
 
 def _may_hedge(text: str) -> bool:
@@ -443,11 +462,17 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
         return False
     for m in _HEDGE.finditer(text):
         a, b = m["a"], m["b"]
+        if m["c"] is not None:
+            if _scalar_rivals(m["c"], m["d"], value_of):
+                return True
+            continue
         if a is None:
+            if m["p"] and m["q"] and not _bracketed_rivals(m["p"], m["q"], value_of):
+                continue
             return True
         a, b = a.lower(), b.lower()
-        if a == b or {a, b} in _CHOICE_PAIRS:
-            continue
+        if a == b or ({a, b} in _CHOICE_PAIRS and not _SET_APART.search(m.group())):
+            continue  # "a yes or no question" names the choice; "Yes, or no if …" hedges
         if value_of is None:
             return True
         first, second = value_of(a), value_of(b)
@@ -458,6 +483,26 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
 
 
 NOT_A_VALUE: Any = object()
+
+
+def _scalar_rivals(first: str, second: str, value_of: Callable[[str], Any] | None) -> bool:
+    """Are "both 4 and 5 work" two answers? To a question asking for one value, yes; to a
+    question asking for a set or a list they are items of one answer ("both 3 and 5 are
+    valid cut vertices"); with no reader to say which, they are taken as items."""
+    if value_of is None:
+        return False
+    left, right = value_of(first), value_of(second)
+    return (left is not NOT_A_VALUE and right is not NOT_A_VALUE and left != right
+            and not isinstance(left, tuple))
+
+
+def _bracketed_rivals(first: str, second: str, value_of: Callable[[str], Any] | None) -> bool:
+    """Are "[A] or [B]" two answers? Not when neither side is a value of the asked type:
+    the reason for a yes/no verdict naming an edge written both ways ("No — there is no
+    edge (8, 23) or (23, 8) in the list") or two routes. Lists are not compared by their
+    items here: "[0, 4] or [4, 0]" are two paths."""
+    return value_of is None or value_of(first) is not NOT_A_VALUE or (
+        value_of(second) is not NOT_A_VALUE)
 
 
 def tail(text: str, size: int = _TAIL) -> str:

@@ -215,8 +215,38 @@ def _polarity(sentence: str, said: frozenset[str], question: str) -> bool | None
         flipped = {w for w in said if _claimed(w) & denying}
         if not flipped:
             return None
-    negations = len(_NEGATION.findall(_IDIOM.sub(" ", sentence)))
-    return (negations + len(flipped)) % 2 == 0
+    return (_denials(sentence, question) + len(flipped)) % 2 == 0
+
+
+# "no" and "without" deny the noun they govern: the few words after them, up to the end of
+# the clause.
+_GOVERNED = re.compile(r"(?:[ \t]+(?:[\w'-]+|\(\s*\w+\s*,\s*\w+\s*\)|\d+)){1,5}")
+_CLAUSE_BREAK = re.compile(r"\b(?:and|but|so|while|whereas|which|that)\b", re.I)
+
+
+def _denials(sentence: str, question: str) -> int:
+    """How many negations of the sentence bear on the asked predicate. "No" and "without"
+    deny what they govern: "there is no cycle", "a graph without odd cycles" deny it, but
+    "a BFS 2-colouring works without conflicts" or "node 3 reaches 9 with no repeated
+    node" deny only a word of the justification, and the claim stands. A failure named
+    outright denies the attempt it befalls ("a 2-colouring runs into a conflict"), and a
+    failure denied leaves it standing ("... does not produce a conflict")."""
+    sentence = _IDIOM.sub(" ", sentence)
+    count, spared = 0, []
+    for m in _NEGATION.finditer(sentence):
+        if m.group().lower() in ("no", "without"):
+            governed = _GOVERNED.match(sentence, m.end())
+            words = _CLAUSE_BREAK.split(governed.group() if governed else "")[0]
+            if not _names_predicate(_content(words), question):
+                spared.append((m.end(), m.end() + len(words)))
+                continue
+        count += 1
+    return count + sum(1 for t in _FAILURE.finditer(sentence)
+                       if not any(start <= t.start() < end for start, end in spared))
+
+
+# Words for an attempt's failure: a 2-colouring's clash, a proof's contradiction.
+_FAILURE = re.compile(r"\b(?:conflict(?:s|ing)?|clash(?:es|ing)?|contradictions?)\b", re.I)
 
 
 # Clauses of a sentence, each asserting on its own ("Not connected: node 8 has no edges").
