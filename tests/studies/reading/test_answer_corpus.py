@@ -127,7 +127,6 @@ BLIND_MISSES = {
     "core_blind_s16b.jsonl:28",
     "core_blind_s16b.jsonl:36",
     "core_blind_s16b.jsonl:61",
-    "core_blind_s16b.jsonl:68",
     "core_blind_s16b.jsonl:73",
     "core_blind_s16b.jsonl:84",
     "core_blind_s17a.jsonl:28",
