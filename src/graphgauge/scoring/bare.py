@@ -44,6 +44,7 @@ from graphgauge.scoring.rivals import (
     WORKING,
     bare_values_differ,
     conclusion_differs,
+    differs,
     opening_answer_differs,
     statements_differ,
     states_other,
@@ -212,37 +213,42 @@ _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a
 
 
 def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
-    """A number stated first and explained after ("**Diameter: 4**" and then "The longest
+    """A value stated first and explained after ("**Diameter: 4**" and then "The longest
     shortest path is between node 0 and node 7 (0-2-5-6-7)."; "..., the shortest distance
-    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."): the numbers of the
-    explanation (ids, a path, the counts it comes from) are not the answer, unless a later
-    sentence states the same quantity again or concludes on a value. The opening names
-    its quantity ("diameter", "clustering coefficient"; not "the answer")."""
+    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."; "**Barycenter: [4]**" and
+    then "its total distance ... is 11"; a list under its heading, "Minimum edge cover:\n\n
+    [(0, 2), ...]", and then "(2, 3) covers the leftover node 3"): the values of the
+    explanation (ids, a path, the counts it comes from, a quantity of another kind) are not
+    the answer, unless a later sentence states the same quantity again, concludes on a
+    value, or (for a number) states a number of its own, or a labelled line closes the
+    text ("**Number of edges: 1**": a new answer line). The opening names its quantity
+    ("diameter", "clustering coefficient"; not "the answer"), and is no property of the
+    items picked by a quantifier ("almost every entry is 0")."""
     if reader is None or len(body) > TAIL or CUE.search(body):
         return None
     text = body.strip()
-    first = text.split("\n")[0]
-    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
-    rest = text[text.find(first) + len(first):]
+    opening = _opening_statement(text)
+    if opening is None:
+        return None
+    first, value, subject, rest = opening
     if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
-            _STEP_LABEL.match(first) or value_like(text[text.rfind("\n") + 1:])
+            _STEP_LABEL.match(first) or _closing_line_answers(text)
             or WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
             or TENTATIVE.search(first) or unsure(first) or is_hedge(first, values_of(reader))):
-        return None  # (a value alone on the last line closes on it)
-    label = OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
-    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
-    if label is None and verb is None:
-        return None
-    subject, value = (label[1], label[2]) if label else (
-        first[:verb.start()], CLAUSE_STOP.split(first[verb.end():])[0])
-    if not _NUMBER_FIRST.match(value):
-        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+        return None  # (a value alone, or labelled, on the last line closes on it)
     opened = reader(value, True)
-    if isinstance(opened, bool) or not isinstance(opened, Real) or WORKING.search(
-            value) or NUMBER_RUN.search(value):
-        return None
     final = reader(kept, False)
-    if not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01, abs_tol=0.005):
+    if isinstance(opened, list):
+        # a list given whole (not "node 4 is the hub"), which the end does not repeat
+        if not opened or not value_like(value) or final in (ABSENT, None) or not differs(
+                final, opened) or any(OPENING_LABEL.fullmatch(x.strip(" \t*_.")) or value_like(x)
+                                      for x in SENTENCE_SPLIT.split(rest) if x.strip()):
+            return None  # (nor one piece of it: "From 3: 2, 4. From 2: 16.")
+    elif not _NUMBER_FIRST.match(value) or isinstance(opened, bool) or not isinstance(
+            opened, Real) or WORKING.search(value) or NUMBER_RUN.search(value):
+        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+    elif not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01,
+                                                     abs_tol=0.005):
         return None  # the end says the same
     named = {w[:4] for w in NAME_WORD.findall(subject.lower())} - NOT_SUBJECT - FORM_WORDS
     if not named:
@@ -251,14 +257,53 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         if reader(sentence, False) in (ABSENT, None):
             continue
         if _CONCLUDES_ON.search(sentence) or named & subject_words(sentence) or (
-                _states_number(sentence) or GRAPH_HAS.match(sentence)):
+                not isinstance(opened, list) and (_states_number(sentence)
+                                                  or GRAPH_HAS.match(sentence))):
             return None  # the quantity stated again, a conclusion, another number stated
     return first
 
 
+def _opening_statement(text: str) -> tuple[str, str, str, str] | None:
+    """(opening, its value, its subject, the rest) of a text that may answer first: a
+    labelled value ("Diameter: 4"), a statement ("The diameter is 4.") or a heading line
+    over a list alone in its paragraph ("Minimum edge cover:\n\n[(0, 2), (1, 6)]")."""
+    first = text.split("\n")[0]
+    heading = _LIST_UNDER_HEADING.match(text)
+    if heading is not None:
+        return heading.group(), heading["list"], heading["label"], text[heading.end():]
+    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
+    rest = text[text.find(first) + len(first):]
+    label = OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
+    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
+    if label is not None:
+        return first, label[2], label[1], rest
+    if verb is None or _QUANTIFIED.match(_CLAUSE_START.split(first[:verb.start()])[-1]):
+        return None  # ("almost every entry is 0" says what items are, it states no quantity)
+    return first, CLAUSE_STOP.split(first[verb.end():])[0], first[:verb.start()], rest
+
+
+_LIST_UNDER_HEADING = re.compile(
+    r"[ \t#*_]*(?P<label>[A-Za-z][^\n:.!?]{0,80}?)[ \t*_]*:[ \t*_]*\n[ \t]*\n[ \t]*"
+    r"(?P<list>[\[{(][^\n]{1,2000}[\]})])[ \t]*(?=\n[ \t]*\n|\Z)")  # the list alone
+
+
+def _closing_line_answers(text: str) -> bool:
+    """Does the text close on a line of its own that is a value, or a value under a label
+    naming it ("**Number of edges: 1**", "Edge count: 1")? That line is the answer the
+    text ends on, not an explanation of an earlier one."""
+    line = text[text.rfind("\n") + 1:]
+    if value_like(line):
+        return True
+    label = OPENING_LABEL.fullmatch(line.strip(" \t*_.").strip())
+    return "\n" in text and label is not None and bool(
+        _NUMBER_FIRST.match(label[2]) or value_like(label[2])) and not (
+        _STEP_LABEL.match(label[1]) or NUMBER.search(label[1]))
+
+
 _ASIDE = re.compile(r"\([^()\n]*\)")
 _CLAUSE_START = re.compile(r"[,;:]|\b(?:and|but|so|then)\b", re.I)
-_QUANTIFIED = re.compile(r"[ \t*_]*(?:some|several|many|most|all|both|no|none of|each|a few"
+_QUANTIFIED = re.compile(r"[ \t*_]*(?:(?:almost|nearly|virtually)[ \t]+)?(?:some|several|many"
+                         r"|most|all|both|no|none of|each|every|a few"
                          r"|few|other)\b", re.I)
 
 
