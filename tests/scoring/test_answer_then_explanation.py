@@ -63,3 +63,36 @@ def test_a_property_of_most_items_is_no_count_and_a_closing_labelled_line_answer
     # a count stated first is still weighed against the explanation's own statement
     assert read(answers.INT, "The graph has 6 edges.\n\nEvery node has degree 2, so it "
                 "has 4 edges.") != 6
+
+
+def test_a_label_the_working_fills_in_step_after_step_is_no_rival_to_the_final_answer():
+    # (s16b:73: Kahn's "New nodes with in-degree 0: ..." lines against "The final answer is")
+    text = ("Repeatedly take the nodes with no incoming edges.\nRemovable now: 0, 4\n"
+            "Removable now: 1, 2\nRemovable now: 3\n\nThe final answer is: [0, 4, 1, 2, 3]")
+    assert read(answers.NODE_LIST, text) == [0, 4, 1, 2, 3]
+    text = ("Pass 1 drops 0 and 4.\nRemovable now: 0, 4\nPass 2 drops 1 and 2.\nRemovable "
+            "now: 1, 2, 3\n\nThe final answer is: [0, 4, 1, 2, 3]")
+    assert read(answers.NODE_LIST, text) == [0, 4, 1, 2, 3]
+
+
+def test_one_statement_of_another_order_before_the_final_answer_stays_a_rival():
+    assert read(answers.NODE_LIST, "Order found: 0, 4, 2, 1, 3\n\nThe final answer is: "
+                "[0, 4, 1, 2, 3]") is None
+
+
+def test_a_json_answer_given_first_keeps_its_value_over_the_prose_explaining_it():
+    # (s17a:28: a JSON block, then "... and finally 2 from 9 and 0 from 6" read as edges)
+    assert read(answers.EDGE_SEQUENCE, '```json\n{"tree_edges": [[2, 0], [2, 5], [0, 3], '
+                '[5, 1]]}\n```\n\nStarting at 2, its neighbours 0 and 5 come first, and '
+                "finally 3 from 0 and 1 from 5.") == [[2, 0], [2, 5], [0, 3], [5, 1]]
+    assert read(answers.INT, '```json\n{"bridges": 2}\n```\n\nRemoving the edge between 3 '
+                "and 6 or the one between 6 and 9 disconnects the graph; all 11 other edges "
+                "lie on cycles.") == 2
+    assert read(answers.NODE_SET, '```json\n{"center": [3]}\n```\n\nNode 3 has eccentricity '
+                "2, the smallest; nodes 1 and 8 come next with 3.") == [3]
+
+def test_prose_after_a_json_answer_that_corrects_or_concludes_is_still_weighed():
+    assert read(answers.NODE_LIST, '```json\n{"path": [0, 4, 7]}\n```\n\nActually, 4-7 is '
+                "not an edge, so the path is 0 → 5 → 7.") == [0, 5, 7]
+    assert read(answers.NODE_LIST, '```json\n{"path": [0, 4, 7]}\n```\n\nSo the shortest '
+                "path is 0 → 5 → 7.") != [0, 4, 7]

@@ -127,8 +127,6 @@ BLIND_MISSES = {
     "core_blind_s16b.jsonl:28",
     "core_blind_s16b.jsonl:36",
     "core_blind_s16b.jsonl:61",
-    "core_blind_s16b.jsonl:73",
-    "core_blind_s17a.jsonl:28",
     "core_blind_s17a.jsonl:74",
     "core_blind_s17b.jsonl:110",
     "core_blind_s15a.jsonl:19",
