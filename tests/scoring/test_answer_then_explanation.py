@@ -96,3 +96,28 @@ def test_prose_after_a_json_answer_that_corrects_or_concludes_is_still_weighed()
                 "not an edge, so the path is 0 → 5 → 7.") == [0, 5, 7]
     assert read(answers.NODE_LIST, '```json\n{"path": [0, 4, 7]}\n```\n\nSo the shortest '
                 "path is 0 → 5 → 7.") != [0, 4, 7]
+
+
+def test_of_candidates_marked_works_or_fails_the_one_that_works_is_the_answer():
+    # (a failed candidate is no answer: this read [0, 0], the first id of each line)
+    assert read(answers.NODE_LIST, "1. **[4, 1, 0, 2]** fails because 1-0 is missing.\n"
+                "2. **[4, 2, 0, 1]** works.") == [4, 2, 0, 1]
+    assert read(answers.NODE_LIST, "- 5 → 0 → 3 → 6: valid\n- 5 → 3 → 0 → 6: invalid, no "
+                "edge 3-0") == [5, 0, 3, 6]
+    assert read(answers.EDGE_SEQUENCE, "1. [1, 2, 0, 3] works.\n2. [1, 0, 2, 3] fails: 1-0 "
+                "is missing.") == [[1, 2], [2, 0], [0, 3]]
+
+
+def test_candidates_that_all_fail_or_several_that_work_commit_to_nothing():
+    assert read(answers.NODE_LIST, "1. [4, 1, 0, 2] fails.\n2. [4, 2, 0, 1] fails because "
+                "2-0 is missing.") is None
+    assert read(answers.NODE_LIST, "1. [4, 1, 0, 2] works.\n2. [4, 2, 0, 1] works "
+                "too.") is None
+    # a check of the answer's edges one by one is no list of candidates
+    assert read(answers.NODE_LIST, "Path: [4, 1, 0, 2]\n\n- (4, 1): valid\n- (1, 0): "
+                "valid") == [4, 1, 0, 2]
+
+
+def test_a_walk_told_in_words_and_then_pointed_at_reads_as_the_walk():
+    assert read(answers.NODE_LIST, "Starting at 2, go to 5, then 0, then 4.\n\nSo the path "
+                "is as listed.") == [2, 5, 0, 4]

@@ -116,6 +116,12 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     if not kept.strip():
         return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
+    passing = _passing_candidate(last, reader)
+    if isinstance(passing, NoAnswer):
+        return passing
+    if passing is not None:  # "1. [0, 3, 2, 1] works.\n2. [0, 2, 3, 1] fails because ..."
+        return Region(passing, True, "candidate", BARE, len(body) - len(last), len(body),
+                      thinking)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
@@ -192,6 +198,49 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     if first is not None:
         return Region(first, False, "opening", BARE, 0, len(first), thinking)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A candidate's verdict, after its value: "[0, 3, 2, 1] works", "0 → 2 → 3 → 1 fails because
+# 2-3 is missing", "[1, 0, 2]: invalid".
+_VERDICT = re.compile(r"[ \t*_]*(?:[:,—–-][ \t*_]*)?(?:(?P<fails>fails?\b|(?:is )?invalid\b"
+                      r"|does(?:n't|"
+                      r" not) work\b|is not valid\b|✗|✘|❌)|(?P<works>works\b|(?:is )?valid\b"
+                      r"|succeeds\b|✓|✔))", re.I)
+_CANDIDATES = 8
+
+
+def _passing_candidate(paragraph: str, reader: Reader | None) -> str | NoAnswer | None:
+    """The one that works of candidate answers laid out one per line, each followed by
+    its verdict ("1. **[0, 3, 2, 1]** works.\n2. **[0, 2, 3, 1]** fails because 2-3 is
+    missing."): a failed candidate is no answer, and the list commits to the one that
+    works. Only whole candidates (paths and orders of three nodes or more, all of one
+    length) count; a check of the answer's edges one by one is no list of candidates. Two
+    that work, or none, are no answer."""
+    lines = [x for x in paragraph.strip().split("\n") if x.strip()]
+    if reader is None or not 2 <= len(lines) <= _CANDIDATES:
+        return None
+    values, passed = [], []
+    for line in lines:
+        item = ITEM.match(line)
+        body = line[item.end():] if item else line
+        verdict = _VERDICT.search(body)
+        value = reader(body[:verdict.start()], True) if verdict else ABSENT
+        if verdict is None or not isinstance(value, list) or len(value) < 3 or WORD.search(
+                _MARKUP.sub("", body[:verdict.start()]).replace("→", " ")):
+            return None  # (the value alone before its verdict, not a sentence about it)
+        values.append(value)
+        if verdict["works"]:
+            passed.append(body[:verdict.start()])
+    if len({len(v) for v in values}) != 1:
+        return None
+    if not passed:
+        return NoAnswer("every candidate offered failed")
+    if len(passed) > 1:
+        return NoAnswer("several answers offered, none chosen")
+    return passed[0]
+
+
+_MARKUP = re.compile(r"[*_`\[\](){},\d\s-]+")
 
 
 # A later sentence that concludes on its own value: "so the answer is 5", "6 in total".
