@@ -121,3 +121,13 @@ def test_candidates_that_all_fail_or_several_that_work_commit_to_nothing():
 def test_a_walk_told_in_words_and_then_pointed_at_reads_as_the_walk():
     assert read(answers.NODE_LIST, "Starting at 2, go to 5, then 0, then 4.\n\nSo the path "
                 "is as listed.") == [2, 5, 0, 4]
+
+
+def test_a_pair_of_nodes_in_the_explanation_is_no_number_stated_against_the_answer():
+    assert read(answers.INT, "**Diameter: 4**\n\nThe farthest pair is 0 and 8, at distance "
+                "4; most pairs are within 2.") == 4
+    assert read(answers.INT, "**Components: 2**\n\nThe isolated pair is 4 and 9; the other 8 "
+                "nodes form one piece.") == 2
+    # the same quantity stated again, differently, is still a second answer
+    assert read(answers.INT, "**Diameter: 4**\n\nThe longest shortest path, between 0 and 8, "
+                "has length 5.") is None

@@ -254,7 +254,8 @@ _NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|on
 _STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
                             r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
                             + _NUMBER_FIRST.pattern
-                            + r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
+                            + r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d|[ \t]+and[ \t]+\d))",
+                            re.I)  # (not a path or list, nor a pair: "is 0 and 8")
 
 
 _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
