@@ -131,3 +131,18 @@ def test_a_pair_of_nodes_in_the_explanation_is_no_number_stated_against_the_answ
     # the same quantity stated again, differently, is still a second answer
     assert read(answers.INT, "**Diameter: 4**\n\nThe longest shortest path, between 0 and 8, "
                 "has length 5.") is None
+
+
+def test_a_list_alone_first_keeps_its_value_over_an_item_the_explanation_names():
+    assert read(answers.EDGE_SET, "[(0, 2), (1, 6), (2, 3)]\n\nNode 3 is only covered by "
+                "(2, 3).") == [[0, 2], [1, 6], [2, 3]]
+    # an end of another shape (edges named under a node list) is no rival
+    assert read(answers.NODE_SET, "Neighbours of 3: [1, 5, 8]\n\nThe edges (3, 1), (3, 5) "
+                "and (8, 3) are in the list; 3-7 is not.") == [1, 5, 8]
+
+
+def test_the_whole_list_stated_again_after_a_bare_list_still_replaces_it():
+    assert read(answers.NODE_LIST, "[0, 1, 2]\n\nThe BFS order is 0, 2, 1.") == [0, 2, 1]
+    assert read(answers.EDGE_SET, "[(0, 2), (1, 6)]\n\nThe cover is (0, 2), (1, 6), "
+                "(2, 3).") == [[0, 2], [1, 6], [2, 3]]
+    assert read(answers.NODE_LIST, "[3, 1]\n\nWait, the path is 3 -> 4 -> 1.") == [3, 4, 1]

@@ -290,9 +290,12 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
     final = reader(kept, False)
     if isinstance(opened, list):
         # a list given whole (not "node 4 is the hub"), which the end does not repeat
-        if not opened or not value_like(value) or final in (ABSENT, None) or not differs(
-                final, opened) or any(OPENING_LABEL.fullmatch(x.strip(" \t*_.")) or value_like(x)
-                                      for x in SENTENCE_SPLIT.split(rest) if x.strip()):
+        # (an end of another shape, "the edges (3, 1) and (3, 5)" under a node list, is
+        # no rival)
+        if not opened or not value_like(value) or final is ABSENT or (
+                final is not None and not differs(final, opened)) or any(
+                OPENING_LABEL.fullmatch(x.strip(" \t*_.")) or value_like(x)
+                for x in SENTENCE_SPLIT.split(rest) if x.strip()):
             return None  # (nor one piece of it: "From 3: 2, 4. From 2: 16.")
     elif not _NUMBER_FIRST.match(value) or isinstance(opened, bool) or not isinstance(
             opened, Real) or WORKING.search(value) or NUMBER_RUN.search(value):
@@ -301,11 +304,15 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
                                                      abs_tol=0.005):
         return None  # the end says the same
     named = {w[:4] for w in NAME_WORD.findall(subject.lower())} - NOT_SUBJECT - FORM_WORDS
-    if not named:
+    bare_list = isinstance(opened, list) and not subject.strip()  # "[2, 7]\n\nRemoving 2 ..."
+    if not named and not bare_list:
         return None
     for sentence in SENTENCE_SPLIT.split(rest):
-        if reader(sentence, False) in (ABSENT, None):
+        said = reader(sentence, False)
+        if said in (ABSENT, None):
             continue
+        if bare_list and isinstance(said, list) and len(said) >= max(2, len(opened)):
+            return None  # the whole list stated again ("The BFS order is 0, 2, 1.")
         if _CONCLUDES_ON.search(sentence) or named & subject_words(sentence) or (
                 not isinstance(opened, list) and (_states_number(sentence)
                                                   or GRAPH_HAS.match(sentence))):
@@ -318,9 +325,9 @@ def _opening_statement(text: str) -> tuple[str, str, str, str] | None:
     labelled value ("Diameter: 4"), a statement ("The diameter is 4.") or a heading line
     over a list alone in its paragraph ("Minimum edge cover:\n\n[(0, 2), (1, 6)]")."""
     first = text.split("\n")[0]
-    heading = _LIST_UNDER_HEADING.match(text)
+    heading = _LIST_UNDER_HEADING.match(text) or _LIST_ALONE.match(text)
     if heading is not None:
-        return heading.group(), heading["list"], heading["label"], text[heading.end():]
+        return heading.group(), heading["list"], heading["label"] or "", text[heading.end():]
     first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
     rest = text[text.find(first) + len(first):]
     label = OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
@@ -335,6 +342,10 @@ def _opening_statement(text: str) -> tuple[str, str, str, str] | None:
 _LIST_UNDER_HEADING = re.compile(
     r"[ \t#*_]*(?P<label>[A-Za-z][^\n:.!?]{0,80}?)[ \t*_]*:[ \t*_]*\n[ \t]*\n[ \t]*"
     r"(?P<list>[\[{(][^\n]{1,2000}[\]})])[ \t]*(?=\n[ \t]*\n|\Z)")  # the list alone
+
+
+_LIST_ALONE = re.compile(r"[ \t*_]*(?P<label>)(?P<list>[\[{(][^\n]{1,2000}[\]})])[ \t*_.]*"
+                         r"(?=\n[ \t]*\n)")  # a list alone in the first paragraph
 
 
 def _closing_line_answers(text: str) -> bool:
