@@ -146,3 +146,10 @@ def test_the_whole_list_stated_again_after_a_bare_list_still_replaces_it():
     assert read(answers.EDGE_SET, "[(0, 2), (1, 6)]\n\nThe cover is (0, 2), (1, 6), "
                 "(2, 3).") == [[0, 2], [1, 6], [2, 3]]
     assert read(answers.NODE_LIST, "[3, 1]\n\nWait, the path is 3 -> 4 -> 1.") == [3, 4, 1]
+
+
+def test_another_number_of_the_same_node_is_no_second_statement_of_the_answer():
+    assert read(answers.FLOAT, "The clustering coefficient of node 3 is 0.5.\n\nNode 3 has 4 "
+                "neighbours and 3 of the 6 pairs among them are linked.") == 0.5
+    assert read(answers.FLOAT, "The clustering coefficient of node 3 is 0.5.\n\nThe "
+                "clustering coefficient of node 3 is 0.25.") is None

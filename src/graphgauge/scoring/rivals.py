@@ -407,9 +407,13 @@ def statements_differ(text: str, reader: Reader | None) -> bool:
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
         words = [subject_words(p) for p in last_two]
-    if not {w for w in words[0] & words[1] if not w.isdigit()}:
-        return False  # not the same quantity ("Mary is friends with James" names a node)
     values = [reader(p, False) for p in last_two]
+    shared = {w for w in words[0] & words[1] if not w.isdigit()}
+    if not isinstance(values[0], list):
+        shared -= FORM_WORDS  # a number of the same node is not the same quantity ("The
+        # clustering coefficient of node 3 is 0.5." / "Node 3 has 4 neighbours and ...")
+    if not shared:
+        return False  # not the same quantity ("Mary is friends with James" names a node)
     return ABSENT not in values and None not in values and differs(values[0], values[1])
 
 
