@@ -44,6 +44,7 @@ from graphgauge.scoring.rivals import (
     WORKING,
     bare_values_differ,
     conclusion_differs,
+    differs,
     opening_answer_differs,
     statements_differ,
     states_other,
@@ -115,6 +116,12 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     if not kept.strip():
         return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
+    passing = _passing_candidate(last, reader)
+    if isinstance(passing, NoAnswer):
+        return passing
+    if passing is not None:  # "1. [0, 3, 2, 1] works.\n2. [0, 2, 3, 1] fails because ..."
+        return Region(passing, True, "candidate", BARE, len(body) - len(last), len(body),
+                      thinking)
     sentences = [s for s in SENTENCE_SPLIT.split(last) if s.strip()]
     if sentences and UNFINISHED.search(sentences[-1]):
         return NoAnswer("stopped before committing to an answer")
@@ -194,6 +201,49 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
 
 
+# A candidate's verdict, after its value: "[0, 3, 2, 1] works", "0 → 2 → 3 → 1 fails because
+# 2-3 is missing", "[1, 0, 2]: invalid".
+_VERDICT = re.compile(r"[ \t*_]*(?:[:,—–-][ \t*_]*)?(?:(?P<fails>fails?\b|(?:is )?invalid\b"
+                      r"|does(?:n't|"
+                      r" not) work\b|is not valid\b|✗|✘|❌)|(?P<works>works\b|(?:is )?valid\b"
+                      r"|succeeds\b|✓|✔))", re.I)
+_CANDIDATES = 8
+
+
+def _passing_candidate(paragraph: str, reader: Reader | None) -> str | NoAnswer | None:
+    """The one that works of candidate answers laid out one per line, each followed by
+    its verdict ("1. **[0, 3, 2, 1]** works.\n2. **[0, 2, 3, 1]** fails because 2-3 is
+    missing."): a failed candidate is no answer, and the list commits to the one that
+    works. Only whole candidates (paths and orders of three nodes or more, all of one
+    length) count; a check of the answer's edges one by one is no list of candidates. Two
+    that work, or none, are no answer."""
+    lines = [x for x in paragraph.strip().split("\n") if x.strip()]
+    if reader is None or not 2 <= len(lines) <= _CANDIDATES:
+        return None
+    values, passed = [], []
+    for line in lines:
+        item = ITEM.match(line)
+        body = line[item.end():] if item else line
+        verdict = _VERDICT.search(body)
+        value = reader(body[:verdict.start()], True) if verdict else ABSENT
+        if verdict is None or not isinstance(value, list) or len(value) < 3 or WORD.search(
+                _MARKUP.sub("", body[:verdict.start()]).replace("→", " ")):
+            return None  # (the value alone before its verdict, not a sentence about it)
+        values.append(value)
+        if verdict["works"]:
+            passed.append(body[:verdict.start()])
+    if len({len(v) for v in values}) != 1:
+        return None
+    if not passed:
+        return NoAnswer("every candidate offered failed")
+    if len(passed) > 1:
+        return NoAnswer("several answers offered, none chosen")
+    return passed[0]
+
+
+_MARKUP = re.compile(r"[*_`\[\](){},\d\s-]+")
+
+
 # A later sentence that concludes on its own value: "so the answer is 5", "6 in total".
 _CONCLUDES_ON = re.compile(r"^[\W_]*(?:so|thus|hence|therefore)\b|\b(?:answer|result)\b"
                            r"|\b(?:in total|in all|overall|altogether|final(?:ly)?)\b", re.I)
@@ -205,7 +255,8 @@ _NUMBER_FIRST = re.compile(r"[ \t*_]*(?:(?:about|approximately|roughly|around|on
 _STATES_NUMBER = re.compile(r"(?:(?<!node )(?<!vertex )\b(?:is|are|was|were|equals?)\b|="
                             r"|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?[a-z]+(?:[ \t]+of)?\b)"
                             + _NUMBER_FIRST.pattern
-                            + r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d))", re.I)  # (not a path or list)
+                            + r"(?![^.!?\n]{0,3}(?:→|->|,[ \t]*\d|[ \t]+and[ \t]+\d))",
+                            re.I)  # (not a path or list, nor a pair: "is 0 and 8")
 
 
 _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a[ \t]+)?"
@@ -213,53 +264,108 @@ _STATING = re.compile(r"\b(?:is|are|was|were|equals?)\b|=|\bha(?:s|ve)[ \t]+(?:a
 
 
 def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
-    """A number stated first and explained after ("**Diameter: 4**" and then "The longest
+    """A value stated first and explained after ("**Diameter: 4**" and then "The longest
     shortest path is between node 0 and node 7 (0-2-5-6-7)."; "..., the shortest distance
-    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."): the numbers of the
-    explanation (ids, a path, the counts it comes from) are not the answer, unless a later
-    sentence states the same quantity again or concludes on a value. The opening names
-    its quantity ("diameter", "clustering coefficient"; not "the answer")."""
+    from node 0 to node 5 is 8. The path is 0 → 1 → 3 → 5."; "**Barycenter: [4]**" and
+    then "its total distance ... is 11"; a list under its heading, "Minimum edge cover:\n\n
+    [(0, 2), ...]", and then "(2, 3) covers the leftover node 3"): the values of the
+    explanation (ids, a path, the counts it comes from, a quantity of another kind) are not
+    the answer, unless a later sentence states the same quantity again, concludes on a
+    value, or (for a number) states a number of its own, or a labelled line closes the
+    text ("**Number of edges: 1**": a new answer line). The opening names its quantity
+    ("diameter", "clustering coefficient"; not "the answer"), and is no property of the
+    items picked by a quantifier ("almost every entry is 0")."""
     if reader is None or len(body) > TAIL or CUE.search(body):
         return None
     text = body.strip()
-    first = text.split("\n")[0]
-    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
-    rest = text[text.find(first) + len(first):]
+    opening = _opening_statement(text)
+    if opening is None:
+        return None
+    first, value, subject, rest = opening
     if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
-            _STEP_LABEL.match(first) or value_like(text[text.rfind("\n") + 1:])
+            _STEP_LABEL.match(first) or _closing_line_answers(text)
             or WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
             or TENTATIVE.search(first) or unsure(first) or is_hedge(first, values_of(reader))):
-        return None  # (a value alone on the last line closes on it)
-    label = OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
-    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
-    if label is None and verb is None:
-        return None
-    subject, value = (label[1], label[2]) if label else (
-        first[:verb.start()], CLAUSE_STOP.split(first[verb.end():])[0])
-    if not _NUMBER_FIRST.match(value):
-        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+        return None  # (a value alone, or labelled, on the last line closes on it)
     opened = reader(value, True)
-    if isinstance(opened, bool) or not isinstance(opened, Real) or WORKING.search(
-            value) or NUMBER_RUN.search(value):
-        return None
     final = reader(kept, False)
-    if not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01, abs_tol=0.005):
+    if isinstance(opened, list):
+        # a list given whole (not "node 4 is the hub"), which the end does not repeat
+        # (an end of another shape, "the edges (3, 1) and (3, 5)" under a node list, is
+        # no rival)
+        if not opened or not value_like(value) or final is ABSENT or (
+                final is not None and not differs(final, opened)) or any(
+                OPENING_LABEL.fullmatch(x.strip(" \t*_.")) or value_like(x)
+                for x in SENTENCE_SPLIT.split(rest) if x.strip()):
+            return None  # (nor one piece of it: "From 3: 2, 4. From 2: 16.")
+    elif not _NUMBER_FIRST.match(value) or isinstance(opened, bool) or not isinstance(
+            opened, Real) or WORKING.search(value) or NUMBER_RUN.search(value):
+        return None  # "Step 0: count the triangles; there are 1 ...": no number stated
+    elif not isinstance(final, Real) or math.isclose(final, opened, rel_tol=0.01,
+                                                     abs_tol=0.005):
         return None  # the end says the same
     named = {w[:4] for w in NAME_WORD.findall(subject.lower())} - NOT_SUBJECT - FORM_WORDS
-    if not named:
+    bare_list = isinstance(opened, list) and not subject.strip()  # "[2, 7]\n\nRemoving 2 ..."
+    if not named and not bare_list:
         return None
     for sentence in SENTENCE_SPLIT.split(rest):
-        if reader(sentence, False) in (ABSENT, None):
+        said = reader(sentence, False)
+        if said in (ABSENT, None):
             continue
+        if bare_list and isinstance(said, list) and len(said) >= max(2, len(opened)):
+            return None  # the whole list stated again ("The BFS order is 0, 2, 1.")
         if _CONCLUDES_ON.search(sentence) or named & subject_words(sentence) or (
-                _states_number(sentence) or GRAPH_HAS.match(sentence)):
+                not isinstance(opened, list) and (_states_number(sentence)
+                                                  or GRAPH_HAS.match(sentence))):
             return None  # the quantity stated again, a conclusion, another number stated
     return first
 
 
+def _opening_statement(text: str) -> tuple[str, str, str, str] | None:
+    """(opening, its value, its subject, the rest) of a text that may answer first: a
+    labelled value ("Diameter: 4"), a statement ("The diameter is 4.") or a heading line
+    over a list alone in its paragraph ("Minimum edge cover:\n\n[(0, 2), (1, 6)]")."""
+    first = text.split("\n")[0]
+    heading = _LIST_UNDER_HEADING.match(text) or _LIST_ALONE.match(text)
+    if heading is not None:
+        return heading.group(), heading["list"], heading["label"] or "", text[heading.end():]
+    first = next((x for x in SENTENCE_SPLIT.split(first) if x.strip()), first)
+    rest = text[text.find(first) + len(first):]
+    label = OPENING_LABEL.fullmatch(first.strip(" \t*_.").strip())
+    verb = None if label else _STATING.search(first)  # "is 8", "= 8", "has capacity 5"
+    if label is not None:
+        return first, label[2], label[1], rest
+    if verb is None or _QUANTIFIED.match(_CLAUSE_START.split(first[:verb.start()])[-1]):
+        return None  # ("almost every entry is 0" says what items are, it states no quantity)
+    return first, CLAUSE_STOP.split(first[verb.end():])[0], first[:verb.start()], rest
+
+
+_LIST_UNDER_HEADING = re.compile(
+    r"[ \t#*_]*(?P<label>[A-Za-z][^\n:.!?]{0,80}?)[ \t*_]*:[ \t*_]*\n[ \t]*\n[ \t]*"
+    r"(?P<list>[\[{(][^\n]{1,2000}[\]})])[ \t]*(?=\n[ \t]*\n|\Z)")  # the list alone
+
+
+_LIST_ALONE = re.compile(r"[ \t*_]*(?P<label>)(?P<list>[\[{(][^\n]{1,2000}[\]})])[ \t*_.]*"
+                         r"(?=\n[ \t]*\n)")  # a list alone in the first paragraph
+
+
+def _closing_line_answers(text: str) -> bool:
+    """Does the text close on a line of its own that is a value, or a value under a label
+    naming it ("**Number of edges: 1**", "Edge count: 1")? That line is the answer the
+    text ends on, not an explanation of an earlier one."""
+    line = text[text.rfind("\n") + 1:]
+    if value_like(line):
+        return True
+    label = OPENING_LABEL.fullmatch(line.strip(" \t*_.").strip())
+    return "\n" in text and label is not None and bool(
+        _NUMBER_FIRST.match(label[2]) or value_like(label[2])) and not (
+        _STEP_LABEL.match(label[1]) or NUMBER.search(label[1]))
+
+
 _ASIDE = re.compile(r"\([^()\n]*\)")
 _CLAUSE_START = re.compile(r"[,;:]|\b(?:and|but|so|then)\b", re.I)
-_QUANTIFIED = re.compile(r"[ \t*_]*(?:some|several|many|most|all|both|no|none of|each|a few"
+_QUANTIFIED = re.compile(r"[ \t*_]*(?:(?:almost|nearly|virtually)[ \t]+)?(?:some|several|many"
+                         r"|most|all|both|no|none of|each|every|a few"
                          r"|few|other)\b", re.I)
 
 

@@ -33,6 +33,11 @@ class _AnyOf:
         return min((m for m in found if m), key=lambda m: m.start(), default=None)
 
 
+# Words after "no" that deny anything beyond the answer, naming no empty one ("no other
+# nodes", "there is no shorter path", "no smaller cover exists").
+_BEYOND = (r"more|other|further|additional|shorter|longer|smaller|larger|bigger|cheaper|better"
+           r"|lighter|heavier|fewer|alternative")
+
 # Each pattern opens with its literal or a lookahead on its first letter, so that the
 # engine skips most positions of a long answer at once.
 _EMPTY = _AnyOf(
@@ -40,9 +45,10 @@ _EMPTY = _AnyOf(
     # ("nothing more can be added", "no other nodes": something, and no more)
     r"(?=[ne])(?<![\w-])(?<!not )(?:none|null|nil|empty|nothing)\b(?![ \t]+(?:more|else|further"
     r"|additional)\b)",
-    r"(?=n)\bno\s+(?!(?:more|other|further|additional)\b)(?:such\s+|\w+\s+){0,2}(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
+    r"(?=n)\bno\s+(?!(?:" + _BEYOND + r")\b)(?:such\s+|\w+\s+){0,2}"
+    r"(?:nodes?|edges?|vertex|vertices|neighbou?rs?|members?"
     r"|elements?|bridges?|points?|paths?|leaves|leaf)\b",
-    r"(?=t)\bthere (?:are|is) no\b(?![ \t]+(?:more|other|further|additional)\b)",
+    r"(?=t)\bthere (?:are|is) no\b(?![ \t]+(?:" + _BEYOND + r")\b)",
     r"(?=n)\b(?:nobody|no one|no-one)\b",
     r"(?=[tn])(?:\bthere (?:isn'?t|aren'?t|is not|are not) (?:a single|any)\b"
     r"|\bnot a single\b)",
@@ -203,10 +209,12 @@ _LEFT_OUT = re.compile(r"[\s*_`]*(?:no|false|not|excluded|out|✗|✘|❌|×)[\s
 
 
 # (not "Node 5 is the only one with no neighbours": a node described, not an empty answer)
-_SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno\s++(?:such\s++|\w++\s++){0,2}(?:nodes?|vertex|vertices"
+_SAYS_EMPTY = re.compile(r"(?<!\bwith )\bno(?![ \t]+(?:" + _BEYOND + r")\b)"
+                         r"\s++(?:such\s++|\w++\s++){0,2}"
+                         r"(?:nodes?|vertex|vertices"
                          r"|neighbou?rs?"
                          r"|members?|elements?|paths?|leaves|leaf)\b"
-                         r"|\bthere (?:are|is) no\b(?![ \t]+(?:more|other|further|additional)\b)"
+                         r"|\bthere (?:are|is) no\b(?![ \t]+(?:" + _BEYOND + r")\b)"
                          r"|\b(?:nobody|no one|no-one)\b"
                          r"|^[\s*_`\"']*+(?:none|nothing|empty)\b"
 

@@ -697,6 +697,8 @@ def _prepare(text: str, size: int) -> tuple[str, str, tuple[Region, ...]] | Regi
     thinking, body = parts
     body, explanation = split_answer_first(_without_new_exercise(normalize(body)))
     data = _json_answer(body, size)
+    if data is None:
+        data = _json_opening(body, size)
     if data is not None:
         return Region(data, True, "json", STRONG, 0, len(body), thinking)
     return thinking, body, tuple(_commitments(body, size)), explanation
@@ -798,6 +800,38 @@ def _json_answer(body: str, size: int) -> str | None:
     if len(data) == 1:
         return _json_text(next(iter(data.values())), size)
     return None
+
+
+_FENCE_OPEN = re.compile(r"\A\s*(?:```(?:json)?[ \t]*\n)?\s*(?=\{)", re.I)
+_FENCE_CLOSE = re.compile(r"\s*(?:```[ \t]*)?(?:\n[ \t]*\n|\Z)")
+# After an opening JSON answer, what makes the prose more than its explanation: a
+# conclusion or another answer ("So the tree is ...", "the answer is"), a list alone on
+# its line, a question.
+_RESTATES = re.compile(r"\b(?:so|thus|hence|therefore|answer|instead|result)\b|^[ \t*_]*[\[{(]"
+                       r"[^\n]*[\]})][ \t*_.]*$|\?", re.I | re.M)
+
+
+def _json_opening(body: str, size: int) -> str | None:
+    """The answer of a reply that opens with one JSON object and then explains it in prose
+    ("```json\n{"bfs_tree_edges": [...]}\n```\n\nStarting at 1, ... and finally 2 from 9"):
+    the prose names the values the answer is made of, it gives no other one. Prose that
+    corrects, doubts, concludes or restates a value is weighed as in any other text."""
+    if len(body) > TAIL or "{" not in body[:200]:
+        return None
+    opened = _FENCE_OPEN.match(body)
+    if opened is None:
+        return None
+    try:
+        data, end = json.JSONDecoder().raw_decode(body, opened.end())
+    except (ValueError, RecursionError):
+        return None
+    closed = _FENCE_CLOSE.match(body, end)
+    rest = body[closed.end():] if closed else ""
+    if (closed is None or not rest.strip() or CUE.search(rest) or RETRACTION.search(rest)
+            or DOUBT.search(rest) or ANSWER_DOUBT.search(rest) or unsure(rest)
+            or _RESTATES.search(rest) or "{" in rest):
+        return None
+    return _json_answer(body[:closed.end()], size) if isinstance(data, dict) else None
 
 
 def _json_text(value: Any, size: int) -> str:

@@ -114,7 +114,7 @@ def opening_differs(body: str, commits: tuple[Region, ...], chosen: Region, valu
     candidates = []
     above = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
     if paragraph.strip() and not (_STEP_LINE.match(paragraph) or _parallel(
-            above[above.rfind("\n") + 1:], paragraph)):
+            above[above.rfind("\n") + 1:], paragraph) or _repeated_label(above, paragraph)):
         sentences = [x for x in SENTENCE_SPLIT.split(paragraph) if x.strip()]
         candidates.append(sentences[-1] if sentences else paragraph)
     opening = _BOLD_LABEL.match(before)
@@ -145,6 +145,25 @@ def _parallel(previous: str, line: str) -> bool:
     if not mine or not theirs or mine == theirs or not _NODE_ID.search(mine):
         return False
     return _NODE_ID.sub("#", mine) == _NODE_ID.sub("#", theirs)
+
+
+_STEPS_BACK = 2000
+
+
+def _repeated_label(above: str, line: str) -> bool:
+    """Does the line's label recur across the steps of the working ("New nodes with
+    in-degree 0: 2, 5" in every step of Kahn's algorithm, "Removable: ...", "Visited: ..."):
+    on two earlier lines, or on one with other working between? A label the working fills
+    in step after step gives a step's value, not the answer. (The same label twice in a
+    row, "Degree of node 1: 3\nDegree of node 1: 4", states one quantity twice.)"""
+    mine = _label_of(line)
+    if not mine or not WORD.search(mine):
+        return False
+    mine = _NODE_ID.sub("#", mine)
+    lines = above[-_STEPS_BACK:].split("\n")
+    seen = [i for i, earlier in enumerate(lines) if earlier.strip() != line.strip() and (
+        label := _label_of(earlier)) and _NODE_ID.sub("#", label) == mine]
+    return len(seen) >= 2 or (len(seen) == 1 and seen[0] < len(lines) - 1)
 
 
 def _subject_nodes(sentence: str) -> set[str]:
@@ -388,9 +407,13 @@ def statements_differ(text: str, reader: Reader | None) -> bool:
         words = [set(_CONTENT_WORD.findall(p.lower())) for p in last_two]
     else:  # lists: the same subject stated twice ("BFS edges: ..." / "The BFS tree is ...")
         words = [subject_words(p) for p in last_two]
-    if not {w for w in words[0] & words[1] if not w.isdigit()}:
-        return False  # not the same quantity ("Mary is friends with James" names a node)
     values = [reader(p, False) for p in last_two]
+    shared = {w for w in words[0] & words[1] if not w.isdigit()}
+    if not isinstance(values[0], list):
+        shared -= FORM_WORDS  # a number of the same node is not the same quantity ("The
+        # clustering coefficient of node 3 is 0.5." / "Node 3 has 4 neighbours and ...")
+    if not shared:
+        return False  # not the same quantity ("Mary is friends with James" names a node)
     return ABSENT not in values and None not in values and differs(values[0], values[1])
 
 

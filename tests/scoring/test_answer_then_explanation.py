@@ -1,0 +1,155 @@
+"""An answer committed, then explained (issue #15, blind batches core_blind_s16b / s17a):
+the explanation names other values (a property of the answer, a quantity of another kind,
+a sub-step, an example node), and those are no answer and no rival; a correction, a new
+marker or a restatement of the whole answer after it still is."""
+
+from __future__ import annotations
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+
+
+def read(kind, text, nodes=12, labels=None):
+    found = kind.read(text, labels, Context(None, nodes))
+    return found.value if found.ok else None
+
+
+def test_no_shorter_path_is_a_property_of_the_path_not_an_empty_answer():
+    # (s16b:68: "This path has 3 edges, and there is no shorter path" read as [])
+    assert read(answers.NODE_LIST, "The path from 0 to 5 is 0 -> 2 -> 5.\n\nIt has 2 edges, "
+                "and there is no shorter path between them.") == [0, 2, 5]
+    assert read(answers.NODE_LIST, "Shortest path from A to B: 4 → 1 → 7. It takes two hops; "
+                "there is no shorter path.") == [4, 1, 7]
+    assert read(answers.NODE_SET, "The centre is {3, 5}. No smaller node set has "
+                "eccentricity 2.") == [3, 5]
+
+def test_no_path_or_no_node_still_says_empty():
+    assert read(answers.NODE_LIST, "There is no path between node 1 and node 9.") == []
+    assert read(answers.NODE_SET, "Nodes 2 and 7 share no common neighbours.") == []
+    assert read(answers.EDGE_SET, "The graph is a forest, so there are no cycle edges; "
+                "there is no bridge-free edge either.") == []
+
+
+def test_a_labelled_list_given_first_keeps_its_value_over_the_quantities_explaining_it():
+    # (s17a:43: "**Barycenter: [4]**" then "its total distance ... is 11" read as node 11)
+    assert read(answers.NODE_SET, "**Median node: [5]**\n\nIts summed distance to the other "
+                "nodes is 14, and the runner-up, node 1, has 17.", nodes=9) == [5]
+    assert read(answers.NODE_LIST, "**Path: [0, 3, 7]**\n\nFrom 0 go to 3 (weight 2), then "
+                "to 7 (weight 4); the total is 6.") == [0, 3, 7]
+
+
+def test_a_list_under_its_heading_keeps_its_value_over_an_edge_named_in_the_reason():
+    # (s16b:84: the cover, then "(2, 3) covers the leftover node 3" read as the answer)
+    assert read(answers.EDGE_SET, "Maximum matching (4 edges):\n\n[(0, 1), (2, 5), (3, 4), "
+                "(6, 7)]\n\nEvery node is matched; (3, 4) was picked once (2, 5) was "
+                "taken.") == [[0, 1], [2, 5], [3, 4], [6, 7]]
+
+
+def test_a_restatement_or_a_conclusion_after_the_list_still_replaces_it():
+    assert read(answers.NODE_SET, "**Centre: [2]**\n\nSo the centre is node 5.") == [5]
+    assert read(answers.EDGE_SET, "Maximum matching (4 edges):\n\n[(0, 1), (2, 5), (3, 4), "
+                "(6, 7)]\n\nSo the matching is (0, 1), (2, 5).") == [[0, 1], [2, 5]]
+    # pieces of one list, each labelled, are the list, not an opening answer
+    assert read(answers.EDGE_SEQUENCE, "Reached from 0: 1, 2. From 1: 3, 4. From 2: "
+                "5.") == [[0, 1], [0, 2], [1, 3], [1, 4], [2, 5]]
+
+
+def test_a_property_of_most_items_is_no_count_and_a_closing_labelled_line_answers():
+    # (s17a:79: "almost every entry is 0" outranked the closing "**Number of edges: 1**")
+    assert read(answers.INT, "Scanning the matrix row by row, nearly every entry is 0. Only "
+                "rows 2 and 5 hold a 1, at (2, 5) and (5, 2).\n\n**Edge count: 1**") == 1
+    assert read(answers.INT, "Most nodes have degree 3. Nodes 0 and 4 have degree 1.\n\n"
+                "Number of leaves: 2") == 2
+    # a count stated first is still weighed against the explanation's own statement
+    assert read(answers.INT, "The graph has 6 edges.\n\nEvery node has degree 2, so it "
+                "has 4 edges.") != 6
+
+
+def test_a_label_the_working_fills_in_step_after_step_is_no_rival_to_the_final_answer():
+    # (s16b:73: Kahn's "New nodes with in-degree 0: ..." lines against "The final answer is")
+    text = ("Repeatedly take the nodes with no incoming edges.\nRemovable now: 0, 4\n"
+            "Removable now: 1, 2\nRemovable now: 3\n\nThe final answer is: [0, 4, 1, 2, 3]")
+    assert read(answers.NODE_LIST, text) == [0, 4, 1, 2, 3]
+    text = ("Pass 1 drops 0 and 4.\nRemovable now: 0, 4\nPass 2 drops 1 and 2.\nRemovable "
+            "now: 1, 2, 3\n\nThe final answer is: [0, 4, 1, 2, 3]")
+    assert read(answers.NODE_LIST, text) == [0, 4, 1, 2, 3]
+
+
+def test_one_statement_of_another_order_before_the_final_answer_stays_a_rival():
+    assert read(answers.NODE_LIST, "Order found: 0, 4, 2, 1, 3\n\nThe final answer is: "
+                "[0, 4, 1, 2, 3]") is None
+
+
+def test_a_json_answer_given_first_keeps_its_value_over_the_prose_explaining_it():
+    # (s17a:28: a JSON block, then "... and finally 2 from 9 and 0 from 6" read as edges)
+    assert read(answers.EDGE_SEQUENCE, '```json\n{"tree_edges": [[2, 0], [2, 5], [0, 3], '
+                '[5, 1]]}\n```\n\nStarting at 2, its neighbours 0 and 5 come first, and '
+                "finally 3 from 0 and 1 from 5.") == [[2, 0], [2, 5], [0, 3], [5, 1]]
+    assert read(answers.INT, '```json\n{"bridges": 2}\n```\n\nRemoving the edge between 3 '
+                "and 6 or the one between 6 and 9 disconnects the graph; all 11 other edges "
+                "lie on cycles.") == 2
+    assert read(answers.NODE_SET, '```json\n{"center": [3]}\n```\n\nNode 3 has eccentricity '
+                "2, the smallest; nodes 1 and 8 come next with 3.") == [3]
+
+def test_prose_after_a_json_answer_that_corrects_or_concludes_is_still_weighed():
+    assert read(answers.NODE_LIST, '```json\n{"path": [0, 4, 7]}\n```\n\nActually, 4-7 is '
+                "not an edge, so the path is 0 → 5 → 7.") == [0, 5, 7]
+    assert read(answers.NODE_LIST, '```json\n{"path": [0, 4, 7]}\n```\n\nSo the shortest '
+                "path is 0 → 5 → 7.") != [0, 4, 7]
+
+
+def test_of_candidates_marked_works_or_fails_the_one_that_works_is_the_answer():
+    # (a failed candidate is no answer: this read [0, 0], the first id of each line)
+    assert read(answers.NODE_LIST, "1. **[4, 1, 0, 2]** fails because 1-0 is missing.\n"
+                "2. **[4, 2, 0, 1]** works.") == [4, 2, 0, 1]
+    assert read(answers.NODE_LIST, "- 5 → 0 → 3 → 6: valid\n- 5 → 3 → 0 → 6: invalid, no "
+                "edge 3-0") == [5, 0, 3, 6]
+    assert read(answers.EDGE_SEQUENCE, "1. [1, 2, 0, 3] works.\n2. [1, 0, 2, 3] fails: 1-0 "
+                "is missing.") == [[1, 2], [2, 0], [0, 3]]
+
+
+def test_candidates_that_all_fail_or_several_that_work_commit_to_nothing():
+    assert read(answers.NODE_LIST, "1. [4, 1, 0, 2] fails.\n2. [4, 2, 0, 1] fails because "
+                "2-0 is missing.") is None
+    assert read(answers.NODE_LIST, "1. [4, 1, 0, 2] works.\n2. [4, 2, 0, 1] works "
+                "too.") is None
+    # a check of the answer's edges one by one is no list of candidates
+    assert read(answers.NODE_LIST, "Path: [4, 1, 0, 2]\n\n- (4, 1): valid\n- (1, 0): "
+                "valid") == [4, 1, 0, 2]
+
+
+def test_a_walk_told_in_words_and_then_pointed_at_reads_as_the_walk():
+    assert read(answers.NODE_LIST, "Starting at 2, go to 5, then 0, then 4.\n\nSo the path "
+                "is as listed.") == [2, 5, 0, 4]
+
+
+def test_a_pair_of_nodes_in_the_explanation_is_no_number_stated_against_the_answer():
+    assert read(answers.INT, "**Diameter: 4**\n\nThe farthest pair is 0 and 8, at distance "
+                "4; most pairs are within 2.") == 4
+    assert read(answers.INT, "**Components: 2**\n\nThe isolated pair is 4 and 9; the other 8 "
+                "nodes form one piece.") == 2
+    # the same quantity stated again, differently, is still a second answer
+    assert read(answers.INT, "**Diameter: 4**\n\nThe longest shortest path, between 0 and 8, "
+                "has length 5.") is None
+
+
+def test_a_list_alone_first_keeps_its_value_over_an_item_the_explanation_names():
+    assert read(answers.EDGE_SET, "[(0, 2), (1, 6), (2, 3)]\n\nNode 3 is only covered by "
+                "(2, 3).") == [[0, 2], [1, 6], [2, 3]]
+    # an end of another shape (edges named under a node list) is no rival
+    assert read(answers.NODE_SET, "Neighbours of 3: [1, 5, 8]\n\nThe edges (3, 1), (3, 5) "
+                "and (8, 3) are in the list; 3-7 is not.") == [1, 5, 8]
+
+
+def test_the_whole_list_stated_again_after_a_bare_list_still_replaces_it():
+    assert read(answers.NODE_LIST, "[0, 1, 2]\n\nThe BFS order is 0, 2, 1.") == [0, 2, 1]
+    assert read(answers.EDGE_SET, "[(0, 2), (1, 6)]\n\nThe cover is (0, 2), (1, 6), "
+                "(2, 3).") == [[0, 2], [1, 6], [2, 3]]
+    assert read(answers.NODE_LIST, "[3, 1]\n\nWait, the path is 3 -> 4 -> 1.") == [3, 4, 1]
+
+
+def test_another_number_of_the_same_node_is_no_second_statement_of_the_answer():
+    assert read(answers.FLOAT, "The clustering coefficient of node 3 is 0.5.\n\nNode 3 has 4 "
+                "neighbours and 3 of the 6 pairs among them are linked.") == 0.5
+    assert read(answers.FLOAT, "The clustering coefficient of node 3 is 0.5.\n\nThe "
+                "clustering coefficient of node 3 is 0.25.") is None
