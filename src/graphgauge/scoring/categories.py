@@ -135,6 +135,62 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(label for _, label in _mentions(text, labels)))
 
 
+# Labels named as evidence or set aside, not put forward as the answer: the neighbours'
+# ("its only neighbour is a student's home page", "cites two Database papers"), contrasts
+# ("rather than being the home page of a student, a course or ..."), denials ("not a
+# student's or a faculty member's page") and candidates considered ("I considered AI").
+# The scope runs to the end of its sentence, or to a commitment, a "but" or a ";" after it
+# (opening a sentence, "Unlike its neighbours, ...", "Rather than X, Y or Z, it is ...": to
+# the comma before the sentence's own verb).
+_ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to|other than|unlike|not (?:an?|the)"
+                    r"|(?:is|are|does|do)(?:n'?t| not) (?:look|seem|read|sound)s? like"
+                    r"|neighbo(?:u)?r(?:s|ing)?|cit(?:es|ed|ing|ations?)|links?|linked"
+                    r"|referenc(?:es|ed)|considered|candidates?)\b", re.I)
+_ASIDE_ENDS = re.compile(r"\bbut\b|;", re.I)
+_OPENS = re.compile(r"[\W_]*\Z")
+_VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|belongs?|reads?|fits?)\b", re.I)
+# Evidence that puts its label forward as a candidate ("the neighbours suggest Data Mining").
+_PUTS = re.compile(r"\b(?:suggest|point|indicat|impl(?:y|ies)|hint|favou?r|could|might|maybe"
+                   r"|perhaps|also|too|as well|equally)", re.I)
+
+
+def _without_asides(text: str) -> str:
+    """``text`` with the scopes of ``_ASIDE`` blanked (same length, so positions hold)."""
+    out = []
+    for sentence in _SENTENCE.findall(text):
+        pos, kept = 0, []
+        # (scopes overlap: "Unlike its neighbours, which are all student pages, ...")
+        for m in _ASIDE.finditer(sentence):
+            stops = [x.start() for x in (_COMMITS.search(sentence, m.end()),
+                                         _ASIDE_ENDS.search(sentence, m.end())) if x]
+            end = min(stops, default=len(sentence))
+            if _OPENS.match(sentence, 0, m.start()) is not None:
+                # "Rather than a course, a student or staff page, it is faculty": up to the
+                # comma before the sentence's own verb
+                verb = _VERB.search(sentence, m.end(), end)
+                comma = sentence.rfind(",", m.end(), verb.start() if verb else end)
+                end = comma if comma >= 0 else end
+            if _PUTS.search(sentence, m.start(), end) or POSSIBLE.search(sentence, m.start(), end)\
+                    or TENTATIVE.search(sentence, m.start(), end):
+                continue  # "the neighbours suggest Data Mining could fit too": offered
+            if end > pos:
+                kept.append(sentence[pos:max(pos, m.start())] + " " * (end - max(pos, m.start())))
+                pos = end
+        out.append("".join(kept) + sentence[pos:])
+    return "".join(out)
+
+
+def put_forward(text: str, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` names as its answer: those named outside evidence, contrasts
+    and denials when there are any ("most likely **project**, since research groups have
+    project pages rather than being the home page of a student, a course, ..."), else all
+    it names (a text naming labels only as evidence commits to none of them)."""
+    named = mentioned_labels(text, labels)
+    if len(named) < 2:
+        return named
+    return mentioned_labels(_without_asides(text), labels) or named
+
+
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
                       r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
@@ -157,11 +213,11 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     def reader(region: str, explicit: bool):
         if explicit:  # the first sentence that names a label is the committed answer
             for sentence in _SENTENCE.findall(region):
-                named = mentioned_labels(sentence, labels)
+                named = put_forward(sentence, labels)
                 if named:
                     return named
             return ABSENT
-        return mentioned_labels(region, labels) or ABSENT
+        return put_forward(region, labels) or ABSENT
 
     named = read_answer(text, reader)
     if isinstance(named, NoAnswer):
