@@ -35,6 +35,20 @@ PAPERS = ["Database", "Data Mining", "AI", "Information Retrieval"]
      " Retrieval given its title.", PAPERS, "Information Retrieval"),
     ("The neighbours are mostly staff pages; the page itself is a **project** page.", WEB,
      "project"),
+    # evidence stops at a main clause about the item
+    ("While two of its neighbours are staff pages, the center node is a faculty page.", WEB,
+     "faculty"),
+    # labels set aside after they are named
+    ("Data Mining fits best; Database and AI are unlikely.", PAPERS, "Data Mining"),
+    ("Student and staff pages are ruled out by the syllabus. It is a course page.", WEB,
+     "course"),
+    ("My pick is Database, with Information Retrieval a close second.", PAPERS, "Database"),
+    # what the text mentions is not its class
+    ("The paper is a Theory paper. It mentions genetic algorithms once, in the"
+     " introduction.", ["Theory", "Genetic_Algorithms", "Neural_Networks"], "Theory"),
+    # a table of candidates weighed, the answer stated after it
+    ("| Class | Evidence |\n|---|---|\n| staff | admin links |\n| faculty | publications |"
+     "\n\nThe page is a faculty page.", WEB, "faculty"),
 ])
 def test_evidence_and_contrasts_leave_the_committed_label(text, labels, expected):
     assert committed_label(text, labels) == expected
@@ -53,6 +67,17 @@ def test_evidence_and_contrasts_leave_the_committed_label(text, labels, expected
     # a contrast whose "but" puts a second label forward
     ("Rather than AI, the title points to Database, but the neighbours suggest Data Mining"
      " could fit too.", PAPERS),
+    # a label set aside next to one offered as a possibility is no commitment
+    ("It's AI, though Data Mining is possible.", PAPERS),
+    ("It's AI, though Data Mining is equally likely.", PAPERS),
+    ("It mentions Database and AI.", PAPERS),
+    ("Database or AI, rather than Data Mining.", PAPERS),
+    # a concession names a second label (as the curated corpus grades it)
+    ("Although the paper uses AI techniques, it is a Data Mining paper.", PAPERS),
+    # a table of candidates with no answer after it
+    ("| Class | Fit |\n|---|---|\n| staff | medium |\n| faculty | medium |", WEB),
+    # dismissing one label does not choose between the other two
+    ("Database is unlikely. It is AI or Data Mining.", PAPERS),
 ])
 def test_no_label_put_forward_is_no_answer(text, labels):
     assert isinstance(committed_label(text, labels), NoAnswer)

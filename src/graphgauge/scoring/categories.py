@@ -138,43 +138,72 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 # Labels named as evidence or set aside, not put forward as the answer: the neighbours'
 # ("its only neighbour is a student's home page", "cites two Database papers"), contrasts
 # ("rather than being the home page of a student, a course or ..."), denials ("not a
-# student's or a faculty member's page") and candidates considered ("I considered AI").
-# The scope runs to the end of its sentence, or to a commitment, a "but" or a ";" after it
-# (opening a sentence, "Unlike its neighbours, ...", "Rather than X, Y or Z, it is ...": to
-# the comma before the sentence's own verb).
+# student's or a faculty member's page"), what the text mentions, and candidates considered
+# ("I considered AI"). (A concession is not an aside: "fits IR best, though it uses some
+# Data Mining techniques" names two labels.)
+# The scope runs to the end of its sentence, or to a commitment, a "but", a ";" or a main
+# clause about the item (", the center node is ...") after it (opening a sentence, "Unlike
+# its neighbours, ...", "Rather than X, Y or Z, it is ...": to the comma before the
+# sentence's own verb).
 _ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to|other than|unlike|not (?:an?|the)"
                     r"|(?:is|are|does|do)(?:n'?t| not) (?:look|seem|read|sound)s? like"
                     r"|neighbo(?:u)?r(?:s|ing)?|cit(?:es|ed|ing|ations?)|links?|linked"
-                    r"|referenc(?:es|ed)|considered|candidates?)\b", re.I)
-_ASIDE_ENDS = re.compile(r"\bbut\b|;", re.I)
+                    r"|referenc(?:es|ed)|considered|candidates?|mention(?:s|ed|ing)?)\b", re.I)
+_ASIDE_ENDS = re.compile(r"\bbut\b|;|,[ \t]*(?:so[ \t,]+|and[ \t]+)?(?:the[ \t]+(?:(?:center|centre"
+                         r"|central|target|main)[ \t]+)?(?:node|page|paper|article|item)|this"
+                         r"[ \t]+(?:node|page|paper|one)|it(?:'s|[ \t]+(?:is|was|must|should))"
+                         r"|I(?:'d|[ \t]+would|[ \t]+think))\b", re.I)
 _OPENS = re.compile(r"[\W_]*\Z")
 _VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|belongs?|reads?|fits?)\b", re.I)
-# Evidence that puts its label forward as a candidate ("the neighbours suggest Data Mining").
+# Evidence that puts its label forward as a candidate ("the neighbours suggest Data Mining",
+# "though Data Mining is possible").
 _PUTS = re.compile(r"\b(?:suggest|point|indicat|impl(?:y|ies)|hint|favou?r|could|might|maybe"
-                   r"|perhaps|also|too|as well|equally)", re.I)
+                   r"|perhaps|also|too|as well|equally|possib|plausib|alternative"
+                   r"|(?<!less )(?<!not )likely)", re.I)
+# Labels set aside after they are named: "Database and Data Mining are unlikely", "Data
+# Mining is a close second"; the scope starts at the clause.
+_SET_ASIDE_AFTER = re.compile(r"\b(?:(?:un|less |not )likely|ruled? out|(?:does|do)(?:n'?t| not)"
+                              r" fit|(?:can be|is|are) excluded|a close second|runner[- ]up"
+                              r"|second (?:choice|best))\b", re.I)
+_CLAUSE_OPENS = re.compile(r"[,;:—–]|\b(?:but|so)\b", re.I)
+# A table row ("| student | low |"): candidates weighed, the answer stated outside it.
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
+
+
+def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
+    """The stretches of one sentence that name labels only to set them aside."""
+    scopes = []
+    for m in _ASIDE.finditer(sentence):
+        stops = [x.start() for x in (_COMMITS.search(sentence, m.end()),
+                                     _ASIDE_ENDS.search(sentence, m.end())) if x]
+        end = min(stops, default=len(sentence))
+        if _OPENS.match(sentence, 0, m.start()) is not None and not sentence.startswith(",", end):
+            # "Rather than a course, a student or staff page, it is faculty": up to the
+            # comma before the sentence's own verb ("Although AI is close, it's ...": the
+            # first comma)
+            verb = _VERB.search(sentence, m.end(), end)
+            comma = sentence.rfind(",", m.end(), verb.start() if verb else end)
+            if comma < 0:
+                comma = sentence.find(",", m.end(), end)
+            end = comma if comma >= 0 else end
+        if not (_PUTS.search(sentence, m.start(), end) or POSSIBLE.search(sentence, m.start(), end)
+                or TENTATIVE.search(sentence, m.start(), end)):
+            scopes.append((m.start(), end))  # ("the neighbours suggest X could fit": offered)
+    for m in _SET_ASIDE_AFTER.finditer(sentence):
+        opens = [0, *(x.end() for x in _CLAUSE_OPENS.finditer(sentence, 0, m.start()))]
+        scopes.append((opens[-1], m.end()))
+    return scopes
 
 
 def _without_asides(text: str) -> str:
-    """``text`` with the scopes of ``_ASIDE`` blanked (same length, so positions hold)."""
+    """``text`` with the scopes of ``_aside_scopes`` and its table rows blanked (same
+    length, so positions hold)."""
     out = []
-    for sentence in _SENTENCE.findall(text):
-        pos, kept = 0, []
-        # (scopes overlap: "Unlike its neighbours, which are all student pages, ...")
-        for m in _ASIDE.finditer(sentence):
-            stops = [x.start() for x in (_COMMITS.search(sentence, m.end()),
-                                         _ASIDE_ENDS.search(sentence, m.end())) if x]
-            end = min(stops, default=len(sentence))
-            if _OPENS.match(sentence, 0, m.start()) is not None:
-                # "Rather than a course, a student or staff page, it is faculty": up to the
-                # comma before the sentence's own verb
-                verb = _VERB.search(sentence, m.end(), end)
-                comma = sentence.rfind(",", m.end(), verb.start() if verb else end)
-                end = comma if comma >= 0 else end
-            if _PUTS.search(sentence, m.start(), end) or POSSIBLE.search(sentence, m.start(), end)\
-                    or TENTATIVE.search(sentence, m.start(), end):
-                continue  # "the neighbours suggest Data Mining could fit too": offered
+    for sentence in _SENTENCE.findall(_TABLE_ROW.sub(lambda m: " " * len(m.group()), text)):
+        kept, pos = [], 0
+        for start, end in sorted(_aside_scopes(sentence)):  # (scopes overlap)
             if end > pos:
-                kept.append(sentence[pos:max(pos, m.start())] + " " * (end - max(pos, m.start())))
+                kept.append(sentence[pos:max(pos, start)] + " " * (end - max(pos, start)))
                 pos = end
         out.append("".join(kept) + sentence[pos:])
     return "".join(out)
