@@ -46,6 +46,10 @@ PAPERS = ["Database", "Data Mining", "AI", "Information Retrieval"]
     # what the text mentions is not its class
     ("The paper is a Theory paper. It mentions genetic algorithms once, in the"
      " introduction.", ["Theory", "Genetic_Algorithms", "Neural_Networks"], "Theory"),
+    # a list of the neighbours' labels, then the statement
+    ("Neighbours: Faculty (3), Staff (1).\nThe center node is faculty.", WEB, "faculty"),
+    ("Unlike AI, which is about planning, it is a Database paper.", PAPERS, "Database"),
+    ("The class is course: the students (four of them) link to it.", WEB, "course"),
     # a table of candidates weighed, the answer stated after it
     ("| Class | Evidence |\n|---|---|\n| staff | admin links |\n| faculty | publications |"
      "\n\nThe page is a faculty page.", WEB, "faculty"),

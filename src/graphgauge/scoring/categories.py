@@ -142,9 +142,9 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 # ("I considered AI"). (A concession is not an aside: "fits IR best, though it uses some
 # Data Mining techniques" names two labels.)
 # The scope runs to the end of its sentence, or to a commitment, a "but", a ";" or a main
-# clause about the item (", the center node is ...") after it (opening a sentence, "Unlike
-# its neighbours, ...", "Rather than X, Y or Z, it is ...": to the comma before the
-# sentence's own verb).
+# clause about the item (", the center node is ...") after it (a contrast opening a
+# sentence, "Unlike its neighbours, ...", "Rather than X, Y or Z, it is ...": to the comma
+# before the sentence's own verb).
 _ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to|other than|unlike|not (?:an?|the)"
                     r"|(?:is|are|does|do)(?:n'?t| not) (?:look|seem|read|sound)s? like"
                     r"|neighbo(?:u)?r(?:s|ing)?|cit(?:es|ed|ing|ations?)|links?|linked"
@@ -154,9 +154,10 @@ _ASIDE_ENDS = re.compile(r"\bbut\b|;|,[ \t]*(?:so[ \t,]+|and[ \t]+)?(?:the[ \t]+
                          r"[ \t]+(?:node|page|paper|one)|it(?:'s|[ \t]+(?:is|was|must|should))"
                          r"|I(?:'d|[ \t]+would|[ \t]+think))\b", re.I)
 _OPENS = re.compile(r"[\W_]*\Z")
+_CONTRAST = re.compile(r"rather|instead|as opposed|other|unlike|not", re.I)
 _VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|belongs?|reads?|fits?)\b", re.I)
 # Evidence that puts its label forward as a candidate ("the neighbours suggest Data Mining",
-# "though Data Mining is possible").
+# "with Data Mining possible too").
 _PUTS = re.compile(r"\b(?:suggest|point|indicat|impl(?:y|ies)|hint|favou?r|could|might|maybe"
                    r"|perhaps|also|too|as well|equally|possib|plausib|alternative"
                    r"|(?<!less )(?<!not )likely)", re.I)
@@ -177,10 +178,11 @@ def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
         stops = [x.start() for x in (_COMMITS.search(sentence, m.end()),
                                      _ASIDE_ENDS.search(sentence, m.end())) if x]
         end = min(stops, default=len(sentence))
-        if _OPENS.match(sentence, 0, m.start()) is not None and not sentence.startswith(",", end):
+        if _OPENS.match(sentence, 0, m.start()) is not None and _CONTRAST.match(m.group()) \
+                and not sentence.startswith(",", end):
             # "Rather than a course, a student or staff page, it is faculty": up to the
-            # comma before the sentence's own verb ("Although AI is close, it's ...": the
-            # first comma)
+            # comma before the sentence's own verb ("Unlike AI, which is ..., it's ...":
+            # the first comma)
             verb = _VERB.search(sentence, m.end(), end)
             comma = sentence.rfind(",", m.end(), verb.start() if verb else end)
             if comma < 0:
@@ -222,7 +224,7 @@ def put_forward(text: str, labels: Sequence[str]) -> list[str]:
 
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
-                      r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
+                      r"|categori[sz]e|belongs? to|(?:category|class|label) is|most likely|final"
                       r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority"
                        r"|predicted (?:class|label|category)|prediction"
                        r"|most (?:plausibly|probably)|makes? it)\b"
