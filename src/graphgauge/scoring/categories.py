@@ -18,6 +18,7 @@ a closing "so …"/"I'd classify it as …" sentence naming one label commits to
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -172,12 +173,16 @@ _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
 
 
 def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
-    """The stretches of one sentence that name labels only to set them aside."""
+    """The stretches of one sentence that name labels only to set them aside. (Each
+    pattern is scanned once and looked up by position: linear in the sentence.)"""
+    stops = sorted({m.start() for m in _COMMITS.finditer(sentence)}
+                   | {m.start() for m in _ASIDE_ENDS.finditer(sentence)})
+    offers = sorted(m.start() for pattern in (_PUTS, POSSIBLE, TENTATIVE)
+                    for m in pattern.finditer(sentence))
     scopes = []
     for m in _ASIDE.finditer(sentence):
-        stops = [x.start() for x in (_COMMITS.search(sentence, m.end()),
-                                     _ASIDE_ENDS.search(sentence, m.end())) if x]
-        end = min(stops, default=len(sentence))
+        at = bisect_left(stops, m.end())
+        end = stops[at] if at < len(stops) else len(sentence)
         if _OPENS.match(sentence, 0, m.start()) is not None and _CONTRAST.match(m.group()) \
                 and not sentence.startswith(",", end):
             # "Rather than a course, a student or staff page, it is faculty": up to the
@@ -188,12 +193,13 @@ def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
             if comma < 0:
                 comma = sentence.find(",", m.end(), end)
             end = comma if comma >= 0 else end
-        if not (_PUTS.search(sentence, m.start(), end) or POSSIBLE.search(sentence, m.start(), end)
-                or TENTATIVE.search(sentence, m.start(), end)):
+        at = bisect_left(offers, m.start())
+        if at == len(offers) or offers[at] >= end:
             scopes.append((m.start(), end))  # ("the neighbours suggest X could fit": offered)
+    opens = [x.end() for x in _CLAUSE_OPENS.finditer(sentence)]
     for m in _SET_ASIDE_AFTER.finditer(sentence):
-        opens = [0, *(x.end() for x in _CLAUSE_OPENS.finditer(sentence, 0, m.start()))]
-        scopes.append((opens[-1], m.end()))
+        at = bisect_right(opens, m.start())
+        scopes.append((opens[at - 1] if at else 0, m.end()))
     return scopes
 
 
