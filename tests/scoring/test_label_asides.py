@@ -46,6 +46,10 @@ PAPERS = ["Database", "Data Mining", "AI", "Information Retrieval"]
     # what the text mentions is not its class
     ("The paper is a Theory paper. It mentions genetic algorithms once, in the"
      " introduction.", ["Theory", "Genetic_Algorithms", "Neural_Networks"], "Theory"),
+    # comparisons: the label compared against is set aside
+    ("Data Mining fits better than Database here.", PAPERS, "Data Mining"),
+    ("Between staff and faculty, faculty is the better match.", WEB, "faculty"),
+    ("Staff is less likely than faculty for a page with publications.", WEB, "faculty"),
     # a list of the neighbours' labels, then the statement
     ("Neighbours: Faculty (3), Staff (1).\nThe center node is faculty.", WEB, "faculty"),
     ("Unlike AI, which is about planning, it is a Database paper.", PAPERS, "Database"),
@@ -80,6 +84,9 @@ def test_evidence_and_contrasts_leave_the_committed_label(text, labels, expected
     ("Although the paper uses AI techniques, it is a Data Mining paper.", PAPERS),
     # a table of candidates with no answer after it
     ("| Class | Fit |\n|---|---|\n| staff | medium |\n| faculty | medium |", WEB),
+    # a comparison with no winner, or a winner with another label offered
+    ("It is a tie between staff and faculty.", WEB),
+    ("AI fits better than Database, but Data Mining fits too.", PAPERS),
     # dismissing one label does not choose between the other two
     ("Database is unlikely. It is AI or Data Mining.", PAPERS),
 ])

@@ -138,15 +138,16 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 
 # Labels named as evidence or set aside, not put forward as the answer: the neighbours'
 # ("its only neighbour is a student's home page", "cites two Database papers"), contrasts
-# ("rather than being the home page of a student, a course or ..."), denials ("not a
-# student's or a faculty member's page"), what the text mentions, and candidates considered
-# ("I considered AI"). (A concession is not an aside: "fits IR best, though it uses some
-# Data Mining techniques" names two labels.)
+# ("rather than being the home page of a student, a course or ...", "fits better than AI",
+# "Between AI and Database, ..."), denials ("not a student's or a faculty member's page"),
+# what the text mentions, and candidates considered ("I considered AI"). (A concession is
+# not an aside: "fits IR best, though it uses some Data Mining techniques" names two labels.)
 # The scope runs to the end of its sentence, or to a commitment, a "but", a ";" or a main
 # clause about the item (", the center node is ...") after it (a contrast opening a
 # sentence, "Unlike its neighbours, ...", "Rather than X, Y or Z, it is ...": to the comma
 # before the sentence's own verb).
-_ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to|other than|unlike|not (?:an?|the)"
+_ASIDE = re.compile(r"\b(?:(?:rather|other|better|more|likelier|closer) than|instead of"
+                    r"|as opposed to|unlike|between|not (?:an?|the)"
                     r"|(?:is|are|does|do)(?:n'?t| not) (?:look|seem|read|sound)s? like"
                     r"|neighbo(?:u)?r(?:s|ing)?|cit(?:es|ed|ing|ations?)|links?|linked"
                     r"|referenc(?:es|ed)|considered|candidates?|mention(?:s|ed|ing)?)\b", re.I)
@@ -155,7 +156,7 @@ _ASIDE_ENDS = re.compile(r"\bbut\b|;|,[ \t]*(?:so[ \t,]+|and[ \t]+)?(?:the[ \t]+
                          r"[ \t]+(?:node|page|paper|one)|it(?:'s|[ \t]+(?:is|was|must|should))"
                          r"|I(?:'d|[ \t]+would|[ \t]+think))\b", re.I)
 _OPENS = re.compile(r"[\W_]*\Z")
-_CONTRAST = re.compile(r"rather|instead|as opposed|other|unlike|not", re.I)
+_CONTRAST = re.compile(r"rather|instead|as opposed|other|unlike|between|not", re.I)
 _VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|belongs?|reads?|fits?)\b", re.I)
 # Evidence that puts its label forward as a candidate ("the neighbours suggest Data Mining",
 # "with Data Mining possible too").
