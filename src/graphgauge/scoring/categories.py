@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from graphgauge.scoring.region import ABSENT, NoAnswer, read_answer
 from graphgauge.scoring.signals import CUE, POSSIBLE, TENTATIVE
@@ -176,12 +177,14 @@ _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
 def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
     """The stretches of one sentence that name labels only to set them aside. (Each
     pattern is scanned once and looked up by position: linear in the sentence.)"""
-    stops = sorted({m.start() for m in _COMMITS.finditer(sentence)}
-                   | {m.start() for m in _ASIDE_ENDS.finditer(sentence)})
-    offers = sorted(m.start() for pattern in (_PUTS, POSSIBLE, TENTATIVE)
-                    for m in pattern.finditer(sentence))
+    asides = list(_ASIDE.finditer(sentence))
+    if asides:
+        stops = sorted({m.start() for m in _COMMITS.finditer(sentence)}
+                       | {m.start() for m in _ASIDE_ENDS.finditer(sentence)})
+        offers = sorted(m.start() for pattern in (_PUTS, POSSIBLE, TENTATIVE)
+                        for m in pattern.finditer(sentence))
     scopes = []
-    for m in _ASIDE.finditer(sentence):
+    for m in asides:
         at = bisect_left(stops, m.end())
         end = stops[at] if at < len(stops) else len(sentence)
         if _OPENS.match(sentence, 0, m.start()) is not None and _CONTRAST.match(m.group()) \
@@ -197,13 +200,15 @@ def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
         at = bisect_left(offers, m.start())
         if at == len(offers) or offers[at] >= end:
             scopes.append((m.start(), end))  # ("the neighbours suggest X could fit": offered)
-    opens = [x.end() for x in _CLAUSE_OPENS.finditer(sentence)]
-    for m in _SET_ASIDE_AFTER.finditer(sentence):
+    dismissals = list(_SET_ASIDE_AFTER.finditer(sentence))
+    opens = [x.end() for x in _CLAUSE_OPENS.finditer(sentence)] if dismissals else []
+    for m in dismissals:
         at = bisect_right(opens, m.start())
         scopes.append((opens[at - 1] if at else 0, m.end()))
     return scopes
 
 
+@lru_cache(maxsize=32)
 def _without_asides(text: str) -> str:
     """``text`` with the scopes of ``_aside_scopes`` and its table rows blanked (same
     length, so positions hold)."""
@@ -248,7 +253,15 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     if not labels:
         return NoAnswer("no labels to choose from")
 
+    seen: dict[tuple[str, bool], Any] = {}
+
     def reader(region: str, explicit: bool):
+        # (the region layer asks for the same region's labels more than once)
+        if (region, explicit) not in seen:
+            seen[region, explicit] = read(region, explicit)
+        return seen[region, explicit]
+
+    def read(region: str, explicit: bool):
         if explicit:  # the first sentence that names a label is the committed answer
             for sentence in _SENTENCE.findall(region):
                 named = put_forward(sentence, labels)
