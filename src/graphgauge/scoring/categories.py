@@ -20,8 +20,10 @@ a closing "so …"/"I'd classify it as …" sentence naming one label commits to
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from graphgauge.scoring.region import ABSENT, NoAnswer, read_answer
 from graphgauge.scoring.signals import CUE, POSSIBLE, TENTATIVE
@@ -153,9 +155,106 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(label for _, label in _mentions(text, labels)))
 
 
+# Labels named as evidence or set aside, not put forward as the answer: the neighbours'
+# ("its only neighbour is a student's home page", "cites two Database papers"), contrasts
+# ("rather than being the home page of a student, a course or ...", "fits better than AI",
+# "Between AI and Database, ..."), denials ("not a student's or a faculty member's page"),
+# what the text mentions, and candidates considered ("I considered AI"). (A concession is
+# not an aside: "fits IR best, though it uses some Data Mining techniques" names two labels.)
+# The scope runs to the end of its sentence, or to a commitment, a "but", a ";" or a main
+# clause about the item (", the center node is ...") after it (a contrast opening a
+# sentence, "Unlike its neighbours, ...", "Rather than X, Y or Z, it is ...": to the comma
+# before the sentence's own verb).
+_ASIDE = re.compile(r"\b(?:(?:rather|other|better|more|likelier|closer) than|instead of"
+                    r"|as opposed to|unlike|between|not (?:an?|the)"
+                    r"|(?:is|are|does|do)(?:n'?t| not) (?:look|seem|read|sound)s? like"
+                    r"|neighbo(?:u)?r(?:s|ing)?|cit(?:es|ed|ing|ations?)|links?|linked"
+                    r"|referenc(?:es|ed)|considered|candidates?|mention(?:s|ed|ing)?)\b", re.I)
+_ASIDE_ENDS = re.compile(r"\bbut\b|;|,[ \t]*(?:so[ \t,]+|and[ \t]+)?(?:the[ \t]+(?:(?:center|centre"
+                         r"|central|target|main)[ \t]+)?(?:node|page|paper|article|item)|this"
+                         r"[ \t]+(?:node|page|paper|one)|it(?:'s|[ \t]+(?:is|was|must|should))"
+                         r"|I(?:'d|[ \t]+would|[ \t]+think))\b", re.I)
+_OPENS = re.compile(r"[\W_]*\Z")
+_CONTRAST = re.compile(r"rather|instead|as opposed|other|unlike|between|not", re.I)
+_VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|belongs?|reads?|fits?)\b", re.I)
+# Evidence that puts its label forward as a candidate ("the neighbours suggest Data Mining",
+# "with Data Mining possible too").
+_PUTS = re.compile(r"\b(?:suggest|point|indicat|impl(?:y|ies)|hint|favou?r|could|might|maybe"
+                   r"|perhaps|also|too|as well|equally|possib|plausib|alternative"
+                   r"|(?<!less )(?<!not )likely)", re.I)
+# Labels set aside after they are named: "Database and Data Mining are unlikely", "Data
+# Mining is a close second"; the scope starts at the clause.
+_SET_ASIDE_AFTER = re.compile(r"\b(?:(?:un|less |not )likely|ruled? out|(?:does|do)(?:n'?t| not)"
+                              r" fit|(?:can be|is|are) excluded|a close second|runner[- ]up"
+                              r"|second (?:choice|best))\b", re.I)
+_CLAUSE_OPENS = re.compile(r"[,;:—–]|\b(?:but|so)\b", re.I)
+# A table row ("| student | low |"): candidates weighed, the answer stated outside it.
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
+
+
+def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
+    """The stretches of one sentence that name labels only to set them aside. (Each
+    pattern is scanned once and looked up by position: linear in the sentence.)"""
+    asides = list(_ASIDE.finditer(sentence))
+    if asides:
+        stops = sorted({m.start() for m in _COMMITS.finditer(sentence)}
+                       | {m.start() for m in _ASIDE_ENDS.finditer(sentence)})
+        offers = sorted(m.start() for pattern in (_PUTS, POSSIBLE, TENTATIVE)
+                        for m in pattern.finditer(sentence))
+    scopes = []
+    for m in asides:
+        at = bisect_left(stops, m.end())
+        end = stops[at] if at < len(stops) else len(sentence)
+        if _OPENS.match(sentence, 0, m.start()) is not None and _CONTRAST.match(m.group()) \
+                and not sentence.startswith(",", end):
+            # "Rather than a course, a student or staff page, it is faculty": up to the
+            # comma before the sentence's own verb ("Unlike AI, which is ..., it's ...":
+            # the first comma)
+            verb = _VERB.search(sentence, m.end(), end)
+            comma = sentence.rfind(",", m.end(), verb.start() if verb else end)
+            if comma < 0:
+                comma = sentence.find(",", m.end(), end)
+            end = comma if comma >= 0 else end
+        at = bisect_left(offers, m.start())
+        if at == len(offers) or offers[at] >= end:
+            scopes.append((m.start(), end))  # ("the neighbours suggest X could fit": offered)
+    dismissals = list(_SET_ASIDE_AFTER.finditer(sentence))
+    opens = [x.end() for x in _CLAUSE_OPENS.finditer(sentence)] if dismissals else []
+    for m in dismissals:
+        at = bisect_right(opens, m.start())
+        scopes.append((opens[at - 1] if at else 0, m.end()))
+    return scopes
+
+
+@lru_cache(maxsize=32)
+def _without_asides(text: str) -> str:
+    """``text`` with the scopes of ``_aside_scopes`` and its table rows blanked (same
+    length, so positions hold)."""
+    out = []
+    for sentence in _SENTENCE.findall(_TABLE_ROW.sub(lambda m: " " * len(m.group()), text)):
+        kept, pos = [], 0
+        for start, end in sorted(_aside_scopes(sentence)):  # (scopes overlap)
+            if end > pos:
+                kept.append(sentence[pos:max(pos, start)] + " " * (end - max(pos, start)))
+                pos = end
+        out.append("".join(kept) + sentence[pos:])
+    return "".join(out)
+
+
+def put_forward(text: str, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` names as its answer: those named outside evidence, contrasts
+    and denials when there are any ("most likely **project**, since research groups have
+    project pages rather than being the home page of a student, a course, ..."), else all
+    it names (a text naming labels only as evidence commits to none of them)."""
+    named = mentioned_labels(text, labels)
+    if len(named) < 2:
+        return named
+    return mentioned_labels(_without_asides(text), labels) or named
+
+
 _COMMITS = re.compile(r"\b(?:so|thus|therefore|hence|overall|I'?d say|I would say|classify"
                       r"|I'?(?:ll|d) (?:say|go with|pick|choose)|go(?:ing)? with|my answer"
-                      r"|categori[sz]e|belongs? to|category is|label is|most likely|final"
+                      r"|categori[sz]e|belongs? to|(?:category|class|label) is|most likely|final"
                       r"|(?:mainly|mostly|primarily|really) about|(?:by|the) majority"
                        r"|predicted (?:class|label|category)|prediction"
                        r"|most (?:plausibly|probably)|makes? it)\b"
@@ -172,14 +271,22 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     if not labels:
         return NoAnswer("no labels to choose from")
 
+    seen: dict[tuple[str, bool], Any] = {}
+
     def reader(region: str, explicit: bool):
+        # (the region layer asks for the same region's labels more than once)
+        if (region, explicit) not in seen:
+            seen[region, explicit] = read(region, explicit)
+        return seen[region, explicit]
+
+    def read(region: str, explicit: bool):
         if explicit:  # the first sentence that names a label is the committed answer
             for sentence in _SENTENCE.findall(region):
-                named = mentioned_labels(sentence, labels)
+                named = put_forward(sentence, labels)
                 if named:
                     return named
             return ABSENT
-        return mentioned_labels(region, labels) or ABSENT
+        return put_forward(region, labels) or ABSENT
 
     named = read_answer(text, reader)
     if isinstance(named, NoAnswer):

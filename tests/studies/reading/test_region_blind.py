@@ -74,8 +74,7 @@ KNOWN_MISSES = {
     "region_blind_second.jsonl:25",
     # typed node-set reader: "the only one with no neighbours" read as the empty set
     "region_blind_second.jsonl:57",
-    # typed label reader: a second label named in passing voids the committed one
-    "region_blind_second.jsonl:62",
+    # typed label reader: "Hmm, Theory? No — ... Genetic_Algorithms." read as a question back
     "region_blind_second.jsonl:63",
     # typed yes/no reader: "one short of a hub" read as yes
     "region_blind_ninth.jsonl:9",
