@@ -34,6 +34,9 @@ AMAZON = ["Toys & Games", "Sports & Outdoors", "Books", "Toy"]
     (DBLP, "More Data Mining and Database.", ["Data Mining", "Database"]),
     (DBLP, "Data Mining, as opposed to Database.", ["Data Mining"]),
     (DBLP, "A non-AI paper about Database indexing.", ["Database"]),
+    # ... but "than" after "less", "fewer" or "worse" points at the label preferred
+    (DBLP, "Database is less likely than Data Mining here.", ["Database", "Data Mining"]),
+    (DBLP, "It fits AI worse than Information Retrieval.", ["AI", "Information Retrieval"]),
     (DBLP, "An AI paper about Database indexing.", ["AI", "Database"]),
     # doubt or addition after the denial word denies nothing
     (DBLP, "I'm not sure between AI and Data Mining.", ["AI", "Data Mining"]),

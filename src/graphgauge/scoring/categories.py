@@ -126,6 +126,10 @@ _DENIED = re.compile(r"(?=[nritoaeb])(?:\b(?:not|neither|nor|rather than|instead
                      r"\w+[*_\"'`]*\s+){0,2}"
                      r"|\bnon-)[*_\"'`]*$", re.I)
 _DENIAL_REACH = 40  # characters before a mention its denial is looked for in
+# "than" after "less", "fewer" or "worse" points at the label preferred, not at one denied:
+# "Staff is less likely than faculty" puts faculty forward.
+_LESS_THAN = re.compile(r"\b(?:less|fewer|worse|weaker|lower)\b[^.;:!?\n]{0,40}?\bthan\s+"
+                        r"(?:[*_\"'`]*\w+[*_\"'`]*\s+){0,2}[*_\"'`]*$", re.I)
 
 
 # A denial goes on over "or": "It isn't a Database or an Information Retrieval paper" (not
@@ -139,7 +143,8 @@ def _mentions(text: str, labels: Sequence[str]) -> list[tuple[int, str]]:
     out = []
     denied = -1  # where the last denied mention ends
     for m in _matches(pattern, text):
-        if _DENIED.search(text, max(0, m.start() - _DENIAL_REACH), m.start()) or (
+        if (_DENIED.search(text, max(0, m.start() - _DENIAL_REACH), m.start()) and not
+                _LESS_THAN.search(text, max(0, m.start() - 2 * _DENIAL_REACH), m.start())) or (
                 denied >= 0 and _DENIED_TOO.fullmatch(text, denied, m.start())):
             denied = m.end()
             continue
@@ -222,7 +227,8 @@ def _aside_scopes(sentence: str) -> list[tuple[int, int]]:
     opens = [x.end() for x in _CLAUSE_OPENS.finditer(sentence)] if dismissals else []
     for m in dismissals:
         at = bisect_right(opens, m.start())
-        scopes.append((opens[at - 1] if at else 0, m.end()))
+        scopes.append((opens[at - 1] if at else 0, m.start()))  # (the words stay: "less
+        # likely than faculty" puts faculty forward)
     return scopes
 
 
