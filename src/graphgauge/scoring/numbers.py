@@ -482,7 +482,8 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
 def read_int(text: str, question: str | None = None) -> int | NoAnswer:
     """An integer, or why there is none; a non-integral final number ("3.5") is no
     answer, not 3."""
-    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question),
+                   question=question)
     if isinstance(value, NoAnswer):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -494,7 +495,8 @@ def read_int(text: str, question: str | None = None) -> int | NoAnswer:
 
 def read_float(text: str, question: str | None = None) -> float | NoAnswer:
     """A finite number, or why there is none."""
-    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question),
+                   question=question)
     if isinstance(value, NoAnswer):
         return value
     try:
