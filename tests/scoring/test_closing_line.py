@@ -150,3 +150,23 @@ def test_the_closing_label_must_name_what_is_asked():
     # a label naming nothing in particular closes on the answer whatever was asked
     plain = "Node **3** has degree 4.\n\n**Result:** [0, 1, 2, 5]"
     assert answers.NODE_SET.read(plain, None, asked).value == [0, 1, 2, 5]
+
+
+ADAMIC = Context("What is the Adamic-Adar index of node 2 and node 5?", 8)
+SHARED = "\n\nCommon neighbours: 1 (degree 3) and 4 (degree 2).\n\n"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an opening formula states no value, whatever closes the reply
+    ("Adamic-Adar index: $AA = \\sum_w 1/\\log d_w$" + SHARED
+     + "So the Adamic-Adar index is about 2.35.", 2.35),
+    ("The Adamic-Adar index is $\\sum_{w} 1/\\log(d_w)$." + SHARED
+     + "Adamic-Adar index ≈ 2.35", 2.35),
+    # an opening value of the same labelled quantity: the same value agrees, another is a
+    # second final answer
+    ("Adamic-Adar index: 2.35" + SHARED + "**Adamic-Adar index ≈ 2.35**", 2.35),
+    ("Adamic-Adar index: 1.2" + SHARED + "**Adamic-Adar index ≈ 2.35**", None),
+])
+def test_an_opening_formula_is_no_value_and_an_opening_value_is(text, expected):
+    read = answers.FLOAT.read(text, None, ADAMIC).value
+    assert read == (None if expected is None else pytest.approx(expected))

@@ -14,11 +14,14 @@ caller decides with its reader, as for any commitment.
 
 from __future__ import annotations
 
+import math
 import re
+from numbers import Real
 from typing import Any
 
-from graphgauge.scoring.region_types import value_like
-from graphgauge.scoring.rivals import NAME_WORD, NOT_SUBJECT
+from graphgauge.scoring.region_types import ABSENT, Reader, value_like
+from graphgauge.scoring.rivals import NAME_WORD, NOT_SUBJECT, differs
+from graphgauge.scoring.signals import CUE
 
 # The last line, markup and all: an optional heading or quote mark, a label, a separator
 # and the value ("**Label: value**", "**Label:** value", "### Label ≈ value", "Label = value").
@@ -131,3 +134,27 @@ def names_asked(line: str, question: str | None) -> bool:
         return True
     label = _named(m["label"])
     return not label or bool(label & _named(question))
+
+
+def opened_otherwise(text: str, start: int, value: Any, reader: Reader | None) -> bool:
+    """Did the reply open on the same labelled quantity with another value ("Adamic-Adar
+    index: 1.2", working, then "**Adamic-Adar index ≈ 2.35**"), with no correction between?
+    Two final answers. An opening formula ("RA(1, 19) = \\sum ...") gives no value."""
+    if reader is None or CUE.search(text, 0, start):
+        return False
+    first = text[:text.find("\n")] if "\n" in text else text
+    opening, closing = _CLOSING.fullmatch(first.strip()), _CLOSING.fullmatch(text, start,
+                                                                         len(text.rstrip()))
+    if opening is None or closing is None or len(first) > 200:
+        return False
+    if _named(opening["label"]) != _named(closing["label"]) or not _named(opening["label"]):
+        return False
+    said = _CHAIN.split(_MARKUP.sub("", opening["value"]))[-1]
+    if _ARITHMETIC.search(said) or "\\" in said:
+        return False
+    opened = reader(said, True)
+    if opened is ABSENT or opened is None:
+        return False
+    if isinstance(opened, Real) and isinstance(value, Real) and not isinstance(opened, bool):
+        return not math.isclose(opened, value, rel_tol=0.01, abs_tol=0.005)
+    return differs(opened, value)

@@ -55,6 +55,7 @@ from graphgauge.scoring.checks import passed_check
 from graphgauge.scoring.closing import (
     closing_line,
     names_asked,
+    opened_otherwise,
     other_quantity,
 )
 from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
@@ -550,13 +551,14 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
     return None if chosen is None else (chosen, chosen_value)
 
 
-def _closing_rivalled(body: str, reader: Reader | None) -> bool:
+def _closing_rivalled(body: str, closing: Region, value: Any, reader: Reader | None) -> bool:
     """A closing "Quantity: value" line is read as bare text's end would be: another
     statement of the quantity above it, with no correction between, is a second answer
     ("There are 3 triangles.\n\nTotal triangles: 4", an opening answer the working then
     contradicts)."""
     return (statements_differ(body, reader) or opening_answer_differs(body, reader)
-            or conclusion_differs(body, reader))
+            or conclusion_differs(body, reader)
+            or opened_otherwise(body, closing.start, value, reader))
 
 
 # "**Final Answer:** the 13 edges listed above.", "Answer: see the list above"
@@ -763,7 +765,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
                                   or restated_otherwise(body, region, value, reader)
                                   or summary_differs(body, region, value, reader)
                                   or (region.kind == "closing"
-                                      and _closing_rivalled(body, reader))):
+                                      and _closing_rivalled(body, region, value, reader))):
             return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected
