@@ -170,3 +170,13 @@ SHARED = "\n\nCommon neighbours: 1 (degree 3) and 4 (degree 2).\n\n"
 def test_an_opening_formula_is_no_value_and_an_opening_value_is(text, expected):
     read = answers.FLOAT.read(text, None, ADAMIC).value
     assert read == (None if expected is None else pytest.approx(expected))
+
+
+@pytest.mark.parametrize("after, expected", [
+    ("Let me know if you need anything else!", 1),  # a pleasantry leaves it standing
+    ("Hope this helps.", 1),
+    ("Wait, node 11 has no edges: 2 components.", 2),  # a correction does not
+])
+def test_a_pleasantry_after_the_closing_line_leaves_it_standing(after, expected):
+    text = WALK + "**Connected components: 1**\n\n" + after
+    assert answers.INT.read(text, None, COMPONENTS).value == expected

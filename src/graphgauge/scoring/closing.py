@@ -19,6 +19,7 @@ import re
 from numbers import Real
 from typing import Any
 
+from graphgauge.scoring.bare import _PLEASANTRY
 from graphgauge.scoring.region_types import ABSENT, Reader, value_like
 from graphgauge.scoring.rivals import NAME_WORD, NOT_SUBJECT, differs
 from graphgauge.scoring.signals import CUE
@@ -65,6 +66,10 @@ def closing_line(text: str) -> tuple[int, int, str] | None:
     {...}") is working, not the close."""
     end = len(text.rstrip())
     start = text.rfind("\n", 0, end) + 1
+    if start and end - start <= 300 and _PLEASANTRY.search(text, start, end) and not any(
+            c.isdigit() for c in text[start:end]):
+        end = len(text[:start].rstrip())  # "Let me know if you need more!" leaves it standing
+        start = text.rfind("\n", 0, end) + 1
     if end - start > 300 or start == 0:
         return None
     above = text.rfind("\n", 0, start - 1) + 1
@@ -143,8 +148,9 @@ def opened_otherwise(text: str, start: int, value: Any, reader: Reader | None) -
     if reader is None or CUE.search(text, 0, start):
         return False
     first = text[:text.find("\n")] if "\n" in text else text
-    opening, closing = _CLOSING.fullmatch(first.strip()), _CLOSING.fullmatch(text, start,
-                                                                         len(text.rstrip()))
+    line_end = text.find("\n", start)
+    opening = _CLOSING.fullmatch(first.strip())
+    closing = _CLOSING.fullmatch(text, start, len(text) if line_end < 0 else line_end)
     if opening is None or closing is None or len(first) > 200:
         return False
     if _named(opening["label"]) != _named(closing["label"]) or not _named(opening["label"]):
