@@ -192,7 +192,7 @@ class NodeSetAnswer(AnswerType):
 
     def _parse(self, text, context):
         nodes = parsing.read_node_list(text, ranges=True, limit=context.nodes,
-                                       everything=context.node_values)
+                                       everything=context.node_values, question=context.question)
         return nodes if isinstance(nodes, NoAnswer) else sorted(set(nodes))
 
     def to_ids(self, value, lookup):
@@ -217,7 +217,7 @@ class NodeListAnswer(AnswerType):
     names_nodes = True
 
     def _parse(self, text, context):
-        return parsing.read_node_list(text)
+        return parsing.read_node_list(text, question=context.question)
 
     def to_ids(self, value, lookup):
         return [lookup(v) for v in value]
@@ -253,7 +253,7 @@ class EdgeListAnswer(AnswerType):
             )
 
     def _parse(self, text, context):
-        edges = parsing.read_edge_list(text, walks=self.ordered)
+        edges = parsing.read_edge_list(text, walks=self.ordered, question=context.question)
         return edges if isinstance(edges, NoAnswer) else [list(e) for e in edges]
 
     def normalize(self, edges) -> list[tuple[int, int]]:

@@ -513,13 +513,15 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
 
 
 def read_node_list(text: str, ranges: bool = False, limit: int | None = None,
-                   everything: Sequence[int] | None = None) -> list[int] | NoAnswer:
+                   everything: Sequence[int] | None = None, question: str | None = None
+                   ) -> list[int] | NoAnswer:
     """Node ids in the order written, or why there are none. ``ranges`` reads "0–3" as
     0, 1, 2, 3 (for sets, where a range is a shorthand; in a path "0 to 3" names two
     stops), expanded at most ``limit`` ids (the graph's size). With ``everything`` (every
     node of the graph), "all nodes" and "every node except 4" are read too."""
     return answer(text, lambda region, explicit: _read_nodes(region, explicit, ranges, limit,
-                                                             everything), unordered=ranges)
+                                                             everything), unordered=ranges,
+                  question=question)
 
 
 def parse_node_list(text: str, ranges: bool = False, limit: int | None = None
@@ -789,10 +791,12 @@ def _read_traversal(region: str, explicit: bool) -> Any:
     return list(zip(walk, walk[1:], strict=False))
 
 
-def read_edge_list(text: str, walks: bool = False) -> list[tuple[int, int]] | NoAnswer:
+def read_edge_list(text: str, walks: bool = False, question: str | None = None
+                   ) -> list[tuple[int, int]] | NoAnswer:
     """Edges in the order written, or why there are none; with ``walks``, a walk of nodes
     also reads as the edges it traverses."""
-    return answer(text, _read_traversal if walks else _read_edges, unordered=not walks)
+    return answer(text, _read_traversal if walks else _read_edges, unordered=not walks,
+                  question=question)
 
 
 def parse_edge_list(text: str) -> list[tuple[int, int]] | None:

@@ -135,13 +135,15 @@ def _number_value(match: re.Match) -> Fraction | float | None:
 # formula, whose numbers are not the answer.
 # (possessive, from the start of a run only: the same matches, in linear time on a run of
 # thousands of digits or brackets, which took 0.2 s)
-_SYMBOLIC = re.compile(r"(?<![\w().])[\w().]++(?:[ \t]*[-+*/^][ \t]*[\w().]++)+")
+# (a LaTeX command is a symbol too: "1/\\log d_w", "1/\\deg(w)" define, they state no value)
+_SYMBOLIC = re.compile(r"(?<![\w().\\])\\?[\w().]++(?:[ \t]*[-+*/^][ \t]*\\?[\w().]++)+")
 _VARIABLE = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z](?![A-Za-z])|[A-Za-z]_|\d[A-DF-Za-df-z]\b")
 
 
 def _symbols_only(match: re.Match) -> str:
     expression = match.group()
-    return _DIGIT.sub("#", expression) if _VARIABLE.search(expression) else expression
+    symbolic = _VARIABLE.search(expression) or "\\" in expression
+    return _DIGIT.sub("#", expression) if symbolic else expression
 
 
 _DIGIT = re.compile(r"\d")
@@ -482,7 +484,8 @@ def _read_number(region: str, explicit: bool, question: str | None = None) -> An
 def read_int(text: str, question: str | None = None) -> int | NoAnswer:
     """An integer, or why there is none; a non-integral final number ("3.5") is no
     answer, not 3."""
-    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question),
+                   question=question)
     if isinstance(value, NoAnswer):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -494,7 +497,8 @@ def read_int(text: str, question: str | None = None) -> int | NoAnswer:
 
 def read_float(text: str, question: str | None = None) -> float | NoAnswer:
     """A finite number, or why there is none."""
-    value = answer(text, lambda region, explicit: _read_number(region, explicit, question))
+    value = answer(text, lambda region, explicit: _read_number(region, explicit, question),
+                   question=question)
     if isinstance(value, NoAnswer):
         return value
     try:

@@ -52,6 +52,12 @@ from typing import Any
 
 from graphgauge.scoring.bare import read_bare, resolution
 from graphgauge.scoring.checks import passed_check
+from graphgauge.scoring.closing import (
+    closing_line,
+    names_asked,
+    opened_otherwise,
+    other_quantity,
+)
 from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
 from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.region_types import (
@@ -70,10 +76,13 @@ from graphgauge.scoring.rivals import (
     PARAGRAPHS,
     WORDS,
     concludes_otherwise,
+    conclusion_differs,
     differs,
+    opening_answer_differs,
     opening_differs,
     restated_otherwise,
     settled_at,
+    statements_differ,
     summary_differs,
     value_key,
     values_of,
@@ -124,6 +133,10 @@ _LATEX = [
     (re.compile(r"\\(?:times|cdot)"), "×"),
     (re.compile(r"\\sqrt\s*\{\s*([^{}]*?)\s*\}|\\sqrt\s*(\d+)"), r"√\1\2"),
 ]
+# A parameter of the quantity, set before the statement of its value: "The heat trace at
+# t = 1 is 1.90", "Katz centrality with α = 0.1 is 0.35". Its number is no value stated.
+_PARAMETER = re.compile(r"\b((?:at|for|with|when|where|given|using)[ \t]+[A-Za-zα-ω])[ \t]*=[ \t]*"
+                        r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?=[ \t]*(?:\b(?:is|are|equals)\b|=|≈))")
 _THINK_OPEN = re.compile(r"<\s*(?:think|thinking|reasoning)\s*>", re.I)
 _THINK_CLOSE = re.compile(r"</\s*(?:think|thinking|reasoning)\s*>", re.I)
 
@@ -133,7 +146,7 @@ _QUOTE = re.compile(r"^[ \t]*>(?:[ \t]|$)", re.M)
 
 def normalize(text: str) -> str:
     """Plain-text spelling: line ends, markdown quotes, unicode minus and spaces, LaTeX
-    fractions, text and arrows."""
+    fractions, text and arrows; a parameter set on the way ("at t = 1 is") is dropped."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if ">" in text:
@@ -143,6 +156,8 @@ def normalize(text: str) -> str:
         for pattern, repl in _LATEX:
             # Text commands nest (\text{\textbf{5}}): a second pass unwraps the outer one.
             text = pattern.sub(repl, pattern.sub(repl, text))
+    if "=" in text:
+        text = _PARAMETER.sub(r"\1", text)
     return text
 
 
@@ -347,6 +362,7 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         body = text[s:min(e, s + size)]
         if body.strip():
             regions.append(Region(body, True, kind, strength, s, e))
+    closing = None if regions else closing_line(text)
     if not regions:
         emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
         if emphasis and not _bold_list(text, emphasis) and not (
@@ -361,6 +377,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
                 start = same_line[0].start()  # "**C** and **H**": together the answer
                 body = _MARKUP.sub(" ", text[start:end])
             regions.append(Region(body, True, "emphasis", WEAK, start, end))
+    if closing is not None:  # "**Number of connected components: 1**" closes the reply
+        regions.append(Region(closing[2], True, "closing", WEAK, closing[0], closing[1]))
     return regions[-MAX_COMMITMENTS:]
 
 
@@ -511,19 +529,36 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
     chosen_value: Any = ABSENT
     for region in commits:
         value = _value(region, reader)
+        if region.kind == "closing" and (value is ABSENT or reader is not None and (
+                other_quantity(text[region.start:region.end], region.text, value)
+                or not names_asked(text[region.start:region.end],
+                                   getattr(reader, "question", None)))):
+            continue
         if value in (ABSENT, None) and reader is not None:
             if _picks_none(region):
                 return NoAnswer("several answers offered, none chosen")
             region, value = _pointed_at(region, text, reader) or (region, value)
         if value is ABSENT:
             continue
-        if chosen is not None and not CUE.search(text, settled_at(chosen), region.start):
+        if chosen is not None and chosen.kind == "emphasis" and region.kind == "closing":
+            pass  # the line the reply closes on is its answer, over bold words above it
+        elif chosen is not None and not CUE.search(text, settled_at(chosen), region.start):
             if region.strength < chosen.strength:
                 continue  # a note after the answer, not a new one
             if region.strength == chosen.strength and differs(value, chosen_value):
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
+
+
+def _closing_rivalled(body: str, closing: Region, value: Any, reader: Reader | None) -> bool:
+    """A closing "Quantity: value" line is read as bare text's end would be: another
+    statement of the quantity above it, with no correction between, is a second answer
+    ("There are 3 triangles.\n\nTotal triangles: 4", an opening answer the working then
+    contradicts)."""
+    return (statements_differ(body, reader) or opening_answer_differs(body, reader)
+            or conclusion_differs(body, reader)
+            or opened_otherwise(body, closing.start, value, reader))
 
 
 # "**Final Answer:** the 13 edges listed above.", "Answer: see the list above"
@@ -730,7 +765,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return corrected
         if corrected is None and (opening_differs(body, commits, region, value, reader)
                                   or restated_otherwise(body, region, value, reader)
-                                  or summary_differs(body, region, value, reader)):
+                                  or summary_differs(body, region, value, reader)
+                                  or (region.kind == "closing"
+                                      and _closing_rivalled(body, region, value, reader))):
             return NoAnswer("two different final answers")
         if corrected is not None:
             region = corrected

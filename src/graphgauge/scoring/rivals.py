@@ -519,8 +519,9 @@ def opening_answer_differs(text: str, reader: Reader | None) -> bool:
         if verb is None:
             return False
         subject, value = first[:verb.start()], CLAUSE_STOP.split(first[verb.end():])[0]
-    if WORKING.search(value) or _DEFINITION.match(value):
+    if WORKING.search(value) or _DEFINITION.match(value) or _FORMULA.search(value):
         return False  # "are the people who are friends with Thomas" defines; it names none
+        # (and "RA(1, 19) = \sum_w 1/\deg(w)" is a formula: it states no value)
     opened = reader(value, True)
     final = reader(closing, False)
     if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
@@ -552,4 +553,6 @@ _IS = re.compile(r"\b(?:is|are|was|were|equals?)\b", re.I)
 _DEFINITION = re.compile(r"[ \t*_]*(?:(?:the|those|all|any)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:who|that"
                          r"|which|whose|such)|an?[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:where|in which"
                          r"|such that))\b", re.I)
+# A formula, not a value: LaTeX commands, sub- and superscripts ("\sum_i e^{-\mu_i}").
+_FORMULA = re.compile(r"\\[A-Za-z]{2,}|[_^]\{?[A-Za-z]")
 CLAUSE_STOP = re.compile(r"[:;]|\s[—–-]\s|\b(?:because|since|as|which|but)\b", re.I)

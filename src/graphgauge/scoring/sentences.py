@@ -17,12 +17,14 @@ from graphgauge.scoring.region import NoAnswer, read_answer
 MAX_CANDIDATES = 64  # values of one sentence weighed as its stated value
 
 
-def answer(text: Any, reader: Callable[[str, bool], Any], unordered: bool = False) -> Any:
+def answer(text: Any, reader: Callable[[str, bool], Any], unordered: bool = False,
+           question: str | None = None) -> Any:
     """The reader's value of the final answer of ``text``, or the ``NoAnswer`` saying why
     there is none. The region layer asks for the same region's value more than once (to
     choose it, to check a correction, to return it): each region is read once. An
     ``unordered`` reader reads sets: the region layer then takes the same items in another
-    order for the same answer ("James, Robert and Mary" above "[James, Mary, Robert]")."""
+    order for the same answer ("James, Robert and Mary" above "[James, Mary, Robert]"). The
+    ``question`` tells the region layer what a closing "Quantity: value" line must name."""
     seen: dict[tuple[str, bool], Any] = {}
 
     def once(region: str, explicit: bool) -> Any:
@@ -32,6 +34,7 @@ def answer(text: Any, reader: Callable[[str, bool], Any], unordered: bool = Fals
         return seen[key]
 
     once.unordered = unordered  # type: ignore[attr-defined]
+    once.question = question  # type: ignore[attr-defined]
     return read_answer(text, once)
 
 
