@@ -94,7 +94,11 @@ _ALTERNATIVES = re.compile(
     r"|\bboth[ \t]+(?:(?:options|outputs|answers|graphs|interpretations|readings|"
     r"possibilities|candidates)[ \t]+)?(?:(?:are|seem|look|would[ \t]+be|could[ \t]+be)"
     r"[ \t]+(?:equally[ \t]+)?(?:plausible|possible|valid|consistent|correct|reasonable)"
-    r"|(?:fit|match|explain)[ \t]+(?:all[ \t]+)?(?:the[ \t]+)?examples)", re.I)
+    r"|(?:fit|match|explain)[ \t]+(?:all[ \t]+)?(?:the[ \t]+)?examples)"
+    # "Either one is a correct traversal from node 10.", "either of them would be valid"
+    r"|\beither[ \t]+(?:one|of[ \t]+(?:them|these|those|the[ \t]+two))[ \t]+(?:is|would[ \t]+be"
+    r"|works?[ \t]+as)[ \t]+(?:an?[ \t]+)?(?:equally[ \t]+)?(?:correct|valid|fine|acceptable"
+    r"|right|possible)", re.I)
 _CHOICE = re.compile(
     r"\b(?:I(?:'ll|[ \t]+will)[ \t]+(?:go|choose|pick)|I[ \t]+(?:choose|pick|prefer)"
     r"|going[ \t]+with|final[ \t]+answer|more[ \t]+likely|most[ \t]+likely"
@@ -104,7 +108,7 @@ _CHOICE = re.compile(
 
 _ALTERNATIVE_WORDS = ("option", "alternative", "possib", "candidate", "interpretation", "attempt",
                       "try", "pass", "run", "1st", "2nd", "3rd", "first", "second", "third",
-                      "another", "both", "one ")
+                      "another", "both", "one ", "either")
 
 
 def offers_alternatives(body: str) -> bool:
