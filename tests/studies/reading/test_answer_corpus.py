@@ -125,11 +125,20 @@ def test_readers_agree_with_the_grader():
 # 0 of 7) on the readers before this session's rules. s18b:66 was read right before the one
 # check verdict (checks.check_passes) and wrong after it, until a check block going on to a
 # bold answer was again no closing check.
+# core_blind_s20a (realistic, the 40/30/30 mix, written after this session's first rules and
+# measured on them) read 94.5% (121/128, 2 of 7 no-answers read as a value) at first try.
 # core_blind_s20b (realistic, every persona drawn at random, written after this session's
 # first rules and measured on them) read 126/128 at first try, one of them the author's own
 # slip (a DBLP entry given WebKB's classes, corrected without regrading): 127/128 = 99.2%,
 # 1 of 7 no-answers read as a value (two full options, then "Either one is correct").
 BLIND_MISSES = {
+    "core_blind_s20a.jsonl:103",
+    "core_blind_s20a.jsonl:11",
+    "core_blind_s20a.jsonl:25",
+    "core_blind_s20a.jsonl:27",
+    "core_blind_s20a.jsonl:53",
+    "core_blind_s20a.jsonl:77",
+    "core_blind_s20a.jsonl:84",
     "core_blind_s19b.jsonl:21",
     "core_blind_s19b.jsonl:84",
     "core_blind_s19b.jsonl:89",
