@@ -17,7 +17,13 @@ import re
 from numbers import Real
 
 from graphgauge.scoring.checks import passed_check, ticked_off, without_check_block
-from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
+from graphgauge.scoring.doubts import (
+    SETTLED,
+    doubts_item,
+    offered,
+    open_list_only,
+    past_question,
+)
 from graphgauge.scoring.region_types import (
     ABSENT,
     BARE,
@@ -143,6 +149,9 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
             and not _elided_working(last_paragraph(body), reader)
+            and not (reader is not None and open_list_only(
+                last_paragraph(body), 0, len(last_paragraph(body)),
+                reader(last_paragraph(body), False)))
             or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):

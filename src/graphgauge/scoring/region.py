@@ -52,7 +52,13 @@ from typing import Any
 
 from graphgauge.scoring.bare import read_bare, resolution
 from graphgauge.scoring.checks import passed_check
-from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
+from graphgauge.scoring.doubts import (
+    SETTLED,
+    doubts_item,
+    offered,
+    open_list_only,
+    past_question,
+)
 from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.region_types import (
     ABSENT,
@@ -750,6 +756,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
                             region.end - len(resolved), region.end)
         settled = settled_at(region)
         if corrected is None and (unsure(body, settled, settled + 300)
+                                  and not open_list_only(body, settled, settled + 300, value)
                                   or unsure(region.text)  # "…, but I haven't checked 7"
                                   or OR_NEXT.match(body, settled)
                                   or ANSWER_DOUBT.search(body, settled, settled + TAIL // 2)

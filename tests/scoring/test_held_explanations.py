@@ -1,0 +1,57 @@
+"""Families the held-out realistic batches core_blind_s16a and s19b showed (issue #15): the
+explanation after a committed answer names things that are not the answer (a list of
+evidence left open, a bound the value meets, labels ruled out, a walk retraced).
+Texts are written for this test, not taken from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
+
+INT, BOOL = answers.INT, answers.BOOL
+NODES, PATH = answers.NODE_SET, answers.NODE_LIST
+EDGES, WALK = answers.EDGE_SET, answers.EDGE_SEQUENCE
+WEB = ["student", "project", "course", "staff", "faculty"]
+
+
+def read(kind: answers.AnswerType, text: str, nodes: int = 30, labels=None):
+    prediction = kind.read(text, None, Context(labels, nodes))
+    return prediction.value if prediction.ok else None
+
+
+# --- evidence listed in part ("among others", "several other nodes such as") -----------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("No, there is no Hamiltonian path. Node 0 has degree 1, and several other nodes such as"
+     " 5, 9 and 12 are leaves as well, so no path can pass through all of them.", False),
+    ("Yes, the graph is connected: every node (4, 7 and 11, among others) reaches node 0.",
+     True),
+    ("No, it is not bipartite. Triangles such as 1-2-3, and a few others, are odd cycles.",
+     False),
+])
+def test_a_verdict_survives_its_evidence_listed_in_part(text, expected):
+    assert read(BOOL, text) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "The most cited pages (nodes 2, 9 and 14, among others) link here, so it is a **course**"
+    " page.",
+    "**course**\n\nSeveral neighbours (the pages of two students and some others) link to it,"
+    " so it most likely belongs to the **course** class.",
+])
+def test_a_label_survives_its_evidence_listed_in_part(text):
+    assert committed_label(text, WEB) == "course"
+
+
+@pytest.mark.parametrize("kind, text", [
+    # the answer itself left open stays no answer
+    (NODES, "The nodes of odd degree are 2, 5 and several others."),
+    (NODES, "Answer: nodes 3, 4 and 8, among others."),
+    (EDGES, "The bridges are (1, 2), (4, 5), and a few others."),
+    (INT, "The graph has 4 bridges, (1, 2) and (4, 5) among others."),
+])
+def test_an_answer_of_items_left_open_is_still_no_answer(kind, text):
+    assert read(kind, text) is None
