@@ -55,3 +55,24 @@ def test_a_label_survives_its_evidence_listed_in_part(text):
 ])
 def test_an_answer_of_items_left_open_is_still_no_answer(kind, text):
     assert read(kind, text) is None
+
+
+# --- a bound that the value then meets --------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Node 9 has only three neighbours, so the connectivity is at most 3, and the paths via"
+     " 1, 4 and 7 are disjoint, so:\n\n**3**", 3),
+    ("The cut around node 12 has capacity 5, so the flow is at most 5, and we push 2 units"
+     " via node 3 and 3 via node 8, hence the maximum flow is 5.", 5),
+])
+def test_a_bound_reached_by_the_working_keeps_the_value(text, expected):
+    assert read(INT, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The flow is at most 5, and paths through 3 and 8 may not both fit.",
+    "It is at most 3 or 4, so I cannot give one number without the capacities of 14.",
+    "The answer is at most 2, though the route via node 14 might be blocked.",
+])
+def test_a_bound_alone_is_still_no_answer(text):
+    assert read(INT, text) is None
