@@ -10,6 +10,7 @@ import pytest
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
 from graphgauge.scoring.categories import committed_label
+from graphgauge.scoring.region import NoAnswer
 
 INT, BOOL = answers.INT, answers.BOOL
 NODES, PATH = answers.NODE_SET, answers.NODE_LIST
@@ -76,3 +77,31 @@ def test_a_bound_reached_by_the_working_keeps_the_value(text, expected):
 ])
 def test_a_bound_alone_is_still_no_answer(text):
     assert read(INT, text) is None
+
+
+# --- labels ruled out in the explanation ------------------------------------------------------
+
+PAPERS = ["Database", "Data Mining", "AI", "Information Retrieval"]
+
+
+@pytest.mark.parametrize("text, labels, expected", [
+    ("The page is most likely a **staff** page.\n\n* **Title:** it names an office, which rules"
+     " out *student* and *faculty*.", WEB, "staff"),
+    ("I'd classify it as AI; the lack of any query processing excludes Database and"
+     " Information Retrieval.", PAPERS, "AI"),
+    ("It belongs to the **AI** category. The absence of query processing rules out Database"
+     " and Information Retrieval.", PAPERS, "AI"),
+    ("**Classification: course**\n\nA numbered title eliminates project, staff and student.",
+     WEB, "course"),
+])
+def test_labels_ruled_out_leave_the_committed_one(text, labels, expected):
+    assert committed_label(text, labels) == expected
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("It is a personal page, which rules out course and project; it could be student or"
+     " faculty.", WEB),
+    ("Excluding Database, the paper fits AI or Data Mining equally well.", PAPERS),
+])
+def test_ruling_some_out_leaves_no_answer_while_several_remain(text, labels):
+    assert isinstance(committed_label(text, labels), NoAnswer)
