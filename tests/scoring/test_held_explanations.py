@@ -105,3 +105,24 @@ def test_labels_ruled_out_leave_the_committed_one(text, labels, expected):
 ])
 def test_ruling_some_out_leaves_no_answer_while_several_remain(text, labels):
     assert isinstance(committed_label(text, labels), NoAnswer)
+
+
+# --- candidates narrowed first, one label committed last --------------------------------------
+
+def test_an_opening_that_narrows_to_candidates_is_not_a_rival_answer():
+    text = ("Judging by its title, the paper is one of AI, Data Mining or Database rather than"
+            " Information Retrieval.\n\nThe abstract speaks of association rules and support"
+            " thresholds, classic mining work.\n\n**Classification: Data Mining**")
+    assert committed_label(text, PAPERS) == "Data Mining"
+
+
+@pytest.mark.parametrize("text", [
+    # one label opened, another closed: two final answers
+    "The page is a **student** page.\n\nIt links to two course pages and a lab.\n\n"
+    "**Classification: faculty**",
+    # candidates narrowed and never settled
+    "The page is one of student, staff or faculty.\n\nIt links to two course pages.\n\n"
+    "The title alone cannot tell which.",
+])
+def test_two_labels_or_only_candidates_stay_no_answer(text):
+    assert isinstance(committed_label(text, WEB), NoAnswer)
