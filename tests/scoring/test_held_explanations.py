@@ -126,3 +126,29 @@ def test_an_opening_that_narrows_to_candidates_is_not_a_rival_answer():
 ])
 def test_two_labels_or_only_candidates_stay_no_answer(text):
     assert isinstance(committed_label(text, WEB), NoAnswer)
+
+
+# --- a closing bold label that notes the answer's quantity in brackets ------------------------
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (PATH, "| Edge | Weight |\n|---|---|\n| 0–4 | 5 |\n| 4–7 | 7 |\n| **Total** | **12** |\n\n"
+           "**Shortest path (length 12):** 0 → 4 → 7", [0, 4, 7]),
+    (EDGES, "Kruskal adds (0, 1), then (1, 2): 4 + 5 = **9**.\n\n"
+            "**Minimum spanning tree (2 edges):** [(0, 1), (1, 2)]", [[0, 1], [1, 2]]),
+])
+def test_a_bold_closing_label_with_its_quantity_in_brackets_states_the_answer(kind, text,
+                                                                              expected):
+    assert read(kind, text) == expected
+
+
+@pytest.mark.parametrize("label, answers_", [
+    ("shortest tour (length 18)", True),
+    ("spanning tree (7 edges)", True),
+    ("tour (total weight = 7)", True),
+    ("tour 2 (length 19)", False),  # a numbered candidate of the working
+    ("step (2)", False),
+    ("path (1)", False),
+])
+def test_only_a_quantity_in_brackets_leaves_a_label_unnumbered(label, answers_):
+    from graphgauge.scoring.region import _answer_label
+    assert _answer_label(label) is answers_

@@ -141,7 +141,6 @@ BLIND_MISSES = {
     "core_blind_s18b.jsonl:64",
     "core_blind_s18b.jsonl:70",
     "core_blind_s18b.jsonl:81",
-    "core_blind_s16a.jsonl:71",
     "core_blind_s15a.jsonl:19",
     "core_blind_s15a.jsonl:30",
     "core_blind_s15a.jsonl:37",
