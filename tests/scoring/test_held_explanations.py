@@ -152,3 +152,22 @@ def test_a_bold_closing_label_with_its_quantity_in_brackets_states_the_answer(ki
 def test_only_a_quantity_in_brackets_leaves_a_label_unnumbered(label, answers_):
     from graphgauge.scoring.region import _answer_label
     assert _answer_label(label) is answers_
+
+
+# --- a long list given first, then a walk retraced in the explanation -------------------------
+
+_WALK = [(i, i + 1) for i in range(20)] + [(3, 21), (21, 22), (22, 23)]
+_LIST = "[" + ", ".join(f"({a}, {b})" for a, b in _WALK) + "]"
+_RETRACED = ("\n\nThe DFS runs down the chain 0 → 1 → 2 → … → 20, then backtracks to 3 and ends"
+             " with 21 → 22 → 23.")
+
+
+@pytest.mark.parametrize("text", [_LIST + _RETRACED, "DFS edge order: " + _LIST + _RETRACED])
+def test_a_long_list_given_first_outranks_the_walk_its_explanation_retraces(text):
+    assert read(WALK, text) == [list(e) for e in _WALK]
+
+
+def test_a_long_list_given_first_is_still_replaced_by_a_correction():
+    text = (_LIST + "\n\nWait, I mis-ordered the end: the DFS ends 20 → 19, so the"
+            " traversal is [(0, 1), (1, 2), (2, 3)].")
+    assert read(WALK, text) == [[0, 1], [1, 2], [2, 3]]

@@ -291,7 +291,10 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
     if opening is None:
         return None
     first, value, subject, rest = opening
-    if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
+    # (a long opening is a sentence of working, unless it is the answer's list, alone or
+    # under a short label: a walk of 24 edges in brackets)
+    long = len(first) > 200 and not (len(subject) <= 60 and value_like(value))
+    if not rest.strip() or long or "?" in first or _INPUT_FACT.match(first) or (
             _STEP_LABEL.match(first) or _closing_line_answers(text)
             or WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
             or TENTATIVE.search(first) or unsure(first) or is_hedge(first, values_of(reader))):

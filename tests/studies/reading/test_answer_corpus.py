@@ -130,7 +130,6 @@ BLIND_MISSES = {
     "core_blind_s19a.jsonl:31",
     "core_blind_s19a.jsonl:6",
     "core_blind_s19a.jsonl:64",
-    "core_blind_s19b.jsonl:89",
     "core_blind_s18a.jsonl:114",
     "core_blind_s18a.jsonl:116",
     "core_blind_s18a.jsonl:126",
