@@ -171,3 +171,28 @@ def test_a_long_list_given_first_is_still_replaced_by_a_correction():
     text = (_LIST + "\n\nWait, I mis-ordered the end: the DFS ends 20 → 19, so the"
             " traversal is [(0, 1), (1, 2), (2, 3)].")
     assert read(WALK, text) == [[0, 1], [1, 2], [2, 3]]
+
+
+# --- a pick after the doubt commits -----------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Not sure whether AI or Data Mining; I'd go with Data Mining.", "Data Mining"),
+    ("I'm not certain whether it is Database or Information Retrieval. I'll go with"
+     " Information Retrieval.", "Information Retrieval"),
+])
+def test_a_pick_after_doubt_between_labels_commits(text, expected):
+    assert committed_label(text, PAPERS) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Not sure whether AI or Data Mining.",
+    "I'd go with Data Mining, but I'm not sure whether AI fits better.",
+    "Not sure whether AI or Data Mining; maybe Data Mining.",
+])
+def test_doubt_between_labels_without_a_pick_after_it_is_no_answer(text):
+    assert isinstance(committed_label(text, PAPERS), NoAnswer)
+
+
+def test_doubt_about_an_item_of_a_node_list_still_voids_it():
+    assert read(NODES, "The cut vertices are 3 and 4, but I'm not sure whether 4 really"
+                       " separates anything.") is None

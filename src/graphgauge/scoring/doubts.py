@@ -72,8 +72,9 @@ def doubts_item(text: str, value: Any, reader: Reader | None) -> bool:
     7 go") leaves no answer; doubt about something else ("Answer: 9. Not sure about the
     edge 4-6" to a count, or an edge not in the answer) and doubt about the whole answer
     keep it. Only answers of several items have items to doubt."""
-    if reader is None or not isinstance(value, list) or len(value) < 2:
-        return False
+    if reader is None or not isinstance(value, list) or len(value) < 2 or all(
+            isinstance(item, str) for item in value):
+        return False  # (the labels a label reader found are candidates, not items)
     items = {repr(item) for item in value}
     doubts = ITEM_DOUBT.finditer(text)
     for m in itertools.islice(doubts, _MAX_DOUBTS):  # a few: each one is read
