@@ -196,3 +196,25 @@ def test_doubt_between_labels_without_a_pick_after_it_is_no_answer(text):
 def test_doubt_about_an_item_of_a_node_list_still_voids_it():
     assert read(NODES, "The cut vertices are 3 and 4, but I'm not sure whether 4 really"
                        " separates anything.") is None
+
+
+# --- "or" in the explanation describing other things by a quantity ---------------------------
+
+@pytest.mark.parametrize("kind, text, expected", [
+    (INT, "There are 2 bridges.\n\nThey are (0, 1) and (4, 5); every other edge lies on a"
+          " cycle of length 3 or 4.", 2),
+    (NODES, "The leaves are nodes 2, 5 and 7.\n\nAll the other nodes are of degree 2 or 3.",
+     [2, 5, 7]),
+])
+def test_an_or_describing_other_things_after_the_answer_is_no_hedge(kind, text, expected):
+    assert read(kind, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The girth is 3 or 4.\n\nEvery cycle of length 3 or 4 passes through node 0.",
+    "There might be 2 bridges.\n\nEvery other edge lies on a cycle of length 3 or 4.",
+    "There are 2 bridges.\n\nOr 3, if (6, 7) counts.",
+    "There are 2 bridges.\n\nBut wait, counting again, there are 3 of length 3 or 4.",
+])
+def test_a_hedge_of_the_answer_itself_stays_no_answer(text):
+    assert read(INT, text) is None

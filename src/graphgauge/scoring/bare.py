@@ -141,9 +141,14 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
     valued = _valued_paragraph(kept, last, reader)
-    if is_hedge(_hedge_scope(valued, value_sentence(valued)), values_of(reader)):
+    scope = _hedge_scope(valued, value_sentence(valued))
+    if is_hedge(scope, values_of(reader)):
         resolved = resolution(last, reader)
         if resolved is None:
+            stated_first = _stated_before_description(kept, valued, scope, reader)
+            if stated_first is not None:  # "There are 2 bridges.\n\n... of length 3 or 4."
+                return Region(stated_first, False, "opening", BARE, 0, len(stated_first),
+                              thinking)
             return NoAnswer("hedged between answers")
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
@@ -479,6 +484,31 @@ def _elided_working(paragraph: str, reader: Reader | None) -> bool:
     valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
     elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
     return bool(valued) and valued[-1] > elided[-1]
+
+
+# Other things described by a quantity that takes one of two values: "every other edge lies
+# on a cycle of length 3 or 4", "the nodes of degree 2 or 3".
+_DESCRIBED = re.compile(r"\bof[ \t]+(?:length|size|degree|weight|distance|cost|order|depth)s?"
+                        r"[ \t]+\d+(?:\.\d+)?[ \t]+or[ \t]+\d+(?:\.\d+)?\b", re.I)
+
+
+def _stated_before_description(text: str, valued: str, scope: str,
+                               reader: Reader | None) -> str | None:
+    """The opening paragraph that states the answer ("There are 2 bridges."), when the only
+    hedge after it describes other things by a quantity of two values ("They are (0, 1)
+    and (4, 5); every other edge lies on a cycle of length 3 or 4."): that "or" qualifies
+    the cycles, not the answer. ("The girth is 3 or 4." stays a hedge, and so does any
+    opening that is itself unsure.)"""
+    if reader is None or not _DESCRIBED.search(scope) or is_hedge(
+            _DESCRIBED.sub(" ", scope), values_of(reader)) or CUE.search(text):
+        return None
+    paragraphs = [p for p in PARAGRAPHS.split(text.strip()) if p.strip()]
+    first = paragraphs[0] if len(paragraphs) > 1 else ""
+    if not first or len(first) > 200 or valued.strip() == first.strip() or (
+            _DESCRIBED.search(first) or unsure(first) or TENTATIVE.search(first)
+            or is_hedge(first, values_of(reader))):
+        return None
+    return first if reader(first, False) not in (ABSENT, None) else None
 
 
 def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
