@@ -1,7 +1,9 @@
 """Families the held-out realistic batches core_blind_s16a and s19b showed (issue #15): the
 explanation after a committed answer names things that are not the answer (a list of
-evidence left open, a bound the value meets, labels ruled out, a walk retraced).
-Texts are written for this test, not taken from the corpus."""
+evidence left open, a bound the value meets, candidates narrowed, an "or" about other
+things), and a pick after doubt commits. Labels ruled out are pinned with the label asides
+(test_label_asides.py), a long list given first with the answer-first rules
+(test_answer_then_explanation.py). Texts are written for this test, not from the corpus."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from graphgauge.scoring.region import NoAnswer
 
 INT, BOOL = answers.INT, answers.BOOL
 NODES, PATH = answers.NODE_SET, answers.NODE_LIST
-EDGES, WALK = answers.EDGE_SET, answers.EDGE_SEQUENCE
+EDGES = answers.EDGE_SET
 WEB = ["student", "project", "course", "staff", "faculty"]
+PAPERS = ["Database", "Data Mining", "AI", "Information Retrieval"]
 
 
 def read(kind: answers.AnswerType, text: str, nodes: int = 30, labels=None):
@@ -79,34 +82,6 @@ def test_a_bound_alone_is_still_no_answer(text):
     assert read(INT, text) is None
 
 
-# --- labels ruled out in the explanation ------------------------------------------------------
-
-PAPERS = ["Database", "Data Mining", "AI", "Information Retrieval"]
-
-
-@pytest.mark.parametrize("text, labels, expected", [
-    ("The page is most likely a **staff** page.\n\n* **Title:** it names an office, which rules"
-     " out *student* and *faculty*.", WEB, "staff"),
-    ("I'd classify it as AI; the lack of any query processing excludes Database and"
-     " Information Retrieval.", PAPERS, "AI"),
-    ("It belongs to the **AI** category. The absence of query processing rules out Database"
-     " and Information Retrieval.", PAPERS, "AI"),
-    ("**Classification: course**\n\nA numbered title eliminates project, staff and student.",
-     WEB, "course"),
-])
-def test_labels_ruled_out_leave_the_committed_one(text, labels, expected):
-    assert committed_label(text, labels) == expected
-
-
-@pytest.mark.parametrize("text, labels", [
-    ("It is a personal page, which rules out course and project; it could be student or"
-     " faculty.", WEB),
-    ("Excluding Database, the paper fits AI or Data Mining equally well.", PAPERS),
-])
-def test_ruling_some_out_leaves_no_answer_while_several_remain(text, labels):
-    assert isinstance(committed_label(text, labels), NoAnswer)
-
-
 # --- candidates narrowed first, one label committed last --------------------------------------
 
 def test_an_opening_that_narrows_to_candidates_is_not_a_rival_answer():
@@ -152,25 +127,6 @@ def test_a_bold_closing_label_with_its_quantity_in_brackets_states_the_answer(ki
 def test_only_a_quantity_in_brackets_leaves_a_label_unnumbered(label, answers_):
     from graphgauge.scoring.region import _answer_label
     assert _answer_label(label) is answers_
-
-
-# --- a long list given first, then a walk retraced in the explanation -------------------------
-
-_WALK = [(i, i + 1) for i in range(20)] + [(3, 21), (21, 22), (22, 23)]
-_LIST = "[" + ", ".join(f"({a}, {b})" for a, b in _WALK) + "]"
-_RETRACED = ("\n\nThe DFS runs down the chain 0 → 1 → 2 → … → 20, then backtracks to 3 and ends"
-             " with 21 → 22 → 23.")
-
-
-@pytest.mark.parametrize("text", [_LIST + _RETRACED, "DFS edge order: " + _LIST + _RETRACED])
-def test_a_long_list_given_first_outranks_the_walk_its_explanation_retraces(text):
-    assert read(WALK, text) == [list(e) for e in _WALK]
-
-
-def test_a_long_list_given_first_is_still_replaced_by_a_correction():
-    text = (_LIST + "\n\nWait, I mis-ordered the end: the DFS ends 20 → 19, so the"
-            " traversal is [(0, 1), (1, 2), (2, 3)].")
-    assert read(WALK, text) == [[0, 1], [1, 2], [2, 3]]
 
 
 # --- a pick after the doubt commits -----------------------------------------------------------
