@@ -5,6 +5,8 @@ marker or a restatement of the whole answer after it still is."""
 
 from __future__ import annotations
 
+import pytest
+
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
 
@@ -153,3 +155,22 @@ def test_another_number_of_the_same_node_is_no_second_statement_of_the_answer():
                 "neighbours and 3 of the 6 pairs among them are linked.") == 0.5
     assert read(answers.FLOAT, "The clustering coefficient of node 3 is 0.5.\n\nThe "
                 "clustering coefficient of node 3 is 0.25.") is None
+
+
+# --- a long list given first, then a walk retraced in the explanation -------------------------
+
+_WALK = [(i, i + 1) for i in range(20)] + [(3, 21), (21, 22), (22, 23)]
+_LIST = "[" + ", ".join(f"({a}, {b})" for a, b in _WALK) + "]"
+_RETRACED = ("\n\nThe DFS runs down the chain 0 → 1 → 2 → … → 20, then backtracks to 3 and ends"
+             " with 21 → 22 → 23.")
+
+
+@pytest.mark.parametrize("text", [_LIST + _RETRACED, "DFS edge order: " + _LIST + _RETRACED])
+def test_a_long_list_given_first_outranks_the_walk_its_explanation_retraces(text):
+    assert read(answers.EDGE_SEQUENCE, text, nodes=30) == [list(e) for e in _WALK]
+
+
+def test_a_long_list_given_first_is_still_replaced_by_a_correction():
+    text = (_LIST + "\n\nWait, I mis-ordered the end: the DFS ends 20 → 19, so the"
+            " traversal is [(0, 1), (1, 2), (2, 3)].")
+    assert read(answers.EDGE_SEQUENCE, text, nodes=30) == [[0, 1], [1, 2], [2, 3]]

@@ -118,3 +118,28 @@ def test_accuracy_over_hand_written_answers_is_pinned():
     hits = [is_correct(text, gold, WEB if gold == "course" else PAPERS)
             for text, gold in answers]
     assert hits == [True, True, True, False, False]
+
+
+# --- labels ruled out in the explanation ------------------------------------------------------
+
+@pytest.mark.parametrize("text, labels, expected", [
+    ("The page is most likely a **staff** page.\n\n* **Title:** it names an office, which rules"
+     " out *student* and *faculty*.", WEB, "staff"),
+    ("I'd classify it as AI; the lack of any query processing excludes Database and"
+     " Information Retrieval.", PAPERS, "AI"),
+    ("It belongs to the **AI** category. The absence of query processing rules out Database"
+     " and Information Retrieval.", PAPERS, "AI"),
+    ("**Classification: course**\n\nA numbered title eliminates project, staff and student.",
+     WEB, "course"),
+])
+def test_labels_ruled_out_leave_the_committed_one(text, labels, expected):
+    assert committed_label(text, labels) == expected
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("It is a personal page, which rules out course and project; it could be student or"
+     " faculty.", WEB),
+    ("Excluding Database, the paper fits AI or Data Mining equally well.", PAPERS),
+])
+def test_ruling_some_out_leaves_no_answer_while_several_remain(text, labels):
+    assert isinstance(committed_label(text, labels), NoAnswer)

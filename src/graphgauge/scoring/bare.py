@@ -17,7 +17,13 @@ import re
 from numbers import Real
 
 from graphgauge.scoring.checks import passed_check, ticked_off, without_check_block
-from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
+from graphgauge.scoring.doubts import (
+    SETTLED,
+    doubts_item,
+    offered,
+    open_list_only,
+    past_question,
+)
 from graphgauge.scoring.region_types import (
     ABSENT,
     BARE,
@@ -135,14 +141,22 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("several answers offered, none chosen")
     stated = value_sentence(last)
     valued = _valued_paragraph(kept, last, reader)
-    if is_hedge(_hedge_scope(valued, value_sentence(valued)), values_of(reader)):
+    scope = _hedge_scope(valued, value_sentence(valued))
+    if is_hedge(scope, values_of(reader)):
         resolved = resolution(last, reader)
         if resolved is None:
+            stated_first = _stated_before_description(kept, valued, scope, reader)
+            if stated_first is not None:  # "There are 2 bridges.\n\n... of length 3 or 4."
+                return Region(stated_first, False, "opening", BARE, 0, len(stated_first),
+                              thinking)
             return NoAnswer("hedged between answers")
         return Region(resolved, False, "resolution", BARE, len(body) - len(resolved),
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
             and not _elided_working(last_paragraph(body), reader)
+            and not (reader is not None and open_list_only(
+                last_paragraph(body), 0, len(last_paragraph(body)),
+                reader(last_paragraph(body), False)))
             or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
@@ -282,7 +296,10 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
     if opening is None:
         return None
     first, value, subject, rest = opening
-    if not rest.strip() or len(first) > 200 or "?" in first or _INPUT_FACT.match(first) or (
+    # (a long opening is a sentence of working, unless it is the answer's list, alone or
+    # under a short label: a walk of 24 edges in brackets)
+    long = len(first) > 200 and not (len(subject) <= 60 and value_like(value))
+    if not rest.strip() or long or "?" in first or _INPUT_FACT.match(first) or (
             _STEP_LABEL.match(first) or _closing_line_answers(text)
             or WORKING.search(first) or (_PERSON.search(first) and not _expository(first))
             or TENTATIVE.search(first) or unsure(first) or is_hedge(first, values_of(reader))):
@@ -467,6 +484,31 @@ def _elided_working(paragraph: str, reader: Reader | None) -> bool:
     valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
     elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
     return bool(valued) and valued[-1] > elided[-1]
+
+
+# Other things described by a quantity that takes one of two values: "every other edge lies
+# on a cycle of length 3 or 4", "the nodes of degree 2 or 3".
+_DESCRIBED = re.compile(r"\bof[ \t]+(?:length|size|degree|weight|distance|cost|order|depth)s?"
+                        r"[ \t]+\d+(?:\.\d+)?[ \t]+or[ \t]+\d+(?:\.\d+)?\b", re.I)
+
+
+def _stated_before_description(text: str, valued: str, scope: str,
+                               reader: Reader | None) -> str | None:
+    """The opening paragraph that states the answer ("There are 2 bridges."), when the only
+    hedge after it describes other things by a quantity of two values ("They are (0, 1)
+    and (4, 5); every other edge lies on a cycle of length 3 or 4."): that "or" qualifies
+    the cycles, not the answer. ("The girth is 3 or 4." stays a hedge, and so does any
+    opening that is itself unsure.)"""
+    if reader is None or not _DESCRIBED.search(scope) or is_hedge(
+            _DESCRIBED.sub(" ", scope), values_of(reader)) or CUE.search(text):
+        return None
+    paragraphs = [p for p in PARAGRAPHS.split(text.strip()) if p.strip()]
+    first = paragraphs[0] if len(paragraphs) > 1 else ""
+    if not first or len(first) > 200 or valued.strip() == first.strip() or (
+            _DESCRIBED.search(first) or unsure(first) or TENTATIVE.search(first)
+            or is_hedge(first, values_of(reader))):
+        return None
+    return first if reader(first, False) not in (ABSENT, None) else None
 
 
 def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:

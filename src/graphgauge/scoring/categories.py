@@ -164,7 +164,8 @@ def mentioned_labels(text: str | None, labels: Sequence[str]) -> list[str]:
 # ("its only neighbour is a student's home page", "cites two Database papers"), contrasts
 # ("rather than being the home page of a student, a course or ...", "fits better than AI",
 # "Between AI and Database, ..."), denials ("not a student's or a faculty member's page"),
-# what the text mentions, and candidates considered ("I considered AI"). (A concession is
+# what the text mentions, candidates considered ("I considered AI") and ruled out ("this
+# rules out project and course"). (A concession is
 # not an aside: "fits IR best, though it uses some Data Mining techniques" names two labels.)
 # The scope runs to the end of its sentence, or to a commitment, a "but", a ";" or a main
 # clause about the item (", the center node is ...") after it (a contrast opening a
@@ -174,7 +175,9 @@ _ASIDE = re.compile(r"\b(?:(?:rather|other|better|more|likelier|closer) than|ins
                     r"|as opposed to|unlike|between|not (?:an?|the)"
                     r"|(?:is|are|does|do)(?:n'?t| not) (?:look|seem|read|sound)s? like"
                     r"|neighbo(?:u)?r(?:s|ing)?|cit(?:es|ed|ing|ations?)|links?|linked"
-                    r"|referenc(?:es|ed)|considered|candidates?|mention(?:s|ed|ing)?)\b", re.I)
+                    r"|referenc(?:es|ed)|considered|candidates?|mention(?:s|ed|ing)?"
+                    # labels dismissed after the verb: "this rules out project and course"
+                    r"|rul(?:es?|ing) out|exclud(?:es?|ing)|eliminat(?:es?|ing))\b", re.I)
 _ASIDE_ENDS = re.compile(r"\bbut\b|;|,[ \t]*(?:so[ \t,]+|and[ \t]+)?(?:the[ \t]+(?:(?:center|centre"
                          r"|central|target|main)[ \t]+)?(?:node|page|paper|article|item)|this"
                          r"[ \t]+(?:node|page|paper|one)|it(?:'s|[ \t]+(?:is|was|must|should))"

@@ -16,7 +16,14 @@ import re
 from typing import Any
 
 from graphgauge.scoring.region_types import ABSENT, NoAnswer, Reader
-from graphgauge.scoring.signals import CONFIRM, ITEM_DOUBT, ITEM_DOUBT_END, POSSIBLE, SENTENCE_SPLIT
+from graphgauge.scoring.signals import (
+    CONFIRM,
+    ITEM_DOUBT,
+    ITEM_DOUBT_END,
+    POSSIBLE,
+    SENTENCE_SPLIT,
+    unsure,
+)
 
 SETTLED: Any = object()
 
@@ -65,8 +72,9 @@ def doubts_item(text: str, value: Any, reader: Reader | None) -> bool:
     7 go") leaves no answer; doubt about something else ("Answer: 9. Not sure about the
     edge 4-6" to a count, or an edge not in the answer) and doubt about the whole answer
     keep it. Only answers of several items have items to doubt."""
-    if reader is None or not isinstance(value, list) or len(value) < 2:
-        return False
+    if reader is None or not isinstance(value, list) or len(value) < 2 or all(
+            isinstance(item, str) for item in value):
+        return False  # (the labels a label reader found are candidates, not items)
     items = {repr(item) for item in value}
     doubts = ITEM_DOUBT.finditer(text)
     for m in itertools.islice(doubts, _MAX_DOUBTS):  # a few: each one is read
@@ -80,3 +88,22 @@ def doubts_item(text: str, value: Any, reader: Reader | None) -> bool:
         if isinstance(named, list) and any(repr(item) in items for item in named):
             return True
     return False
+
+
+# A list left open on purpose: "nodes 2, 3 and several others", "(nodes 6 and 7, among others)".
+_OTHERS = re.compile(r"\b(?:and|or) (?:some|a few|several|many) others?\b|\bamong others\b"
+                     r"|\ba few others\b", re.I)
+
+
+def open_list_only(text: str, start: int, end: int, value: Any) -> bool:
+    """Is the only doubt in ``text[start:end]`` a list left open ("several other nodes such
+    as 2, 3 and 4 also have odd degree", "(nodes 6, 7 and 8, among others)"), while the
+    answer is a verdict or a label? Those items are evidence for the answer, not the
+    answer: naming some of them leaves the verdict whole. An answer of items (a node set,
+    a count of them) left open this way stays no answer."""
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]  # the labels a label reader found
+    if not isinstance(value, (bool, str)):
+        return False
+    piece = text[start:end]
+    return _OTHERS.search(piece) is not None and not unsure(_OTHERS.sub(" ", piece))

@@ -58,7 +58,13 @@ from graphgauge.scoring.closing import (
     opened_otherwise,
     other_quantity,
 )
-from graphgauge.scoring.doubts import SETTLED, doubts_item, offered, past_question
+from graphgauge.scoring.doubts import (
+    SETTLED,
+    doubts_item,
+    offered,
+    open_list_only,
+    past_question,
+)
 from graphgauge.scoring.guards import LOOKALIKES
 from graphgauge.scoring.region_types import (
     ABSENT,
@@ -453,10 +459,15 @@ def _bold_line_after(text: str, pos: int) -> bool:
     return not m["rest"].strip(" \t.!") and _STATED_VALUE.search(label) is not None
 
 
+_QUANTITY_NOTE = re.compile(r"\([ \t]*(?:[a-z][a-z \t]{0,20}[ \t:=]+\d+(?:\.\d+)?"
+                            r"|\d+(?:\.\d+)?[ \t]+[a-z]{2,20})[ \t]*\)")
+
+
 def _answer_label(name: str) -> bool:
     """Can a label or heading name the answer? Not a numbered one or one of the working
-    ("Step 2", "Path 1", "Check", "Verification")."""
-    name = name.lower()
+    ("Step 2", "Path 1", "Check", "Verification"). A quantity of the answer in brackets
+    is no number of the label ("Shortest tour (length 18)", "Spanning tree (7 edges)")."""
+    name = _QUANTITY_NOTE.sub(" ", name.lower())
     return not _DIGIT.search(name) and not any(
         word in name for word in (*_HEADING_WORDS, "step", "approach"))
 
@@ -787,6 +798,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
                             region.end - len(resolved), region.end)
         settled = settled_at(region)
         if corrected is None and (unsure(body, settled, settled + 300)
+                                  and not open_list_only(body, settled, settled + 300, value)
                                   or unsure(region.text)  # "…, but I haven't checked 7"
                                   or OR_NEXT.match(body, settled)
                                   or ANSWER_DOUBT.search(body, settled, settled + TAIL // 2)

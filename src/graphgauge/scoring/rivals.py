@@ -526,6 +526,8 @@ def opening_answer_differs(text: str, reader: Reader | None) -> bool:
     final = reader(closing, False)
     if opened in (ABSENT, None) or final in (ABSENT, None) or isinstance(opened, bool):
         return False
+    if isinstance(opened, list) and len(opened) > 1 and all(isinstance(x, str) for x in opened):
+        return False  # "it's one of student, staff or faculty": candidates, no answer yet
     if not isinstance(opened, list) and NUMBER_RUN.search(value):
         return False  # "Degrees: 2, 3, 3, 2" lists working values, it states no count
     if isinstance(opened, list) and opened and _only_named_in(subject, opened, reader):

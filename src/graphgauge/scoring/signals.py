@@ -270,8 +270,11 @@ _HEDGE = re.compile(
     r"[ \t]+between[ \t]+\d+(?:\.\d+)?[ \t]+and[ \t]+\d"
     r"|\b(?:at least|at most|no more than|no fewer than|no less than|more than|fewer than"
     r"|less than|upwards of|(?<!add )(?<!adds )(?<!added )up to)\s+\d+(?:\.\d+)?"
-    # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges")
-    r"(?![^.\n\d]{0,60}?\b(?:so|hence|thus|therefore)\b)"
+    # (not a bound in the reason for a conclusion: "degree at least 2, so no bridges", "at
+    # most 2, and we found two routes out of 14, so: 2"; another value offered on it is
+    # still a hedge: "at most 3, or 4, so ...")
+    r"(?![^.\n\d]{0,60}?\b(?:so|hence|thus|therefore)\b"
+    r"|(?![ \t]*,?[ \t]*(?:or|to|[-–])\b)[^.\n]{0,60}?\b(?:so|hence|thus|therefore)\b)"
     r"(?=[^\d\n]*(?:\n|\Z)|(?:[ \t]+[a-z][\w-]*){0,4}[ \t]*(?:[,;]|[—–]"
     r"|\b(?:since|because|as|given)\b))|∈\s*[\[(]"
     r"|\d\.\d+\s*[-–]\s*\d*\.\d++(?![ \t]*=)"
