@@ -35,9 +35,23 @@ def read(kind: answers.AnswerType, text: str, nodes: int = 30, labels=None):
      True),
     ("No, it is not bipartite. Triangles such as 1-2-3, and a few others, are odd cycles.",
      False),
+    # "and the rest" leaves evidence open too, and the verdict may stand in a paragraph of
+    # its own before the reason (core_blind_s21a:41, s21b:40's family)
+    ("Yes. The edges 2-7, 7-3 and the rest close a loop back to node 2, so it is no forest.",
+     True),
 ])
 def test_a_verdict_survives_its_evidence_listed_in_part(text, expected):
     assert read(BOOL, text) is expected
+
+
+def test_a_verdict_given_first_survives_an_open_list_in_the_reason_after_it():
+    # the closing paragraph states no verdict of its own: the reply's verdict is weighed
+    text = ("The graph does not contain a cycle.\n\nNode 4 is a hub joined to 0, 1, 2 and"
+            " several others, and every other edge hangs a leaf off one of them.")
+    asked = Context("Does the graph contain a cycle?", 30)
+    assert BOOL.read(text, None, asked).value is False
+    hedged = text.replace("several others", "maybe node 5")
+    assert not BOOL.read(hedged, None, asked).ok
 
 
 @pytest.mark.parametrize("text", [
@@ -55,6 +69,7 @@ def test_a_label_survives_its_evidence_listed_in_part(text):
     (NODES, "The nodes of odd degree are 2, 5 and several others."),
     (NODES, "Answer: nodes 3, 4 and 8, among others."),
     (EDGES, "The bridges are (1, 2), (4, 5), and a few others."),
+    (EDGES, "The bridges are (1, 2), (4, 5) and the rest."),
     (INT, "The graph has 4 bridges, (1, 2) and (4, 5) among others."),
 ])
 def test_an_answer_of_items_left_open_is_still_no_answer(kind, text):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from numbers import Real
+from typing import Any
 
 from graphgauge.scoring.checks import passed_check, ticked_off, without_check_block
 from graphgauge.scoring.doubts import (
@@ -156,7 +157,7 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
             and not _elided_working(last_paragraph(body), reader)
             and not (reader is not None and open_list_only(
                 last_paragraph(body), 0, len(last_paragraph(body)),
-                reader(last_paragraph(body), False)))
+                _verdict_of(last_paragraph(body), kept, reader)))
             or TENTATIVE.search(stated) or value_asked(stated)):
         return NoAnswer("hedged between answers")
     if is_instruction(stated.split("\n")[-1]):
@@ -490,6 +491,14 @@ def _elided_working(paragraph: str, reader: Reader | None) -> bool:
 # on a cycle of length 3 or 4", "the nodes of degree 2 or 3".
 _DESCRIBED = re.compile(r"\bof[ \t]+(?:length|size|degree|weight|distance|cost|order|depth)s?"
                         r"[ \t]+\d+(?:\.\d+)?[ \t]+or[ \t]+\d+(?:\.\d+)?\b", re.I)
+
+
+def _verdict_of(paragraph: str, kept: str, reader: Reader) -> Any:
+    """What the closing paragraph says, or, when it states nothing of the type (a reason
+    after a verdict given first: "The graph does not contain a cycle.\n\nNode 11 is a hub
+    linked to 0, 1, 2 and several others, …"), what the whole reply says."""
+    value = reader(paragraph, False)
+    return reader(kept, False) if value in (ABSENT, None) else value
 
 
 def _stated_before_description(text: str, valued: str, scope: str,

@@ -92,7 +92,7 @@ def doubts_item(text: str, value: Any, reader: Reader | None) -> bool:
 
 # A list left open on purpose: "nodes 2, 3 and several others", "(nodes 6 and 7, among others)".
 _OTHERS = re.compile(r"\b(?:and|or) (?:some|a few|several|many) others?\b|\bamong others\b"
-                     r"|\ba few others\b", re.I)
+                     r"|\ba few others\b|\band (?:all )?the rest\b", re.I)
 
 
 def open_list_only(text: str, start: int, end: int, value: Any) -> bool:

@@ -142,8 +142,6 @@ BLIND_MISSES = {
     "core_blind_s20a.jsonl:53",
     "core_blind_s20a.jsonl:77",
     "core_blind_s20a.jsonl:84",
-    "core_blind_s21a.jsonl:41",
-    "core_blind_s21b.jsonl:40",
     "core_blind_s21b.jsonl:6",
     "core_blind_s18a.jsonl:114",
     "core_blind_s18a.jsonl:116",
