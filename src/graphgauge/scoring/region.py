@@ -110,7 +110,7 @@ _CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\
                         "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
                         "\u00d7": "×", "\u2217": "*", "\u279d": "→", "\u279c": "→",
                         "\u2794": "→", "\u21d2": "→", "\u27f9": "→", "\u21a6": "→",
-                        "\u279e": "→", **LOOKALIKES})
+                        "\u279e": "→", "\u22ef": "…", **LOOKALIKES})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -121,6 +121,10 @@ _LATEX = [
     (re.compile(r"\\(?:long)?(?:right|Right)arrow|\\to\b|\\mapsto"), "→"),
     (re.compile(r"\\(?:emptyset|varnothing)"), "∅"),
     (re.compile(r"\\(?:[,;:!]|q?quad\b)"), " "),
+    # An ellipsis taking the place of list items ("(16, 25), \ldots]"); in a sum or product
+    # ("1 + 2 + \cdots + 9") it elides terms of working, not of the answer, and stays.
+    (re.compile(r"(?<=,)[ \t]*\\[lc]?dots[cbmio]?(?![a-z])|\\[lc]?dots[cbmio]?(?![a-z])"
+                r"(?=[ \t]*[,\]})])"), " …"),
     (re.compile(r"\\(?:times|cdot)"), "×"),
     (re.compile(r"\\sqrt\s*\{\s*([^{}]*?)\s*\}|\\sqrt\s*(\d+)"), r"√\1\2"),
 ]
