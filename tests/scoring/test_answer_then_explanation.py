@@ -153,3 +153,33 @@ def test_another_number_of_the_same_node_is_no_second_statement_of_the_answer():
                 "neighbours and 3 of the 6 pairs among them are linked.") == 0.5
     assert read(answers.FLOAT, "The clustering coefficient of node 3 is 0.5.\n\nThe "
                 "clustering coefficient of node 3 is 0.25.") is None
+
+
+def test_either_or_splitting_every_member_of_a_class_is_a_reason_not_a_hedge():
+    # (s18a:44: "every node of the graph is either in the set or adjacent to one of them")
+    assert read(answers.NODE_SET, "{1, 4, 9}\n\nThe three are needed, and each "
+                "vertex is either in the set or has a neighbour in it.") == [1, 4, 9]
+    assert read(answers.INT, "There are 6 back edges. Every non-tree edge is either a back "
+                "edge or a cross edge here.") == 6
+    assert read(answers.EDGE_SET, "Bridges: (2, 3), (3, 7). Each of the other edges is either "
+                "on a cycle or parallel to one.") == [[2, 3], [3, 7]]
+
+
+def test_either_or_between_values_still_hedges():
+    assert read(answers.INT, "Every count I try gives either 4 or 5 components.") is None
+    assert read(answers.NODE_SET, "The centre is either node 2 or node 6.") is None
+    assert read(answers.NODE_SET, "The centre is either {2} or {2, 6}; each one fits.") is None
+
+
+def test_every_node_pointing_back_at_the_answer_is_no_all_nodes_answer():
+    assert read(answers.NODE_SET, "[3, 8, 10]\n\nEvery node of the graph is in the set or "
+                "adjacent to one of them.") == [3, 8, 10]
+    assert read(answers.NODE_SET, "The vertex cover is {0, 2}: every edge touches one of "
+                "these, and all vertices are covered by those.", nodes=5) == [0, 2]
+
+
+def test_all_nodes_as_the_answer_still_reads():
+    assert read(answers.NODE_SET, "Answer: all nodes.", nodes=4) == [0, 1, 2, 3]
+    assert read(answers.NODE_SET, "Every node is reachable from 0, so the answer is all "
+                "nodes.", nodes=3) == [0, 1, 2]
+    assert read(answers.NODE_SET, "All nodes except 2 are in the set.", nodes=4) == [0, 1, 3]

@@ -415,6 +415,11 @@ _PLUS = re.compile(r"[ \t]*,?[ \t]*(?:plus|as well as|together with|along with)[
 _ALL_NODES = re.compile(r"(?<!not )(?<!almost )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
                         r"(?:nodes?|vertices|vertex)\b|\ball of them\b", re.I)
 _EXCEPT = re.compile(r"\b(?:except|but|other than|besides|apart from|excluding)\b", re.I)
+# "every node is in the set or adjacent to one of them": a property of an answer named
+# before, which the clause points back to, not "all nodes" as the answer.
+_POINTS_BACK = re.compile(r"[^.;\n]*?\b(?:(?:one|any|some|each) of them|these|those"
+                          r"|(?:the|this|that|our|my) (?:set|list|answer|selection|chosen)\b)",
+                          re.I)
 
 
 def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
@@ -432,7 +437,7 @@ def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
         excluded = _ids(_DIGITS.findall(run.group())) if run else []
         excluded = excluded or []
         return [node for node in everything if node not in set(excluded)]
-    return None if _DIGITS.search(line) else list(everything)
+    return None if _DIGITS.search(line) or _POINTS_BACK.match(rest) else list(everything)
 
 
 def _read_nodes(region: str, explicit: bool, ranges: bool = False,
