@@ -497,7 +497,7 @@ def _splits_a_class(text: str, m: re.Match[str]) -> bool:
     """Is an "either ... or" match the two ways every member of a class is something
     ("each edge is either a tree edge or a back edge")? Only with no value between the
     two words: "every answer is either 4 or 5" still hedges."""
-    if not m.group()[:6].lower() == "either" or _VALUE_IN.search(m.group()):
+    if m.group()[:6].lower() != "either" or _VALUE_IN.search(m.group()):
         return False
     start = m.start()
     window = text[max(0, start - 120):start]
