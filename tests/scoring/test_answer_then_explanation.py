@@ -183,3 +183,22 @@ def test_all_nodes_as_the_answer_still_reads():
     assert read(answers.NODE_SET, "Every node is reachable from 0, so the answer is all "
                 "nodes.", nodes=3) == [0, 1, 2]
     assert read(answers.NODE_SET, "All nodes except 2 are in the set.", nodes=4) == [0, 1, 3]
+
+
+def test_an_eccentricity_beside_the_nodes_that_have_it_is_no_node():
+    # (s18b:55 "Max eccentricity = 4, at nodes 1, 5, 7." then "Answer: [1, 5, 7]"; s18a:116
+    # "The smallest eccentricity is 2, at node C." then a boxed [C])
+    assert read(answers.NODE_SET, "Largest eccentricity = 5, reached at nodes 0, 3, 8.\n\n"
+                "Answer: [0, 3, 8]") == [0, 3, 8]
+    assert read(answers.NODE_SET, "The least eccentricity is 3, at node 6.\n\nSo the centre "
+                r"is $\boxed{\{6\}}$.") == [6]
+    assert read(answers.NODE_SET, "The radius is 2, attained at nodes 4 and 9.") == [4, 9]
+
+
+def test_the_nodes_named_by_their_eccentricity_still_read():
+    assert read(answers.NODE_SET, "The node with the smallest eccentricity is 3.") == [3]
+    assert read(answers.NODE_SET, "The nodes of largest eccentricity are 2 and 6.") == [2, 6]
+    assert read(answers.NODE_SET, "Periphery: 2, 6 (eccentricity 4 each).") == [2, 6]
+    assert read(answers.NODE_SET, "Nodes with the largest eccentricity: 1 (ecc 4), 7 "
+                "(ecc 4).") == [1, 7]
+    assert read(answers.NODE_SET, "Vertices of maximum degree: 3, 5.") == [3, 5]

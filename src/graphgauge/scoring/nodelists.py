@@ -113,7 +113,8 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     # "Total: 23" (not "in total: 4, 1, 7")
                     r"|\btotal[ \t*_]*+[:=][ \t*_]*+\d+(?:\.\d+)?"
                     r"(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
-                    r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
+                    r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree"
+                    r"|eccentricit(?:y|ies)|radius|diameter)"  # "Max eccentricity = 4, at 1, 5"
                     r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
                     r"|of))*"
                     r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?"  # ("**Total weight:** 7")
@@ -126,8 +127,10 @@ _MEASURED_THINGS = ("node", "vert", "path", "route", "walk", "tour", "cycle", "s
 _NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices)|paths?|routes?|walks?"
                             r"|tours?|cycles?|sequences?)[ \t]+(?:with|of)[ \t]+"
                             r"(?:the[ \t]+)?(?:[a-z-]+[ \t]+){0,2})"
-                            r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
-                            r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d)", re.I)
+                            r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree"
+                            r"|eccentricit(?:y|ies)|radius|diameter)"
+                            r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d"
+                            r"|[ \t*_]*:[ \t*_]*(?:nodes?[ \t]+)?\d)", re.I)  # "...degree: 3, 5"
 # ... a path's only when the ids go on ("is 9 → 19"): "the path of least weight is 7" gives
 # its weight.
 _LIST_GOES_ON = re.compile(r"\d*[ \t]*(?:→|->|,)[ \t]*\d")
