@@ -202,3 +202,19 @@ def test_the_nodes_named_by_their_eccentricity_still_read():
     assert read(answers.NODE_SET, "Nodes with the largest eccentricity: 1 (ecc 4), 7 "
                 "(ecc 4).") == [1, 7]
     assert read(answers.NODE_SET, "Vertices of maximum degree: 3, 5.") == [3, 5]
+
+
+def test_a_bold_answer_given_first_outranks_bold_node_labels_of_its_steps():
+    # (s18b:70: "is **[3, 6, 5, 1]**." then "1. **Node 3** is only connected to node 6")
+    assert read(answers.NODE_LIST, "The cheapest route from 2 to 8 is **[2, 4, 8]**.\n\n"
+                "1. **Node 2** links only to node 4 (weight 3).\n2. **Node 4** reaches "
+                "node 8 with weight 1.") == [2, 4, 8]
+    assert read(answers.INT, "The diameter is **4**.\n\n1. **Node 0** needs 4 hops to reach "
+                "node 9.\n2. **Node 9** is the farthest from it.") == 4
+
+
+def test_a_bold_value_in_the_last_step_that_states_it_still_answers():
+    assert read(answers.NODE_LIST, "Start at **2**.\n\n1. From 2 go to 4.\n2. So the path is "
+                "**[2, 4, 8]**.") == [2, 4, 8]
+    assert read(answers.NODE_LIST, "We begin at **2**.\n\n1. **2** → 4\n2. **4** → 8\n\n"
+                "Path: 2 → 4 → 8") == [2, 4, 8]

@@ -352,7 +352,10 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         if body.strip():
             regions.append(Region(body, True, kind, strength, s, e))
     if not regions:
-        emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
+        matches = list(_EMPHASIS.finditer(text, len(text) - len(tail(text))))
+        emphasis = _last_valued(matches)
+        if emphasis and _labels_step(text, emphasis[-1]):
+            emphasis = _stated_before(text, matches, emphasis[-1]) or emphasis
         if emphasis and not _bold_list(text, emphasis) and not (
                 _in_working(text, emphasis[-1]) and _bold_line_after(text, emphasis[-1].end())):
             m = emphasis[-1]
@@ -391,6 +394,24 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
     first = next((m for m in matches[k:i] if valued(m)), None)
     before = None if first else next((m for m in reversed(matches[:k]) if valued(m)), None)
     return [m for m in (before, first, last) if m is not None]
+
+
+_STATES = re.compile(r"(?:\b(?:is|are|was|were)|[:=])[ \t]*\Z", re.I)
+_STATED_BACK = 40
+
+
+def _stated_before(text: str, matches: list[re.Match], last: re.Match) -> list[re.Match]:
+    """The answer given first in bold ("The path is **[3, 6, 5, 1]**.") when the bold
+    tokens after it label the steps of its explanation ("1. **Node 3** is joined to 6"):
+    the last emphasis before ``last`` that a sentence states, outside the working."""
+    at = next(i for i in range(len(matches) - 1, -1, -1) if matches[i] is last)
+    for m in reversed(matches[max(0, at - _STATED_BACK):at]):
+        inner = next(g for g in m.groups() if g is not None)
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if (value_like(inner) and _STATES.search(text, line_start, m.start())
+                and not _in_working(text, m)):
+            return [m]
+    return []
 
 
 def _in_working(text: str, m: re.Match) -> bool:
@@ -498,6 +519,20 @@ def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
     previous = text.rfind("\n", 0, max(0, line - 1)) + 1
     return (ITEM.match(text, line) is not None and previous <= before.start() < line
             and ITEM.match(text, previous) is not None)
+
+
+# A bold subject that its line goes on to say something of: "3. **Node 5** is connected
+# to node 1".
+_STEP_LABEL = re.compile(r"[ \t]+(?!(?:and|or)\b)[a-z]{2,}\b")
+
+
+def _labels_step(text: str, m: re.Match) -> bool:
+    """Does the emphasis open a numbered step of an explanation as its subject ("3. **Node
+    5** is connected to node 1")?"""
+    start = text.rfind("\n", 0, m.start()) + 1
+    return (_NUMBERED_STEP.match(text, start) is not None
+            and _NUMBERED_STEP.match(text, start).end() >= m.start()
+            and _STEP_LABEL.match(text, m.end()) is not None)
 
 
 # --- the final region ---------------------------------------------------------------------

@@ -137,7 +137,6 @@ BLIND_MISSES = {
     "core_blind_s18a.jsonl:114",
     "core_blind_s18a.jsonl:95",
     "core_blind_s18b.jsonl:64",
-    "core_blind_s18b.jsonl:70",
     "core_blind_s18b.jsonl:81",
     "core_blind_s16a.jsonl:122",
     "core_blind_s16a.jsonl:47",
