@@ -218,3 +218,19 @@ def test_a_bold_value_in_the_last_step_that_states_it_still_answers():
                 "**[2, 4, 8]**.") == [2, 4, 8]
     assert read(answers.NODE_LIST, "We begin at **2**.\n\n1. **2** → 4\n2. **4** → 8\n\n"
                 "Path: 2 → 4 → 8") == [2, 4, 8]
+
+
+def test_a_final_walk_stated_with_the_sum_of_its_weights_is_the_answer():
+    # (s18b:64: "is 8 -> 2 -> 15 -> 5 with a total weight of 3 + 2 + 3 = 8" lost to a
+    # bullet list of neighbours above it)
+    text = ("From node 4 the neighbours are:\n- Node 1 with weight 2\n- Node 7 with weight 5\n"
+            "- Node 9 with weight 1\n\nFrom node 1 we reach node 6 with weight 2.\n\n"
+            "The shortest path from node 4 to node 6 is 4 -> 1 -> 6, total 2 + 2 = 4.")
+    assert read(answers.NODE_LIST, text) == [4, 1, 6]
+    assert read(answers.NODE_LIST, "Going 0 → 3 first.\n\nThe cheapest route is: 0 → 2 → 5 "
+                "→ 6 (weight 1 + 1 + 2 = 4).") == [0, 2, 5, 6]
+
+
+def test_a_walk_set_aside_with_its_cost_stays_out():
+    assert read(answers.NODE_LIST, "**Path:** 7 → 4 → 5\n\n**Weight:** 3 + 2 = 5\n\nThe "
+                "other route, 7 → 1 → 5, costs 4 + 6 = 10.") == [7, 4, 5]

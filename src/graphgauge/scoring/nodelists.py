@@ -168,6 +168,10 @@ _LIST_ALONE = re.compile(r"\s*(?:\[[\d,\s]*\]|\d+(?:\s*(?:→|->|⟶)\s*\d+)+)\s
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
+# ... unless the clause states a walk beside its sum: "is 8 -> 2 -> 5 with weight 3 + 2 = 5"
+# (not "The other route, 7 → 1 → 5, costs 4 + 6 = 10", which names a walk it sets aside)
+_WALK = re.compile(r"(?:\b(?:is|are|was|were)\b|:)[ \t*_]*+\d+[ \t]*(?:→|->|⟶)[ \t]*\d+"
+                   r"[ \t]*(?:→|->|⟶)[ \t]*\d", re.I)
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ \t]))"
                      r"|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")  # "0 → ... → 9" is one clause
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
@@ -473,7 +477,7 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not lines:
         return ABSENT
     if not explicit:
-        lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
+        lines = [s for s in lines if not _ARITHMETIC.search(s) or _WALK.search(s)] or lines
     line = decisive(lines, explicit)
     if not explicit and line is not lines[-1] and not _DIGITS.search(lines[-1]) and (
             _SAYS_EMPTY.search(lines[-1])):
