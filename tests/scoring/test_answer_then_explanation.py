@@ -234,3 +234,20 @@ def test_a_final_walk_stated_with_the_sum_of_its_weights_is_the_answer():
 def test_a_walk_set_aside_with_its_cost_stays_out():
     assert read(answers.NODE_LIST, "**Path:** 7 → 4 → 5\n\n**Weight:** 3 + 2 = 5\n\nThe "
                 "other route, 7 → 1 → 5, costs 4 + 6 = 10.") == [7, 4, 5]
+
+
+def test_none_in_words_closing_bare_text_outranks_the_cycles_of_its_reasoning():
+    # (s18b:81: "the cycle 2 → 16 → 7 → 2 ... Therefore, there are no bridges in the graph.")
+    text = ("The edge (0, 3) lies on the cycle 0 → 3 → 5 → 0, and (1, 4) on 1 → 4 → 6 → 1.\n\n"
+            "Since every edge lies on a cycle, deleting one never disconnects the graph.\n\n"
+            "Hence there are no bridges in this graph.")
+    assert read(answers.EDGE_SET, text) == []
+    assert read(answers.EDGE_SET, "Each of 2-5, 5-7 and 7-2 closes a triangle.\nSo the graph "
+                "has no bridges.") == []
+
+
+def test_a_closing_remark_on_the_edges_named_is_no_empty_answer():
+    assert read(answers.EDGE_SET, "The matching is:\n\n[(0, 4), (2, 7), (3, 5)]\n\nNo two "
+                "edges share a node.") == [[0, 4], [2, 7], [3, 5]]
+    assert read(answers.EDGE_SET, "Bridges: (1, 2), (4, 9)\nThere are no other bridges.") == [
+        [1, 2], [4, 9]]

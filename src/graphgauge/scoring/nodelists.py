@@ -759,6 +759,19 @@ def _weighed(region: str, last_end: int, start: int) -> bool:
     return weight is not None and _EDGE_GAP.fullmatch(region, weight.end(), start) is not None
 
 
+def _ends_empty_after(region: str, pos: int) -> bool:
+    """Does bare text close, on a line of its own after ``pos``, by saying there are none
+    (the edges before it were the reasoning's examples)?"""
+    end = len(region.rstrip())
+    start = region.rfind("\n", 0, end) + 1
+    if start <= pos:
+        return False
+    last = region[start:end]
+    # (a property of the edges named, "No two edges share a node.", says no "none")
+    return (_SAYS_EMPTY.search(last) is not None and not _DIGITS.search(last)) or (
+        _concludes_empty(last))
+
+
 def _read_edges(region: str, explicit: bool) -> Any:
     region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
     if not _DIGITS.search(region) and not _EMPTY.search(region):
@@ -781,6 +794,8 @@ def _read_edges(region: str, explicit: bool) -> Any:
     clusters = [c for c in clusters if not _is_example(region, c[0])]
     if clusters:
         chosen = pick(clusters, explicit)
+        if not explicit and _ends_empty_after(region, ends[chosen[0]]):
+            return []  # "... the cycle 2 → 16 → 7 → 2. Therefore, there are no bridges."
         if _ELIDED.match(region, ends[chosen[0]]) or _ELIDED_BEFORE.search(
                 region, max(0, chosen[0] - 24), chosen[0]):
             return None  # "0-1, 1-2, 2-0, 0-3, ...": the model did not finish the list
