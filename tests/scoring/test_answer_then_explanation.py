@@ -251,3 +251,20 @@ def test_a_closing_remark_on_the_edges_named_is_no_empty_answer():
                 "edges share a node.") == [[0, 4], [2, 7], [3, 5]]
     assert read(answers.EDGE_SET, "Bridges: (1, 2), (4, 9)\nThere are no other bridges.") == [
         [1, 2], [4, 9]]
+
+
+def test_a_bold_node_announcing_the_steps_yields_to_a_list_under_a_bold_label_heading():
+    # (s18a:95: "Starting DFS at **A** and reading ...:" then "**DFS tree edges:**" and the
+    # bracketed list on the next line)
+    text = ("Running BFS from **3**, visiting neighbours in increasing order:\n\n1. 3 → 1\n"
+            "2. 3 → 4\n3. 1 → 0\n\n**BFS tree edges:**\n\n[(3, 1), (3, 4), (1, 0)]")
+    assert read(answers.EDGE_SEQUENCE, text) == [[3, 1], [3, 4], [1, 0]]
+    assert read(answers.EDGE_SEQUENCE, text.replace("**BFS tree edges:**",
+                                                    "**BFS tree edges**:")) == [
+        [3, 1], [3, 4], [1, 0]]
+
+
+def test_a_list_under_a_bold_heading_of_the_working_is_no_closing_answer():
+    text = ("Running BFS from **3**, visiting neighbours in increasing order:\n\n"
+            "**Step 2:**\n\n[(3, 1), (3, 4)]")
+    assert read(answers.EDGE_SEQUENCE, text) is None

@@ -498,8 +498,8 @@ def _headed_close(text: str, pos: int, end: int) -> bool:
     return _answer_label(heading["hash"] or heading["bold"])
 
 
-_HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)\*\*)"
-                           r"[ \t]*")
+_HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)"
+                           r"(?::\*\*|\*\*:?))[ \t]*")  # "**DFS tree edges:**" too
 
 
 # A line opening on bold: a label and its value ("**Tour:** [0, 2, 1]", "**Tour: [0, 2,
