@@ -268,3 +268,19 @@ def test_a_list_under_a_bold_heading_of_the_working_is_no_closing_answer():
     text = ("Running BFS from **3**, visiting neighbours in increasing order:\n\n"
             "**Step 2:**\n\n[(3, 1), (3, 4)]")
     assert read(answers.EDGE_SEQUENCE, text) is None
+
+
+def test_only_when_on_a_fact_of_a_bracketed_aside_does_not_hedge_the_answer():
+    # (s18a:114: "≈ 0.01\n\n(F ... lies between its two neighbours only when no alternative
+    # route of equal length exists, contributing about 2.4 ... = 253 pairs.)")
+    assert read(answers.FLOAT, "Closeness of node 4 ≈ 0.42\n\n(Node 4 reaches node 9 in two "
+                "hops only when the edge 4-7 is used, adding about 2 to its 19 distances.)"
+                ) == 0.42
+    assert read(answers.INT, "The graph has 3 triangles (node 5 closes one only if we "
+                "count the edge 5-6 listed twice; it is one edge).") == 3
+
+
+def test_only_if_on_the_answer_still_hedges():
+    assert read(answers.INT, "There are 3 triangles, but only if edge 5-6 counts.") is None
+    assert read(answers.BOOL, "It's a tree only if the list is complete, and I may have "
+                "missed edges.") is None

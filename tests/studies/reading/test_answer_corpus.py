@@ -134,7 +134,6 @@ BLIND_MISSES = {
     "core_blind_s19b.jsonl:84",
     "core_blind_s19b.jsonl:89",
     "core_blind_s18a.jsonl:104",
-    "core_blind_s18a.jsonl:114",
     "core_blind_s16a.jsonl:122",
     "core_blind_s16a.jsonl:47",
     "core_blind_s16a.jsonl:71",
