@@ -174,3 +174,134 @@ def test_a_long_list_given_first_is_still_replaced_by_a_correction():
     text = (_LIST + "\n\nWait, I mis-ordered the end: the DFS ends 20 → 19, so the"
             " traversal is [(0, 1), (1, 2), (2, 3)].")
     assert read(answers.EDGE_SEQUENCE, text, nodes=30) == [[0, 1], [1, 2], [2, 3]]
+
+
+def test_either_or_splitting_every_member_of_a_class_is_a_reason_not_a_hedge():
+    # (s18a:44: "every node of the graph is either in the set or adjacent to one of them")
+    assert read(answers.NODE_SET, "{1, 4, 9}\n\nThe three are needed, and each "
+                "vertex is either in the set or has a neighbour in it.") == [1, 4, 9]
+    assert read(answers.INT, "There are 6 back edges. Every non-tree edge is either a back "
+                "edge or a cross edge here.") == 6
+    assert read(answers.EDGE_SET, "Bridges: (2, 3), (3, 7). Each of the other edges is either "
+                "on a cycle or parallel to one.") == [[2, 3], [3, 7]]
+
+
+def test_either_or_between_values_still_hedges():
+    assert read(answers.INT, "Every count I try gives either 4 or 5 components.") is None
+    assert read(answers.NODE_SET, "The centre is either node 2 or node 6.") is None
+    assert read(answers.NODE_SET, "The centre is either {2} or {2, 6}; each one fits.") is None
+
+
+def test_every_node_pointing_back_at_the_answer_is_no_all_nodes_answer():
+    assert read(answers.NODE_SET, "[3, 8, 10]\n\nEvery node of the graph is in the set or "
+                "adjacent to one of them.") == [3, 8, 10]
+    assert read(answers.NODE_SET, "The vertex cover is {0, 2}: every edge touches one of "
+                "these, and all vertices are covered by those.", nodes=5) == [0, 2]
+
+
+def test_all_nodes_as_the_answer_still_reads():
+    assert read(answers.NODE_SET, "Answer: all nodes.", nodes=4) == [0, 1, 2, 3]
+    assert read(answers.NODE_SET, "Every node is reachable from 0, so the answer is all "
+                "nodes.", nodes=3) == [0, 1, 2]
+    assert read(answers.NODE_SET, "All nodes except 2 are in the set.", nodes=4) == [0, 1, 3]
+
+
+def test_an_eccentricity_beside_the_nodes_that_have_it_is_no_node():
+    # (s18b:55 "Max eccentricity = 4, at nodes 1, 5, 7." then "Answer: [1, 5, 7]"; s18a:116
+    # "The smallest eccentricity is 2, at node C." then a boxed [C])
+    assert read(answers.NODE_SET, "Largest eccentricity = 5, reached at nodes 0, 3, 8.\n\n"
+                "Answer: [0, 3, 8]") == [0, 3, 8]
+    assert read(answers.NODE_SET, "The least eccentricity is 3, at node 6.\n\nSo the centre "
+                r"is $\boxed{\{6\}}$.") == [6]
+    assert read(answers.NODE_SET, "The radius is 2, attained at nodes 4 and 9.") == [4, 9]
+
+
+def test_the_nodes_named_by_their_eccentricity_still_read():
+    assert read(answers.NODE_SET, "The node with the smallest eccentricity is 3.") == [3]
+    assert read(answers.NODE_SET, "The nodes of largest eccentricity are 2 and 6.") == [2, 6]
+    assert read(answers.NODE_SET, "Periphery: 2, 6 (eccentricity 4 each).") == [2, 6]
+    assert read(answers.NODE_SET, "Nodes with the largest eccentricity: 1 (ecc 4), 7 "
+                "(ecc 4).") == [1, 7]
+    assert read(answers.NODE_SET, "Vertices of maximum degree: 3, 5.") == [3, 5]
+
+
+def test_a_bold_answer_given_first_outranks_bold_node_labels_of_its_steps():
+    # (s18b:70: "is **[3, 6, 5, 1]**." then "1. **Node 3** is only connected to node 6")
+    assert read(answers.NODE_LIST, "The cheapest route from 2 to 8 is **[2, 4, 8]**.\n\n"
+                "1. **Node 2** links only to node 4 (weight 3).\n2. **Node 4** reaches "
+                "node 8 with weight 1.") == [2, 4, 8]
+    assert read(answers.INT, "The diameter is **4**.\n\n1. **Node 0** needs 4 hops to reach "
+                "node 9.\n2. **Node 9** is the farthest from it.") == 4
+
+
+def test_a_bold_value_in_the_last_step_that_states_it_still_answers():
+    assert read(answers.NODE_LIST, "Start at **2**.\n\n1. From 2 go to 4.\n2. So the path is "
+                "**[2, 4, 8]**.") == [2, 4, 8]
+    assert read(answers.NODE_LIST, "We begin at **2**.\n\n1. **2** → 4\n2. **4** → 8\n\n"
+                "Path: 2 → 4 → 8") == [2, 4, 8]
+
+
+def test_a_final_walk_stated_with_the_sum_of_its_weights_is_the_answer():
+    # (s18b:64: "is 8 -> 2 -> 15 -> 5 with a total weight of 3 + 2 + 3 = 8" lost to a
+    # bullet list of neighbours above it)
+    text = ("From node 4 the neighbours are:\n- Node 1 with weight 2\n- Node 7 with weight 5\n"
+            "- Node 9 with weight 1\n\nFrom node 1 we reach node 6 with weight 2.\n\n"
+            "The shortest path from node 4 to node 6 is 4 -> 1 -> 6, total 2 + 2 = 4.")
+    assert read(answers.NODE_LIST, text) == [4, 1, 6]
+    assert read(answers.NODE_LIST, "Going 0 → 3 first.\n\nThe cheapest route is: 0 → 2 → 5 "
+                "→ 6 (weight 1 + 1 + 2 = 4).") == [0, 2, 5, 6]
+
+
+def test_a_walk_set_aside_with_its_cost_stays_out():
+    assert read(answers.NODE_LIST, "**Path:** 7 → 4 → 5\n\n**Weight:** 3 + 2 = 5\n\nThe "
+                "other route, 7 → 1 → 5, costs 4 + 6 = 10.") == [7, 4, 5]
+
+
+def test_none_in_words_closing_bare_text_outranks_the_cycles_of_its_reasoning():
+    # (s18b:81: "the cycle 2 → 16 → 7 → 2 ... Therefore, there are no bridges in the graph.")
+    text = ("The edge (0, 3) lies on the cycle 0 → 3 → 5 → 0, and (1, 4) on 1 → 4 → 6 → 1.\n\n"
+            "Since every edge lies on a cycle, deleting one never disconnects the graph.\n\n"
+            "Hence there are no bridges in this graph.")
+    assert read(answers.EDGE_SET, text) == []
+    assert read(answers.EDGE_SET, "Each of 2-5, 5-7 and 7-2 closes a triangle.\nSo the graph "
+                "has no bridges.") == []
+
+
+def test_a_closing_remark_on_the_edges_named_is_no_empty_answer():
+    assert read(answers.EDGE_SET, "The matching is:\n\n[(0, 4), (2, 7), (3, 5)]\n\nNo two "
+                "edges share a node.") == [[0, 4], [2, 7], [3, 5]]
+    assert read(answers.EDGE_SET, "Bridges: (1, 2), (4, 9)\nThere are no other bridges.") == [
+        [1, 2], [4, 9]]
+
+
+def test_a_bold_node_announcing_the_steps_yields_to_a_list_under_a_bold_label_heading():
+    # (s18a:95: "Starting DFS at **A** and reading ...:" then "**DFS tree edges:**" and the
+    # bracketed list on the next line)
+    text = ("Running BFS from **3**, visiting neighbours in increasing order:\n\n1. 3 → 1\n"
+            "2. 3 → 4\n3. 1 → 0\n\n**BFS tree edges:**\n\n[(3, 1), (3, 4), (1, 0)]")
+    assert read(answers.EDGE_SEQUENCE, text) == [[3, 1], [3, 4], [1, 0]]
+    assert read(answers.EDGE_SEQUENCE, text.replace("**BFS tree edges:**",
+                                                    "**BFS tree edges**:")) == [
+        [3, 1], [3, 4], [1, 0]]
+
+
+def test_a_list_under_a_bold_heading_of_the_working_is_no_closing_answer():
+    text = ("Running BFS from **3**, visiting neighbours in increasing order:\n\n"
+            "**Step 2:**\n\n[(3, 1), (3, 4)]")
+    assert read(answers.EDGE_SEQUENCE, text) is None
+
+
+def test_only_when_on_a_fact_of_a_bracketed_aside_does_not_hedge_the_answer():
+    # (s18a:114: "≈ 0.01\n\n(F ... lies between its two neighbours only when no alternative
+    # route of equal length exists, contributing about 2.4 ... = 253 pairs.)")
+    assert read(answers.FLOAT, "Closeness of node 4 ≈ 0.42\n\n(Node 4 reaches node 9 in two "
+                "hops only when the edge 4-7 is used, adding about 2 to its 19 distances.)"
+                ) == 0.42
+    assert read(answers.INT, "The graph has 3 triangles (node 5 closes one only if we "
+                "count the edge 5-6 listed twice; it is one edge).") == 3
+
+
+def test_only_if_on_the_answer_still_hedges():
+    assert read(answers.INT, "There are 3 triangles, but only if edge 5-6 counts.") is None
+    assert read(answers.BOOL, "It's a tree only if the list is complete, and I may have "
+                "missed edges.") is None

@@ -117,6 +117,25 @@ def test_a_bare_count_of_other_things_answers_nothing(text):
     assert parse_int(text + "\n\nFinal answer: 13", EDGES) == 13
 
 
+PATHS = ("What is the edge connectivity between node 1 and node 6, that is, the number of "
+         "paths between them that share no edge?")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # (s18b:1: "between node 2 and node 4 is 2" read as a count of nodes, not of paths)
+    ("The edge connectivity between node 1 and node 6 is 3.", 3),
+    ("Between vertex 1 and vertex 6 there are 2 edge-disjoint paths.", 2),
+    ("Paths: 1-2-6 and 1-5-6.\n\nSo the value for node 1 and node 6 is 2.", 2),
+])
+def test_the_question_s_node_pair_restated_is_no_count_of_nodes(text, expected):
+    assert parse_int(text, PATHS) == expected
+
+
+def test_a_count_of_nodes_is_still_no_count_of_the_paths_asked_for():
+    assert parse_int("The graph has 7 nodes.", PATHS) is None
+    assert parse_int("Nodes 1 and 6 are 2 nodes apart.", PATHS) is None
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("The shortest path is 2 → 7 → 3; its length is 2.", [2, 7, 3]),
     ("The shortest path is 2 → 7 → 3. Its total weight is 9.", [2, 7, 3]),

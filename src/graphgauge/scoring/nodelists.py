@@ -113,7 +113,8 @@ _COUNT = re.compile(r"\b\d++\s++(?:such\s+|other\s+|distinct\s+|different\s+)?(?
                     # "Total: 23" (not "in total: 4, 1, 7")
                     r"|\btotal[ \t*_]*+[:=][ \t*_]*+\d+(?:\.\d+)?"
                     r"(?![ \t]*(?:,|and\b|→|->|-)[ \t]*\d)"
-                    r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
+                    r"|\b(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree"
+                    r"|eccentricit(?:y|ies)|radius|diameter)"  # "Max eccentricity = 4, at 1, 5"
                     r"(?:[ \t]+(?:of[ \t]+(?:(?:the|this|that|its|our|my)[ \t]+)?\w+|is|was|equals"
                     r"|of))*"
                     r"[ \t*_]*+[:=]?[ \t*_]*+\d+(?:\.\d+)?"  # ("**Total weight:** 7")
@@ -126,8 +127,10 @@ _MEASURED_THINGS = ("node", "vert", "path", "route", "walk", "tour", "cycle", "s
 _NODE_MEASURED = re.compile(r"(?P<head>\b(?:nodes?|vert(?:ex|ices)|paths?|routes?|walks?"
                             r"|tours?|cycles?|sequences?)[ \t]+(?:with|of)[ \t]+"
                             r"(?:the[ \t]+)?(?:[a-z-]+[ \t]+){0,2})"
-                            r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree)"
-                            r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d)", re.I)
+                            r"(?:length|weight|costs?|distance|sum|size|(?:in-|out-)?degree"
+                            r"|eccentricit(?:y|ies)|radius|diameter)"
+                            r"(?P<verb>[ \t]+(?:is|are|was|were)[ \t]+(?:node[ \t]+)?\d"
+                            r"|[ \t*_]*:[ \t*_]*(?:nodes?[ \t]+)?\d)", re.I)  # "...degree: 3, 5"
 # ... a path's only when the ids go on ("is 9 → 19"): "the path of least weight is 7" gives
 # its weight.
 _LIST_GOES_ON = re.compile(r"\d*[ \t]*(?:→|->|,)[ \t]*\d")
@@ -165,6 +168,10 @@ _LIST_ALONE = re.compile(r"\s*(?:\[[\d,\s]*\]|\d+(?:\s*(?:→|->|⟶)\s*\d+)+)\s
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
 _ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
+# ... unless the clause states a walk beside its sum: "is 8 -> 2 -> 5 with weight 3 + 2 = 5"
+# (not "The other route, 7 → 1 → 5, costs 4 + 6 = 10", which names a walk it sets aside)
+_WALK = re.compile(r"(?:\b(?:is|are|was|were)\b|:)[ \t*_]*+\d+[ \t]*(?:→|->|⟶)[ \t]*\d+"
+                   r"[ \t]*(?:→|->|⟶)[ \t]*\d", re.I)
 _CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ \t]))"
                      r"|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")  # "0 → ... → 9" is one clause
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
@@ -415,6 +422,11 @@ _PLUS = re.compile(r"[ \t]*,?[ \t]*(?:plus|as well as|together with|along with)[
 _ALL_NODES = re.compile(r"(?<!not )(?<!almost )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
                         r"(?:nodes?|vertices|vertex)\b|\ball of them\b", re.I)
 _EXCEPT = re.compile(r"\b(?:except|but|other than|besides|apart from|excluding)\b", re.I)
+# "every node is in the set or adjacent to one of them": a property of an answer named
+# before, which the clause points back to, not "all nodes" as the answer.
+_POINTS_BACK = re.compile(r"[^.;\n]*?\b(?:(?:one|any|some|each) of them|these|those"
+                          r"|(?:the|this|that|our|my) (?:set|list|answer|selection|chosen)\b)",
+                          re.I)
 
 
 def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
@@ -432,7 +444,7 @@ def _all_but(line: str, everything: Sequence[int]) -> list[int] | None:
         excluded = _ids(_DIGITS.findall(run.group())) if run else []
         excluded = excluded or []
         return [node for node in everything if node not in set(excluded)]
-    return None if _DIGITS.search(line) else list(everything)
+    return None if _DIGITS.search(line) or _POINTS_BACK.match(rest) else list(everything)
 
 
 def _read_nodes(region: str, explicit: bool, ranges: bool = False,
@@ -465,7 +477,7 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     if not lines:
         return ABSENT
     if not explicit:
-        lines = [s for s in lines if not _ARITHMETIC.search(s)] or lines
+        lines = [s for s in lines if not _ARITHMETIC.search(s) or _WALK.search(s)] or lines
     line = decisive(lines, explicit)
     if not explicit and line is not lines[-1] and not _DIGITS.search(lines[-1]) and (
             _SAYS_EMPTY.search(lines[-1])):
@@ -749,6 +761,19 @@ def _weighed(region: str, last_end: int, start: int) -> bool:
     return weight is not None and _EDGE_GAP.fullmatch(region, weight.end(), start) is not None
 
 
+def _ends_empty_after(region: str, pos: int) -> bool:
+    """Does bare text close, on a line of its own after ``pos``, by saying there are none
+    (the edges before it were the reasoning's examples)?"""
+    end = len(region.rstrip())
+    start = region.rfind("\n", 0, end) + 1
+    if start <= pos:
+        return False
+    last = region[start:end]
+    # (a property of the edges named, "No two edges share a node.", says no "none")
+    return (_SAYS_EMPTY.search(last) is not None and not _DIGITS.search(last)) or (
+        _concludes_empty(last))
+
+
 def _read_edges(region: str, explicit: bool) -> Any:
     region = _SUBSCRIPT.sub(lambda m: m[1] or m[2], region)
     if not _DIGITS.search(region) and not _EMPTY.search(region):
@@ -771,6 +796,8 @@ def _read_edges(region: str, explicit: bool) -> Any:
     clusters = [c for c in clusters if not _is_example(region, c[0])]
     if clusters:
         chosen = pick(clusters, explicit)
+        if not explicit and _ends_empty_after(region, ends[chosen[0]]):
+            return []  # "... the cycle 2 → 16 → 7 → 2. Therefore, there are no bridges."
         if _ELIDED.match(region, ends[chosen[0]]) or _ELIDED_BEFORE.search(
                 region, max(0, chosen[0] - 24), chosen[0]):
             return None  # "0-1, 1-2, 2-0, 0-3, ...": the model did not finish the list

@@ -284,8 +284,10 @@ _NAME_WORD = re.compile(r"[a-z]{3,}")
 # Things a graph question counts; "vertices" and "nodes" are one thing.
 _THINGS = (r"nodes?|vertex|vertices|edges?|triangles?|components?|cycles?|paths?|leaves|leaf"
            r"|bridges?|cliques?|colou?rs?|neighbou?rs?")
-_COUNTED = re.compile(rf"\b\d+\s+(?:\w+\s+)?({_THINGS})\b|\b(?:number|count) of (?:\w+ )?"
-                      rf"({_THINGS})\b", re.I)
+# (a node's id is no count: "between node 2 and node 4 is 2" counts no nodes; "2
+# edge-disjoint paths" counts paths)
+_COUNTED = re.compile(rf"(?<!node )(?<!vertex )\b\d+\s+(?:\w+\s+)?({_THINGS})\b(?!-)"
+                      rf"|\b(?:number|count) of (?:\w+ )?({_THINGS})\b", re.I)
 _ASKED_THING = re.compile(rf"\b(?:how many|number of|count of)\s+(?:\w+\s+)?({_THINGS})\b",
                           re.I)
 

@@ -125,7 +125,7 @@ _CHARS = str.maketrans({"$": "", "\u2212": "-", "\u00b7": "*", "\u22c5": "*", "\
                         "\u202f": " ", "\xa0": " ", "\u200b": "", "\u2013": "–",
                         "\u00d7": "×", "\u2217": "*", "\u279d": "→", "\u279c": "→",
                         "\u2794": "→", "\u21d2": "→", "\u27f9": "→", "\u21a6": "→",
-                        "\u279e": "→", **LOOKALIKES})
+                        "\u279e": "→", "\u22ef": "…", **LOOKALIKES})
 # LaTeX spellings of values, rewritten to the plain text the readers understand.
 _LATEX = [
     (re.compile(r"\\[dt]?frac\s*\{\s*([^{}]*?)\s*\}\s*\{\s*([^{}]*?)\s*\}"), r"\1/\2"),
@@ -136,6 +136,10 @@ _LATEX = [
     (re.compile(r"\\(?:long)?(?:right|Right)arrow|\\to\b|\\mapsto"), "→"),
     (re.compile(r"\\(?:emptyset|varnothing)"), "∅"),
     (re.compile(r"\\(?:[,;:!]|q?quad\b)"), " "),
+    # An ellipsis taking the place of list items ("(16, 25), \ldots]"); in a sum or product
+    # ("1 + 2 + \cdots + 9") it elides terms of working, not of the answer, and stays.
+    (re.compile(r"(?<=,)[ \t]*\\[lc]?dots[cbmio]?(?![a-z])|\\[lc]?dots[cbmio]?(?![a-z])"
+                r"(?=[ \t]*[,\]})])"), " …"),
     (re.compile(r"\\(?:times|cdot)"), "×"),
     (re.compile(r"\\sqrt\s*\{\s*([^{}]*?)\s*\}|\\sqrt\s*(\d+)"), r"√\1\2"),
 ]
@@ -370,7 +374,10 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
             regions.append(Region(body, True, kind, strength, s, e))
     closing = None if regions else closing_line(text)
     if not regions:
-        emphasis = _last_valued(list(_EMPHASIS.finditer(text, len(text) - len(tail(text)))))
+        matches = list(_EMPHASIS.finditer(text, len(text) - len(tail(text))))
+        emphasis = _last_valued(matches)
+        if emphasis and _labels_step(text, emphasis[-1]):
+            emphasis = _stated_before(text, matches, emphasis[-1]) or emphasis
         if emphasis and not _bold_list(text, emphasis) and not (
                 _in_working(text, emphasis[-1]) and _bold_line_after(text, emphasis[-1].end())):
             m = emphasis[-1]
@@ -411,6 +418,24 @@ def _last_valued(matches: list[re.Match]) -> list[re.Match]:
     first = next((m for m in matches[k:i] if valued(m)), None)
     before = None if first else next((m for m in reversed(matches[:k]) if valued(m)), None)
     return [m for m in (before, first, last) if m is not None]
+
+
+_STATES = re.compile(r"(?:\b(?:is|are|was|were)|[:=])[ \t]*\Z", re.I)
+_STATED_BACK = 40
+
+
+def _stated_before(text: str, matches: list[re.Match], last: re.Match) -> list[re.Match]:
+    """The answer given first in bold ("The path is **[3, 6, 5, 1]**.") when the bold
+    tokens after it label the steps of its explanation ("1. **Node 3** is joined to 6"):
+    the last emphasis before ``last`` that a sentence states, outside the working."""
+    at = next(i for i in range(len(matches) - 1, -1, -1) if matches[i] is last)
+    for m in reversed(matches[max(0, at - _STATED_BACK):at]):
+        inner = next(g for g in m.groups() if g is not None)
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if (value_like(inner) and _STATES.search(text, line_start, m.start())
+                and not _in_working(text, m)):
+            return [m]
+    return []
 
 
 def _in_working(text: str, m: re.Match) -> bool:
@@ -502,8 +527,8 @@ def _headed_close(text: str, pos: int, end: int) -> bool:
     return _answer_label(heading["hash"] or heading["bold"])
 
 
-_HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)\*\*)"
-                           r"[ \t]*")
+_HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)"
+                           r"(?::\*\*|\*\*:?))[ \t]*")  # "**DFS tree edges:**" too
 
 
 # A line opening on bold: a label and its value ("**Tour:** [0, 2, 1]", "**Tour: [0, 2,
@@ -523,6 +548,20 @@ def _bold_list(text: str, emphasis: list[re.Match]) -> bool:
     previous = text.rfind("\n", 0, max(0, line - 1)) + 1
     return (ITEM.match(text, line) is not None and previous <= before.start() < line
             and ITEM.match(text, previous) is not None)
+
+
+# A bold subject that its line goes on to say something of: "3. **Node 5** is connected
+# to node 1".
+_STEP_LABEL = re.compile(r"[ \t]+(?!(?:and|or)\b)[a-z]{2,}\b")
+
+
+def _labels_step(text: str, m: re.Match) -> bool:
+    """Does the emphasis open a numbered step of an explanation as its subject ("3. **Node
+    5** is connected to node 1")?"""
+    start = text.rfind("\n", 0, m.start()) + 1
+    return (_NUMBERED_STEP.match(text, start) is not None
+            and _NUMBERED_STEP.match(text, start).end() >= m.start()
+            and _STEP_LABEL.match(text, m.end()) is not None)
 
 
 # --- the final region ---------------------------------------------------------------------

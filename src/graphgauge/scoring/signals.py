@@ -476,6 +476,8 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
         if a is None:
             if m["p"] and m["q"] and not _bracketed_rivals(m["p"], m["q"], value_of):
                 continue
+            if _splits_a_class(text, m) or _conditions_a_fact(text, m):
+                continue
             return True
         a, b = a.lower(), b.lower()
         if a == b or ({a, b} in _CHOICE_PAIRS and not _SET_APART.search(m.group())):
@@ -490,6 +492,45 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
 
 
 NOT_A_VALUE: Any = object()
+
+# "every node is either in the set or adjacent to one": a property every member of a class
+# has, one of two ways (a definition, a reason), names no two answers.
+_EVERY = re.compile(r"\b(?:every|each|all|any)\b", re.I)
+_CLAUSE_START = re.compile(r"[.!?;:\n]")
+_VALUE_IN = re.compile(r"[\d\[({]|\b(?:yes|no|true|false|none)\b", re.I)
+
+
+# "it lies between its two neighbours only when no other route exists": a condition on a
+# fact of the explanation, which the word before "only" names; "4, but only if", "(only
+# when directed)", "this holds only if" condition the answer.
+_ONLY_IF = re.compile(r"only (?:if|when)\b", re.I)
+_FACT_BEFORE = re.compile(r"(?<![\w'])(?!(?:but|holds?|applies|apply|works?|true|correct|valid"
+                          r"|is|are|be|answer|result|value|and|or|yes|no)\b)[a-z]{2,}[ \t]+\Z",
+                          re.I)
+
+
+def _conditions_a_fact(text: str, m: re.Match[str]) -> bool:
+    """Is an "only if/when" a condition on a fact told in a bracketed aside after the answer
+    ("≈ 0.01\n\n(F lies between its neighbours only when no other route exists, ...)")?
+    Outside an aside it may condition the answer itself ("It's a tree only if ...")."""
+    if _ONLY_IF.fullmatch(m.group()) is None or _FACT_BEFORE.search(
+            text, max(0, m.start() - 24), m.start()) is None:
+        return False
+    before = text[max(0, m.start() - 400):m.start()]
+    before = before[before.rfind("\n\n") + 1:]
+    return before.count("(") > before.count(")")
+
+
+def _splits_a_class(text: str, m: re.Match[str]) -> bool:
+    """Is an "either ... or" match the two ways every member of a class is something
+    ("each edge is either a tree edge or a back edge")? Only with no value between the
+    two words: "every answer is either 4 or 5" still hedges."""
+    if m.group()[:6].lower() != "either" or _VALUE_IN.search(m.group()):
+        return False
+    start = m.start()
+    window = text[max(0, start - 120):start]
+    cut = max((c.end() for c in _CLAUSE_START.finditer(window)), default=0)
+    return bool(_EVERY.search(window, cut))
 
 
 def _scalar_rivals(first: str, second: str, value_of: Callable[[str], Any] | None) -> bool:
