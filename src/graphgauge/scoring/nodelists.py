@@ -779,13 +779,21 @@ def _read_edges(region: str, explicit: bool) -> Any:
     return [] if _empty_answer(region, explicit) else None
 
 
+# "- V discovers Q, R", "- 3 has neighbours 1 and 4": a line of the working that names the
+# nodes its head reaches. The heads of such lines are the order the working ran in, not the
+# steps of a walk (V, Q, R: Q and R are both V's, no edge joins them).
+_NARRATION = re.compile(
+    r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+[*_`]*\d+[*_`:]*[ \t]+(?!(?:to|then|and|or|via|->)\b)"
+    r"[A-Za-z][^\n]*?\d[^\n]*$", re.M | re.I)
+
+
 def _read_traversal(region: str, explicit: bool) -> Any:
     """Edges, or a traversal written as the walk of its nodes ("start at 2, go to 6, then
     9") in the same region; two nodes are a pair named in prose, not a walk."""
     edges = _read_edges(region, explicit)
     if edges is not None:
         return edges
-    walk = _read_nodes(region, explicit)
+    walk = _read_nodes(_NARRATION.sub("", region), explicit)
     if not isinstance(walk, list) or len(walk) <= 2:
         return None
     return list(zip(walk, walk[1:], strict=False))

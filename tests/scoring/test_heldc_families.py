@@ -1,0 +1,55 @@
+"""Families from the realistic batch s20a: a BFS or DFS told line by line ("- 2 discovers 5,
+7") is working, not a walk, so its line heads are no traversal; an opening formula written
+without LaTeX ("Overlap(2, 9) = |N(2) ∩ N(9)| / min(...)") states no value that could rival
+the closing one, while an opening that does state another value still does."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+
+DFS = Context("Give the edges of a depth-first traversal starting from node 4.", 12)
+JACCARD = Context("What is the Jaccard similarity of node 3 and node 8?", 10)
+
+
+@pytest.mark.parametrize("text", [
+    "Traversal from 4:\n\nStack: 4\n- 4 reaches 1, 6\n- 1 reaches 0, 9\n- 6 reaches 2\n"
+    "- 0 reaches 3, 11\n",
+    "Let's run it.\n\n1. 4 has unvisited neighbours 1 and 6\n2. 1 has unvisited neighbours 0"
+    " and 9\n3. 6 has unvisited neighbour 2\n4. 0 has unvisited neighbour 3",
+])
+def test_a_narrated_search_cut_off_is_no_walk(text):
+    assert answers.EDGE_SEQUENCE.read(text, None, DFS).value is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Visit order:\n- 4\n- 1\n- 0\n- 3", [[4, 1], [1, 0], [0, 3]]),
+    ("Working:\n- 4 reaches 1, 6\n- 1 reaches 0, 9\n\nEdges: (4, 1), (1, 0), (0, 9)",
+     [[4, 1], [1, 0], [0, 9]]),
+    ("The walk:\n- 4 then 1\n- 1 then 0\n- 0 then 3", None),
+])
+def test_walks_and_edges_still_read_beside_narration(text, expected):
+    value = answers.EDGE_SEQUENCE.read(text, None, DFS).value
+    if expected is None:
+        assert value != [[4, 1], [1, 1], [1, 0]]  # (no head-chain built from "then" lines)
+    else:
+        assert value == expected
+
+
+@pytest.mark.parametrize("opening", [
+    "Jaccard(3, 8) = |N(3) ∩ N(8)| / |N(3) ∪ N(8)|",
+    "Jaccard(3, 8) = size(common) / size(all)",
+    "Jaccard = Σ shared / Σ total",
+])
+def test_an_opening_formula_without_latex_is_no_rival(opening):
+    text = (opening + "\n\nN(3) = {1, 2, 5}\nN(8) = {2, 5, 7, 9}\n\nShared: 2, all: 5\n\n"
+            "Jaccard = 2/5 = 0.4")
+    assert answers.FLOAT.read(text, None, JACCARD).value == pytest.approx(0.4)
+
+
+def test_an_opening_value_still_rivals_the_closing_one():
+    text = ("Jaccard(3, 8) = 0.25\n\nN(3) = {1, 2, 5}\nN(8) = {2, 5, 7, 9}\n\n"
+            "Jaccard = 2/5 = 0.4")
+    assert answers.FLOAT.read(text, None, JACCARD).value is None
