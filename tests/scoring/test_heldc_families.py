@@ -53,3 +53,24 @@ def test_an_opening_value_still_rivals_the_closing_one():
     text = ("Jaccard(3, 8) = 0.25\n\nN(3) = {1, 2, 5}\nN(8) = {2, 5, 7, 9}\n\n"
             "Jaccard = 2/5 = 0.4")
     assert answers.FLOAT.read(text, None, JACCARD).value is None
+
+
+NEIGHBOURS = Context("Which nodes are adjacent to node 3?", 10)
+
+
+@pytest.mark.parametrize("text", [
+    "Node 3 lies on edges (3, 1), (3, 5) and (3, 8), so its neighbours are {1, 5, 8}.",
+    "The edges at node 3 are (3, 1), (3, 5) and (3, 8); therefore the neighbours are 1, 5 and 8.",
+    "Looking at the list: (3, 1), (3, 5), (3, 8), hence nodes 1, 5 and 8.",
+])
+def test_edges_leading_to_a_conclusion_are_its_evidence(text):
+    assert answers.NODE_SET.read(text, None, NEIGHBOURS).value == [1, 5, 8]
+
+
+@pytest.mark.parametrize("text", [
+    "Node 3 lies on edges (3, 1), (3, 5) and (3, 8).",
+    "Node 3 lies on edges (3, 1), (3, 5) and (3, 8), so it has degree 3.",
+    "(3, 1), (3, 5), (3, 8)",
+])
+def test_edges_alone_are_still_no_node_set(text):
+    assert answers.NODE_SET.read(text, None, NEIGHBOURS).value is None

@@ -141,6 +141,7 @@ def _measured_subject(m: re.Match[str]) -> str:
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
                          r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
 _PAIR_TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)")
+_CONCLUDED = re.compile(r",?[ \t]+(?:so|thus|therefore|hence)\b[^\d()\n]*+(?=[\[{]?\d)", re.I)
 _BEFORE_IDS = re.compile(r"[^\d\[\]{}()∅]*+")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
 
@@ -497,6 +498,10 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     last_id = max(m.end() for m in _DIGITS.finditer(line)) if _DIGITS.search(line) else 0
     if _ENDS_EMPTY.match(line, last_id):
         return []  # "N(3) = {1, 2}, N(8) = {4, 5}, so N(3) ∩ N(8) = ∅."
+    if len(_PAIR_TUPLE.findall(line)) >= 2:  # (the edges are the evidence of the clause
+        # they lead to: "edges (0, 2), (0, 4) and (0, 7), so its neighbours are 2, 4 and 7")
+        concluded = _CONCLUDED.search(line, max(m.end() for m in _PAIR_TUPLE.finditer(line)))
+        line = line[concluded.end():] if concluded else line
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."
