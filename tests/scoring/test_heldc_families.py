@@ -74,3 +74,23 @@ def test_edges_leading_to_a_conclusion_are_its_evidence(text):
 ])
 def test_edges_alone_are_still_no_node_set(text):
     assert answers.NODE_SET.read(text, None, NEIGHBOURS).value is None
+
+
+COVER = Context("Give a minimum edge cover of the graph.", 8)
+_FINAL = "\n\n**Final answer:**\n[(0, 1), (2, 3), (4, 5), (5, 6), (5, 7)]"
+
+
+@pytest.mark.parametrize("step", [
+    "**Uncovered nodes:** 6, 7 → join each to a covered neighbour: (5, 6), (5, 7)",
+    "Left over: 6 and 7 -> add an edge for each: (5, 6), (5, 7)",
+])
+def test_a_step_leading_on_is_no_rival_to_the_final_answer(step):
+    text = "**Matching:** (0, 1), (2, 3), (4, 5)\n\n" + step + _FINAL
+    assert answers.EDGE_SET.read(text, None, COVER).value == [[0, 1], [2, 3], [4, 5], [5, 6],
+                                                              [5, 7]]
+
+
+def test_another_answer_stated_before_the_final_one_still_rivals_it():
+    text = ("**Matching:** (0, 1), (2, 3), (4, 5)\n\n"
+            "The edge cover is: (0, 1), (2, 3), (4, 6), (5, 7)" + _FINAL)
+    assert answers.EDGE_SET.read(text, None, COVER).value is None

@@ -135,7 +135,6 @@ BLIND_MISSES = {
     "core_blind_s20a.jsonl:11",
     "core_blind_s20a.jsonl:27",
     "core_blind_s20a.jsonl:77",
-    "core_blind_s20a.jsonl:84",
     "core_blind_s19b.jsonl:21",
     "core_blind_s19b.jsonl:84",
     "core_blind_s19b.jsonl:89",
