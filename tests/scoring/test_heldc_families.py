@@ -94,3 +94,22 @@ def test_another_answer_stated_before_the_final_one_still_rivals_it():
     text = ("**Matching:** (0, 1), (2, 3), (4, 5)\n\n"
             "The edge cover is: (0, 1), (2, 3), (4, 6), (5, 7)" + _FINAL)
     assert answers.EDGE_SET.read(text, None, COVER).value is None
+
+
+ENERGY = Context("What is the Laplacian energy of the graph, the sum of |mu - 2m/n| over the "
+                 "Laplacian eigenvalues mu?", 5)
+
+
+@pytest.mark.parametrize("values", [
+    "Laplacian eigenvalues: 0, 1.38, 2.62, 3.62, 4.38",
+    "Eigenvalues = {0, 1.38, 2.62, 3.62, 4.38}",
+])
+def test_a_named_list_of_inputs_is_not_the_asked_scalar(values):
+    text = (values + "\n\nMean = 2.4. Deviations: 2.4, 1.02, 0.22, 1.22, 1.98\n\n"
+            "Sum = 6.84\n\nThe Laplacian energy is about 6.84.")
+    assert answers.FLOAT.read(text, None, ENERGY).value == pytest.approx(6.84)
+
+
+def test_the_asked_named_value_still_wins_among_named_values():
+    text = ("Laplacian energy: 6.84\nLaplacian spread: 4.38\nMean degree: 2.4")
+    assert answers.FLOAT.read(text, None, ENERGY).value == pytest.approx(6.84)
