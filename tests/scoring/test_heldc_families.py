@@ -113,3 +113,22 @@ def test_a_named_list_of_inputs_is_not_the_asked_scalar(values):
 def test_the_asked_named_value_still_wins_among_named_values():
     text = ("Laplacian energy: 6.84\nLaplacian spread: 4.38\nMean degree: 2.4")
     assert answers.FLOAT.read(text, None, ENERGY).value == pytest.approx(6.84)
+
+
+ORDER = Context("Give a topological ordering of the graph.", 9)
+
+
+@pytest.mark.parametrize("text", [
+    "Kahn's algorithm from the sources.\n\nResult:\n```\n[0, 2, 1, 5, 3, 4, 7\n```",
+    "Order:\n```python\norder = [0, 2, 1, 5, 3,\n```\n",
+])
+def test_a_list_never_closed_inside_a_code_block_is_cut_off(text):
+    assert answers.NODE_LIST.read(text, None, ORDER).value is None
+
+
+@pytest.mark.parametrize("text", [
+    "Kahn's algorithm from the sources.\n\nResult:\n```\n[0, 2, 1, 5, 3, 4, 7, 6, 8]\n```",
+    "Result:\n```json\n{\"order\": [0, 2, 1, 5, 3, 4, 7, 6, 8]}\n```",
+])
+def test_a_closed_list_in_a_code_block_still_reads(text):
+    assert answers.NODE_LIST.read(text, None, ORDER).value == [0, 2, 1, 5, 3, 4, 7, 6, 8]
