@@ -801,7 +801,7 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
     return read_bare(body, thinking, size, reader)
 
 
-_FENCE_ONLY = re.compile(r"\s*```[ \t]*\s*")
+_FENCE_ONLY = re.compile(r"\s*+```\s*+")
 
 
 # --- JSON ----------------------------------------------------------------------------------
