@@ -49,6 +49,9 @@ _LABEL_WORDS = 8
 # The value a chain of working comes to: "(1 + √5)/2 ≈ 1.618", "5 / 1 = 5.00".
 _CHAIN = re.compile(r"[=≈]")
 _ARITHMETIC = re.compile(r"[+*^√]|\d[ \t]+[-×/][ \t]+\d")
+# A formula written without LaTeX: set sizes and operations, a function of the nodes
+# ("|N(5) ∩ N(11)| / |N(5) ∪ N(11)|", "Σ 1/deg(w)", "log(x)"): it names no value.
+_FORMULA = re.compile(r"[|∩∪∑Σ∏√∈]|[A-Za-z]\(")
 _ASIDE = re.compile(r"[ \t]*\([^()\n]{0,80}\)[ \t.]*\Z")
 _MARKUP = re.compile(r"\*\*|__")
 _MAX_NAMES = 12
@@ -156,7 +159,7 @@ def opened_otherwise(text: str, start: int, value: Any, reader: Reader | None) -
     if _named(opening["label"]) != _named(closing["label"]) or not _named(opening["label"]):
         return False
     said = _CHAIN.split(_MARKUP.sub("", opening["value"]))[-1]
-    if _ARITHMETIC.search(said) or "\\" in said:
+    if _ARITHMETIC.search(said) or "\\" in said or _FORMULA.search(said):
         return False
     opened = reader(said, True)
     if opened is ABSENT or opened is None:

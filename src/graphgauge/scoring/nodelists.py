@@ -144,6 +144,7 @@ def _measured_subject(m: re.Match[str]) -> str:
 _STATES_IDS = re.compile(r"(?:\b(?:is|are|was|were|equals?)\b|[:=])[\s*_`$]*+(?:nodes?\s++"
                          r"|vertices\s++)?[\[{(]?[\s*_`$]*+\d", re.I)
 _PAIR_TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)")
+_CONCLUDED = re.compile(r",?[ \t]+(?:so|thus|therefore|hence)\b[^\d()\n]*+(?=[\[{]?\d)", re.I)
 _BEFORE_IDS = re.compile(r"[^\d\[\]{}()∅]*+")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
 
@@ -509,6 +510,10 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     last_id = max(m.end() for m in _DIGITS.finditer(line)) if _DIGITS.search(line) else 0
     if _ENDS_EMPTY.match(line, last_id):
         return []  # "N(3) = {1, 2}, N(8) = {4, 5}, so N(3) ∩ N(8) = ∅."
+    if len(_PAIR_TUPLE.findall(line)) >= 2:  # (the edges are the evidence of the clause
+        # they lead to: "edges (0, 2), (0, 4) and (0, 7), so its neighbours are 2, 4 and 7")
+        concluded = _CONCLUDED.search(line, max(m.end() for m in _PAIR_TUPLE.finditer(line)))
+        line = line[concluded.end():] if concluded else line
     listed = _bracketed(line, explicit)
     if listed is None and _SAYS_EMPTY.search(line):
         return []  # "Nodes 4 and 7 have no common neighbors."
@@ -806,13 +811,21 @@ def _read_edges(region: str, explicit: bool) -> Any:
     return [] if _empty_answer(region, explicit) else None
 
 
+# "- V discovers Q, R", "- 3 has neighbours 1 and 4": a line of the working that names the
+# nodes its head reaches. The heads of such lines are the order the working ran in, not the
+# steps of a walk (V, Q, R: Q and R are both V's, no edge joins them).
+_NARRATION = re.compile(
+    r"^[ \t]*(?:[-*•+]|\(?\d+[.)])[ \t]+[*_`]*\d+[*_`:]*[ \t]+(?!(?:to|then|and|or|via|->)\b)"
+    r"[A-Za-z][^\n]*?\d[^\n]*$", re.M | re.I)
+
+
 def _read_traversal(region: str, explicit: bool) -> Any:
     """Edges, or a traversal written as the walk of its nodes ("start at 2, go to 6, then
     9") in the same region; two nodes are a pair named in prose, not a walk."""
     edges = _read_edges(region, explicit)
     if edges is not None:
         return edges
-    walk = _read_nodes(region, explicit)
+    walk = _read_nodes(_NARRATION.sub("", region), explicit)
     if not isinstance(walk, list) or len(walk) <= 2:
         return None
     return list(zip(walk, walk[1:], strict=False))

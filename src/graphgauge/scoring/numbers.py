@@ -272,6 +272,9 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
 
 # "Global efficiency: 0.62": a quantity named before its value.
 _NAMED_VALUE = re.compile(r"^[\W_]*([A-Za-z][A-Za-z \-]{2,40}?)[\W_]*[:=|]")  # a table row too
+# "Laplacian eigenvalues: 0, 0.38, 1.38": a line listing the values a scalar is computed
+# from, not the scalar (the question may name them: "the entropy of the eigenvalues").
+_SEVERAL_VALUES = re.compile(r"[ \t*_]*[\[{(]?[ \t]*[-+]?[\d.]+[ \t]*,[ \t]*[-+]?[\d.]+[ \t]*,")
 # "Clustering of node 1: 0.5": a value named for one node (by id, or by the prompt's label:
 # "Degree of node Carol: 2").
 _NODE_VALUE = re.compile(
@@ -349,7 +352,8 @@ def _asked_sentences(sentences: list[str], question: str | None, explicit: bool)
             sentences = sentences[1:] if explicit else sentences[:-1]
     asked = set(_NAME_WORD.findall(question.lower()))
     named = [(s, set(_NAME_WORD.findall(m[1].lower())))
-             for s in sentences if (m := _NAMED_VALUE.match(s))]
+             for s in sentences if (m := _NAMED_VALUE.match(s))
+             and not _SEVERAL_VALUES.match(s, m.end())]
     if len(named) < 2:
         return sentences
     matching = [(s, words) for s, words in named if words and words <= asked]

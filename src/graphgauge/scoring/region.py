@@ -826,7 +826,10 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
             return NoAnswer("cut off while checking the answer")
         elif region.end >= len(body.rstrip()) and region.kind != "emphasis" and (
                 region.kind == "box" or unclosed(region.text, fences=False)
-                or cut_in_list(region.text)):
+                or cut_in_list(region.text)) or (
+                _FENCE_ONLY.fullmatch(body, region.end) and unclosed(region.text, fences=False)):
+            # (a list whose closing bracket never comes is cut off even when a closing
+            # code fence follows it: the fence closes the block, not the list)
             return NoAnswer("cut off inside the answer")
         if is_hedge(region.text[:TAIL // 2] if region.explicit
                     else value_sentence(last_paragraph(region.text)), values_of(reader)):
@@ -847,6 +850,9 @@ def final_region(text: Any, reader: Reader | None = None, *, size: int = SIZE
         return Region(region.text, region.explicit, region.kind, region.strength,
                       region.start, region.end, thinking)
     return read_bare(body, thinking, size, reader)
+
+
+_FENCE_ONLY = re.compile(r"\s*+```\s*+")
 
 
 # --- JSON ----------------------------------------------------------------------------------

@@ -193,6 +193,9 @@ _BOLD_LABEL = re.compile(r"[ \t]*\*\*[^*\n]{1,40}:[^\n]*\*\*[ \t]*(?=\n)")
 _APPROX = re.compile(r"≈|\\approx\b")
 _ARROW_RUN = re.compile(r"\d[ \t]*(?:→|->|⟶|=>)[ \t]*\d")
 NUMBER_RUN = re.compile(r"\d[ \t*_]*,[ \t]*(?:and[ \t]+)?\d")
+# "**Unmatched nodes:** 3, 6, 7 → cover each with an edge: (0, 3), (0, 6), (0, 7)": values
+# that lead on (an arrow, then what is done with them) to the next values.
+_STEPS_ON = re.compile(r"\d[ \t*_)\]}]*(?:→|->|⟶|=>|⇒)[ \t]*[A-Za-z]")
 _STATES_AS = re.compile(r"\b(?:we|I) (?:get|got|have|find|found|obtain)\b", re.I)
 
 
@@ -207,6 +210,8 @@ def states_other(before: str, statement: str, value: Any, reader: Reader) -> boo
         return False
     verbs = (list(STATES.finditer(opening)) or list(GRAPH_HAS.finditer(opening))
              or list(_STATES_AS.finditer(opening)))
+    if verbs and _STEPS_ON.search(opening, 0, verbs[-1].start()):
+        return False  # a step of the working leading on to the next, not a statement
     stated = opening[verbs[-1].end():] if verbs else ""
     stated = _APPROX.split(stated)[-1]  # "= 1/ln 2 ≈ 1.4427": the value it comes to
     if not stated.strip() or len(WORDS.findall(_DIGITS.sub(" ", stated))) > 3:
