@@ -777,8 +777,8 @@ def _closes_on_value(text: str, reader: Reader) -> bool:
 
 
 # Closing pleasantries of chat models address the reader without touching the answer.
-_PLEASANTRY = re.compile(r"\b(?:let me know|(?:I )?hope (?:this|that|it) helps|feel free"
-                         r"|happy to (?:help|explain)|glad to help)\b", re.I)
+PLEASANTRY = re.compile(r"\b(?:let me know|(?:I )?hope (?:this|that|it) helps|feel free"
+                        r"|happy to (?:help|explain)|glad to help)\b", re.I)
 
 
 def _agrees(sentence: str) -> bool:
@@ -787,7 +787,7 @@ def _agrees(sentence: str) -> bool:
 
 def _aside(sentence: str) -> bool:
     """A sentence after the value that leaves it standing."""
-    if sentence.lstrip().startswith("(") or _agrees(sentence) or _PLEASANTRY.search(sentence) \
+    if sentence.lstrip().startswith("(") or _agrees(sentence) or PLEASANTRY.search(sentence) \
             or _method_done(sentence):
         return True
     announced = _CHECK_ANNOUNCED.match(sentence)  # "Let me check: (2, 5) is in the list."

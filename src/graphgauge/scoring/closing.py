@@ -19,7 +19,7 @@ import re
 from numbers import Real
 from typing import Any
 
-from graphgauge.scoring.bare import _PLEASANTRY
+from graphgauge.scoring.bare import PLEASANTRY
 from graphgauge.scoring.region_types import ABSENT, Reader, value_like
 from graphgauge.scoring.rivals import NAME_WORD, NOT_SUBJECT, differs
 from graphgauge.scoring.signals import CUE
@@ -69,7 +69,7 @@ def closing_line(text: str) -> tuple[int, int, str] | None:
     {...}") is working, not the close."""
     end = len(text.rstrip())
     start = text.rfind("\n", 0, end) + 1
-    if start and end - start <= 300 and _PLEASANTRY.search(text, start, end) and not any(
+    if start and end - start <= 300 and PLEASANTRY.search(text, start, end) and not any(
             c.isdigit() for c in text[start:end]):
         end = len(text[:start].rstrip())  # "Let me know if you need more!" leaves it standing
         start = text.rfind("\n", 0, end) + 1
