@@ -263,11 +263,29 @@ def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
             return None  # "Counting... 1, 2, 3, ..., 13": items of a list, not a count
         chosen = pick(free or numbers, explicit)
     while True:  # "1/3 ≈ 0.333": the evaluated form
-        later = next((m for m in numbers if m.start() > chosen.end()), None)
-        if later is None or not sentence[chosen.end():later.start()].rstrip().endswith(
-                _CHAINED) or _SHARE.match(whole, later.end()):
+        later = _evaluated(sentence, numbers, chosen)
+        if later is None or _SHARE.match(whole, later.end()):
             return chosen  # (not "0.4, i.e. 6 of the 15 pairs": a share, not the value)
         chosen = later
+
+
+def _evaluated(sentence: str, numbers: list[re.Match], chosen: re.Match) -> re.Match | None:
+    """The number ``chosen`` is rewritten as: the next one after "=", "≈" or "i.e.", also
+    past the terms of a sum it opens ("Answer: 2 + 3 = 5" answers 5; "5 (2 + 3)" stays 5)."""
+    end = chosen.end()
+    for later in (m for m in numbers if m.start() > chosen.end()):
+        gap = sentence[end:later.start()].strip()
+        if gap.endswith(_CHAINED):
+            return later
+        if not _OPERATOR.fullmatch(gap):
+            return None
+        end = later.end()
+    return None
+
+
+# A term of arithmetic between two numbers: "3 + 1", "2 × 4", "12/4", "7 - 2" (a spaced
+# minus only: "2-5" is an edge or a range), "3 plus 1".
+_OPERATOR = re.compile(r"[+×*/·]|(?<!\S)[-−–](?!\S)|plus|minus|times", re.I)
 
 
 # "Global efficiency: 0.62": a quantity named before its value.

@@ -344,6 +344,11 @@ def _strength(text: str, m: re.Match) -> int:
 
 
 _AFTER_VALUE = re.compile(r"[\d)\]}][ \t*_]+\Z")
+# An inline answer that goes on adding to its number ("the answer is 4 strongly connected
+# components plus the isolated node"): the sum is still being made, and the total comes
+# after it. ("The answer is 3 + 1 = 4" is arithmetic the number reader evaluates.)
+_PARTIAL_SUM = re.compile(r"[ \t*_]*\d+(?:[ \t]+[A-Za-z-]+){1,4},?[ \t]+plus\b(?![ \t]+or\b)",
+                          re.I)
 
 
 def _commitments(text: str, size: int = SIZE) -> list[Region]:
@@ -363,10 +368,13 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
             continue
         if _NOT_YET.search(text, max(0, m.start() - 16), m.start()):
             continue  # "Before I answer: should the loop count?" announces, not answers
+        strength = _strength(text, m)
+        if strength == WEAK and _PARTIAL_SUM.match(text, m.end()):
+            continue  # "the answer is 4 components plus the isolated node... 5": a sum begun
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
-        found.append((m.end(), end, "marker", _strength(text, m)))
+        found.append((m.end(), end, "marker", strength))
     regions = []
     for s, e, kind, strength in sorted(found)[-3 * MAX_COMMITMENTS:]:
         body = text[s:min(e, s + size)]

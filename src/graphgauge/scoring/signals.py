@@ -631,6 +631,11 @@ _UNDECIDED = re.compile(
     r"|(?<=[\d)\]}])[ \t,]*(?:\.\.\.|…)?[ \t,]*(?:and so (?:on|forth)|etc\b"
     r"|and (?:more|the rest)\b)"
     r"|\bthe rest (?:follows?|are similar|is similar|go(?:es)? the same)\b"
+    # the answer given only in part: "starts 0 → 2 → 1, but I can't confirm the rest"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not|unable to|not able to) (?:yet )?(?:confirm|verify"
+    r"|determine|work out|figure out|complete|finish|fill in|pin down) the (?:rest|remainder)\b"
+    r"|\bthe (?:rest|remainder) (?:is|are|remains?|stays?) (?:unclear|unknown|uncertain"
+    r"|unverified|a guess|open)\b"
     r"|\b(?:continues?|continuing|proceeds?|carr(?:y|ies) on|goes on|go on|keeps? going)"
     r"\s+(?:on\s+)?(?:similarly|likewise|in the same (?:way|manner|fashion|pattern)|the same way"
     r"|like this|as before)\b",

@@ -145,8 +145,6 @@ BLIND_MISSES = {
     "core_blind_s22b.jsonl:107",
     "core_blind_s22b.jsonl:118",
     "core_blind_s22b.jsonl:120",
-    "core_blind_s22b.jsonl:55",
-    "core_blind_s22b.jsonl:9",
     "core_blind_s22a.jsonl:55",
     "core_blind_s21b.jsonl:6",
     "core_blind_s20a.jsonl:11",

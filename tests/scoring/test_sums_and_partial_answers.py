@@ -1,0 +1,69 @@
+"""Answers that are sums and answers given only in part (issue #15, the s22 blind batches).
+
+A number answered as arithmetic ("Answer: 2 + 3 = 5") is the result, not its first term;
+an inline "the answer is 4 components plus the isolated node" begins a sum whose total
+comes after it; a path or list of which the model says it "can't confirm the rest" is no
+answer. Texts here are written for this test, not taken from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+
+INT, FLOAT = answers.INT, answers.FLOAT
+NODES, PATH = answers.NODE_SET, answers.NODE_LIST
+
+
+def read(kind: answers.AnswerType, text: str):
+    prediction = kind.read(text, None, Context(None, 12))
+    return prediction.value if prediction.ok else None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (INT, "Answer: 2 + 3 = 5", 5),
+    (INT, "**Final answer:** 3 + 1 + 2 = 6 edges", 6),
+    (INT, "\\boxed{4+4=8}", 8),
+    (INT, "The answer is 9 - 2 = 7 leaves.", 7),
+    (INT, "The answer is 3 × 2 = 6 paths.", 6),
+    (FLOAT, "Answer: 0.5 + 0.25 = 0.75", 0.75),
+    # the result first, its terms after it: still the result
+    (INT, "Answer: 5 (2 + 3)", 5),
+    (INT, "Final answer: 6, since 2 + 4 = 6.", 6),
+])
+def test_an_answer_written_as_arithmetic_is_its_result(kind, text, value):
+    assert read(kind, text) == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ("So the answer is 3 weak components plus the lone vertex 9... The total is 4.", 4),
+    ("The answer is 2 bridges, plus the edge to the leaf, so 3 in total.", 3),
+    # not a sum begun: "plus" opening the next sentence, or "plus or minus"
+    ("The answer is 6. Plus, every vertex has even degree.", 6),
+    ("The answer is 6 bridges plus or minus nothing: exactly 6.", 6),
+])
+def test_an_inline_answer_that_goes_on_adding_gives_way_to_its_total(text, value):
+    assert read(INT, text) == value
+
+
+@pytest.mark.parametrize("kind, text", [
+    (PATH, "Trying every tour is too long by hand. A cheap tour starts 0 → 3 → 1 → 5, but I "
+           "can't confirm the rest without the other weights."),
+    (PATH, "The tour probably begins 3 → 1 → 4; the remainder is unclear."),
+    (NODES, "Nodes 2, 4 and 7 are isolated; I couldn't determine the rest from the cut-off "
+            "edge list."),
+])
+def test_an_answer_given_only_in_part_is_no_answer(kind, text):
+    assert read(kind, text) is None
+
+
+@pytest.mark.parametrize("kind, text, value", [
+    (PATH, "Shortest path: 0 → 2 → 5. The rest of the nodes are unreachable from 0.",
+     [0, 2, 5]),
+    (PATH, "Tour: 0 → 2 → 1 → 6 → 3 → 0 (cost 17). I can't confirm it is optimal without "
+           "trying every tour.", [0, 2, 1, 6, 3, 0]),
+    (NODES, "Isolated nodes: 2, 4, 7. The rest are all connected.", [2, 4, 7]),
+])
+def test_a_whole_answer_beside_such_words_is_read(kind, text, value):
+    assert read(kind, text) == value
