@@ -67,3 +67,21 @@ def test_an_answer_given_only_in_part_is_no_answer(kind, text):
 ])
 def test_a_whole_answer_beside_such_words_is_read(kind, text, value):
     assert read(kind, text) == value
+
+
+@pytest.mark.parametrize("text, value", [
+    # pairs checked one by one, a slip caught in brackets, then the conclusion
+    ("The radius is 1 (node 4 reaches everyone... no, it's 2). Node 3 to node 6: 3-4-6, "
+     "2. Every node has a node at distance 2, so the radius is 2.", 2),
+    ("The girth is 4... no, make that 3: nodes 1, 2 and 5 close a triangle.", 3),
+])
+def test_a_slip_caught_after_an_ellipsis_and_its_conclusion_are_read(text, value):
+    assert read(INT, text) == value
+
+
+@pytest.mark.parametrize("text", [
+    "Yes. No.",
+    "The radius is 2. The radius is 3.",
+])
+def test_bare_rival_values_without_a_conclusion_stay_no_answer(text):
+    assert read(answers.BOOL if text.startswith("Yes") else INT, text) is None

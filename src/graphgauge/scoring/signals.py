@@ -42,7 +42,8 @@ CUE = re.compile(
     r"|(?:up)?on reflection|thinking (?:about it )?again|then again|no,? sorry"
     r"|(?:that|this|it) (?:doesn'?t|does not) (?:match|add up|check out)"
     r"|(?:that|this|it) (?:can'?t|cannot|couldn'?t) (?:possibly )?be (?:right|correct)"
-    r"|I (?:was looking at|misread|mixed up|confused))\b",
+    r"|I (?:was looking at|misread|mixed up|confused)"
+    r"|(?:(?<=\.\.\.)|(?<=\.\.\. )|(?<=…)|(?<=… ))no,? (?:that'?s|it'?s|make (?:that|it)))\b",
     re.I,
 )
 RETRACTION = re.compile(
