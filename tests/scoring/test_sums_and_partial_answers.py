@@ -85,3 +85,16 @@ def test_a_slip_caught_after_an_ellipsis_and_its_conclusion_are_read(text, value
 ])
 def test_bare_rival_values_without_a_conclusion_stay_no_answer(text):
     assert read(answers.BOOL if text.startswith("Yes") else INT, text) is None
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Mean neighbour degree of node 2: its neighbours are 6 (deg 4) and 8 (deg 2), mean = "
+     "(4+2)/2 = 3.0", 3.0),
+    ("Its neighbours are 1 (degree 3) and 5 (degree 2), so the average is (3+2)/2 = 2.5.",
+     2.5),
+    ("With T = 1 triangle and k = 3 neighbours, we get C = 2/6 = 0.333...", 0.333),
+    # no worked result at the end: the stated value stands
+    ("The average degree is 2.5 (edges 5, nodes 4).", 2.5),
+])
+def test_a_result_worked_out_at_the_end_of_the_sentence_is_its_value(text, value):
+    assert read(FLOAT, text) == pytest.approx(value)

@@ -208,12 +208,14 @@ def _free_number(text: str) -> bool:
 _WALK_ON = re.compile(r"[ \t*_`$]*(?:→|->|⟶)[ \t*_`$]*(?:\d|[a-z]\b)", re.I)
 
 
+# The arithmetic a result is worked out by, up to its "=" ("(5+3)/2 = 4.0").
+_WORKED = r"(?:[(\d][\d \t()+*/×.−-]*[=≈][ \t]*)?"
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
                         r"(?:by convention[\s,]*)?(?:I(?:'d| would) (?:report|say|give|put)\s+)?"
                         r"(?:(?:it|this|that|there|(?:the|its|their|node[ \t]+\w+'s)"
                         r"(?:[ \t]+[\w'-]+){1,6}?)\s+(?:is|are|equals|=)"
-                        r"(?:\s+(?:only|exactly|just))?\s*)?$", re.I)
+                        r"(?:\s+(?:only|exactly|just))?\s*)?" + _WORKED + "$", re.I)
 
 
 _CONCLUSION_WORD = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b", re.I)
@@ -234,10 +236,22 @@ def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) 
                for m in _NUMBER.finditer(sentence, start))
 
 
+# A clause closing the sentence that names a quantity and works it out ("…, average =
+# (5+3)/2 = 4.0"): the sentence's value is its result, not a number of the working before.
+_NAMED_RESULT = re.compile(r"(?:^|[,;:][ \t]*)(?:the[ \t]+)?[A-Za-z][A-Za-z' -]{1,40}?[ \t]*="
+                           r"[ \t]*(?P<worked>[(\d][\d \t()+*/×.−-]*[=≈][ \t]*[-+]?\d+(?:\.\d+)?)"
+                           r"[ \t*_.]*$")
+
+
 def _stated_number(sentence: str, explicit: bool) -> re.Match | None:
     """The number a sentence states: after "is/has/=/so" when there is one, else one that
     does not name a node; the first in an explicit region, the last in bare text."""
     whole = sentence
+    result = _NAMED_RESULT.search(sentence)
+    if result is not None:  # "…, average = (5+3)/2 = 4.0": the result the working closes on
+        worked = list(_NUMBER.finditer(sentence, result.start("worked"), result.end("worked")))
+        if worked:
+            return worked[-1]
     cut = _TRAILING_CLAUSE.search(sentence)
     if cut and _free_number(sentence[: cut.start()]) and not (
             cut.group().strip(" ,\t").lower() in ("but", ";")
