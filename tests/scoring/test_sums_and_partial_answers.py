@@ -98,3 +98,13 @@ def test_bare_rival_values_without_a_conclusion_stay_no_answer(text):
 ])
 def test_a_result_worked_out_at_the_end_of_the_sentence_is_its_value(text, value):
     assert read(FLOAT, text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Cheapest route from 9 to 2:\n\n9 → 4 → 11 → 2\n\nTotal cost: 2 + 5 + ... = 12",
+     [9, 4, 11, 2]),
+    ("Cheapest route from 9 to 2:\n\n9 → 4 → 11 → 2\n\nTotal cost: 2 + 5 + 5 = 12",
+     [9, 4, 11, 2]),
+])
+def test_a_weight_sum_with_an_elided_term_closing_a_path_is_no_node(text, value):
+    assert read(PATH, text) == value

@@ -168,13 +168,13 @@ _VALUE_ROW = re.compile(r"^[ \t]*(?:[-*•+][ \t]|\|)[^\d\n]*+\d[^:|\n]*+[:|][^\
 _LIST_ALONE = re.compile(r"\s*(?:\[[\d,\s]*\]|\d+(?:\s*(?:→|->|⟶)\s*\d+)+)\s*[;.]?\s*")
 # "So 0 → 3 → 5 is optimal.": a conclusion after checking alternatives, not a remark.
 _CONCLUDING = re.compile(r"[\W_]*(?:so|thus|therefore|hence|finally)\b", re.I)
-_ARITHMETIC = re.compile(r"\d\s*[+*/=×]\s*\d")
+_ARITHMETIC = re.compile(r"(?:\d|\.\.\.|…)\s*[+*/=×]\s*(?:\d|\.\.\.|…)")  # "3 + 1 + ... = 16"
 # ... unless the clause states a walk beside its sum: "is 8 -> 2 -> 5 with weight 3 + 2 = 5"
 # (not "The other route, 7 → 1 → 5, costs 4 + 6 = 10", which names a walk it sets aside)
 _WALK = re.compile(r"(?:\b(?:is|are|was|were)\b|:)[ \t*_]*+\d+[ \t]*(?:→|->|⟶)[ \t]*\d+"
                    r"[ \t]*(?:→|->|⟶)[ \t]*\d", re.I)
-_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ \t]))"
-                     r"|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")  # "0 → ... → 9" is one clause
+_CLAUSE = re.compile(r"(?:[^.!?\n;]|\.(?=\d)|\.{2,3}(?=[ \t]*(?:,|→|->|–|-[ \t]|[+=×*]))"
+                     r"|;(?![ \t]*[A-Za-z]))*+(?:[.!?;]+|\n|$)")  # "0 → ... → 9", "3 + ... = 9"
 # "1, 3, 5, ..." or "0, 1, 2, etc.": a list the model did not finish.
 # "0 → ? → 5": a node the model did not know.
 _PLACEHOLDER = re.compile(r"(?:[→>,\-–]|\bto)[ \t]*\?+[ \t]*(?:[→,\-–]|$)")

@@ -164,7 +164,6 @@ BLIND_MISSES = {
     "core_blind_s23f.jsonl:41",
     "core_blind_s22b.jsonl:118",
     "core_blind_s22b.jsonl:120",
-    "core_blind_s22a.jsonl:55",
     "core_blind_s21b.jsonl:6",
     "core_blind_s20a.jsonl:11",
     "core_blind_s15a.jsonl:19",
