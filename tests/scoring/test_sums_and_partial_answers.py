@@ -108,3 +108,20 @@ def test_a_result_worked_out_at_the_end_of_the_sentence_is_its_value(text, value
 ])
 def test_a_weight_sum_with_an_elided_term_closing_a_path_is_no_node(text, value):
     assert read(PATH, text) == value
+
+
+PATHS_ASKED = ("What is the local node connectivity between node 2 and node 7, that is, the "
+               "largest number of paths between them that share no inner node?")
+
+
+@pytest.mark.parametrize("text, value", [
+    # the answer stated, then the count of other things given as its reason
+    ("The local node connectivity between node 2 and node 7 is 2, because node 7 has only "
+     "two neighbours.", 2),
+    ("It is 2 since vertex 7 has just 2 neighbours.", 2),
+    # only other things counted: no count of the paths asked for
+    ("Node 7 has 2 neighbours.", None),
+])
+def test_a_count_of_other_things_in_the_reason_leaves_the_stated_answer(text, value):
+    prediction = INT.read(text, None, Context(PATHS_ASKED, 12))
+    assert (prediction.value if prediction.ok else None) == value

@@ -319,9 +319,12 @@ _NAME_WORD = re.compile(r"[a-z]{3,}")
 # Things a graph question counts; "vertices" and "nodes" are one thing.
 _THINGS = (r"nodes?|vertex|vertices|edges?|triangles?|components?|cycles?|paths?|leaves|leaf"
            r"|bridges?|cliques?|colou?rs?|neighbou?rs?")
+# (a word joining clauses is no adjective of the thing counted: "is 2 since vertex 7 has …")
+_JOINING = r"(?:since|because|as|and|or|but|so|while|when|if|then|than|in|on|at|from|to|with)"
 # (a node's id is no count: "between node 2 and node 4 is 2" counts no nodes; "2
 # edge-disjoint paths" counts paths)
-_COUNTED = re.compile(rf"(?<!node )(?<!vertex )\b\d+\s+(?:\w+\s+)?({_THINGS})\b(?!-)"
+_COUNTED = re.compile(rf"(?<!node )(?<!vertex )\b\d+\s+(?:(?!{_JOINING}\b)\w+\s+)?"
+                      rf"({_THINGS})\b(?!-)"
                       rf"|\b(?:number|count) of (?:\w+ )?({_THINGS})\b", re.I)
 _ASKED_THING = re.compile(rf"\b(?:how many|number of|count of)\s+(?:\w+\s+)?({_THINGS})\b",
                           re.I)
@@ -335,8 +338,17 @@ def _thing(word: str) -> str:
 def _counts_other_things(sentence: str, asked: str) -> bool:
     """Does ``sentence`` count only things the question does not ask about ("The graph
     has 9 nodes." when edges are asked)?"""
-    counted = {_thing(m[1] or m[2]) for m in _COUNTED.finditer(sentence)}
-    return bool(counted) and asked not in counted
+    matches = list(_COUNTED.finditer(sentence))
+    counted = {_thing(m[1] or m[2]) for m in matches}
+    if not counted or asked in counted:
+        return False
+    # ... and states no other number: "The connectivity is 3, because node 13 has only 3
+    # neighbours" states its answer before the count it gives as the reason
+    spans = [m.span() for m in matches]
+    return not any(
+        not any(a <= n.start() < b for a, b in spans)
+        and not _NODE_BEFORE.search(sentence, max(0, n.start() - 12), n.start())
+        for n in _NUMBER.finditer(sentence))
 
 
 def _counted_asked(sentence: str, question: str | None) -> re.Match | None:
