@@ -358,6 +358,7 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         found.append((m.start(1), m.end(1), "tag", STRONG))
     for start, end in _boxes(text):
         found.append((start, end, "box", STRONG))
+    delimited = {f[0] for f in found}
     markers = _markers(text)
     opening = _OPENING_VERDICT.match(text)
     if opening and (found or markers) and not CUE.search(opening.group()):
@@ -374,6 +375,11 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
+        if (end == limit in delimited and not FIRST_SENTENCE.search(text, m.end(), limit)
+                and _WORD.search(_OPENER.sub("", text[m.end():limit]))):
+            # "**Final Answer**\nThe index of node 2 is \boxed{0.45}.": the box is the
+            # marker's value; the node named before it is no rival answer
+            continue
         found.append((m.end(), end, "marker", strength))
     regions = []
     for s, e, kind, strength in sorted(found)[-3 * MAX_COMMITMENTS:]:
@@ -404,6 +410,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
 
 
 _MARKUP = re.compile(r"[`*]+")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_OPENER = re.compile(r"(?:\\(?:boxed|fbox)\s*\{|<\s*(?:final[_ ]?)?answer\s*>)\Z", re.I)
 
 
 def _last_valued(matches: list[re.Match]) -> list[re.Match]:

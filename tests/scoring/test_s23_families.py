@@ -1,0 +1,39 @@
+"""Families the realistic blind batches s23a/d/e read wrong, pinned on texts of their own,
+each with the neighbours that must keep their old reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.render.labeling import alpha_label
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+
+ALPHA = [alpha_label(i) for i in range(14)]
+
+
+def read(text, kind, n=40, labels=None, question=None):
+    got = kind.read(text, labels, Context(question, n))
+    return got.value if got.ok else None
+
+
+# --- a marker whose sentence ends in a box: the box is its value ----------------------------
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("Work.\n\n**Final Answer**\nThe Jaccard similarity of node 4 and node 11 is "
+     "\\boxed{0.25}.", answers.FLOAT, 0.25),
+    ("Work.\n\n## Final Answer\nThe shortest path from 3 to 17 has length \\boxed{4}.",
+     answers.INT, 4),
+    ("Final answer: the degree of node 9 is <answer>6</answer>", answers.INT, 6),
+])
+def test_a_sentence_under_a_marker_ending_in_a_box_reads_the_box(text, kind, expected):
+    assert read(text, kind) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "**Final Answer**\nThere are 6 bridges. \\boxed{5}",  # a sentence of its own, then a box
+    "Final answer: 6 \\boxed{5}",  # two values side by side, no words joining them
+    "Final answer: 6\n\n\\boxed{5}",
+])
+def test_a_marker_stating_another_value_before_a_box_still_conflicts(text):
+    assert read(text, answers.INT) is None
