@@ -37,3 +37,24 @@ def test_a_sentence_under_a_marker_ending_in_a_box_reads_the_box(text, kind, exp
 ])
 def test_a_marker_stating_another_value_before_a_box_still_conflicts(text):
     assert read(text, answers.INT) is None
+
+
+# --- the article "A" among letter labels ----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("A topological order of the graph is:\n\nOrder: B → A → D → C", answers.NODE_LIST,
+     [1, 0, 3, 2]),
+    ("A maximal independent set:\n\nSet: {C, F, H}", answers.NODE_SET, [2, 5, 7]),
+    ("A shortest path from E to K is:\n\nE → B → K", answers.NODE_LIST, [4, 1, 10]),
+])
+def test_the_article_a_before_graph_prose_is_no_node(text, kind, expected):
+    assert read(text, kind, n=14, labels=ALPHA) == expected
+
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("A is adjacent to C and F.\n\nNeighbours: C, F, A", answers.NODE_SET, [0, 2, 5]),
+    ("Path: A → C → F", answers.NODE_LIST, [0, 2, 5]),
+    ("Start at A, then go to C, then F.\n\nPath: A → C → F", answers.NODE_LIST, [0, 2, 5]),
+])
+def test_node_a_is_still_node_a(text, kind, expected):
+    assert read(text, kind, n=14, labels=ALPHA) == expected
