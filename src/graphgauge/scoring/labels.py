@@ -57,8 +57,8 @@ def _reader(
         # prose ("BFS", "MST") are not names.
         longest = max(map(len, labels)) + 1
         # (the leading lookahead lets the scan skip other characters at C speed)
-        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])(?!{_PRONOUN}|{_ARTICLE})([A-Z]{{1,{longest}}})"
-                             r"(?![A-Za-z0-9_])")
+        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])(?!{_PRONOUN}|{_ARTICLE})"
+                             rf"([A-Z]{{1,{longest}}})(?![A-Za-z0-9_])")
     else:
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
         first = "".join(sorted({re.escape(label[0]) for label in labels})) if all(labels) \
