@@ -58,3 +58,29 @@ def test_the_article_a_before_graph_prose_is_no_node(text, kind, expected):
 ])
 def test_node_a_is_still_node_a(text, kind, expected):
     assert read(text, kind, n=14, labels=ALPHA) == expected
+
+
+# --- a bold start node in the sentence announcing the method --------------------------------
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("I'll run BFS from **C**, taking neighbours in alphabetical order.\n\n1. C → A\n"
+     "2. C → D\n3. A → B\n\nThe BFS tree edges are:\n\n[(C, A), (C, D), (A, B)]",
+     answers.EDGE_SEQUENCE, [[2, 0], [2, 3], [0, 1]]),
+    ("We'll begin at **E** and add every node it reaches.\n\nReached: E, B, C, A.\n\n"
+     "So the component of E is {A, B, C, E}", answers.NODE_SET, [0, 1, 2, 4]),
+])
+def test_a_bold_start_in_the_announced_method_is_no_answer(text, kind, expected):
+    assert read(text, kind, n=14, labels=ALPHA) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'll go with **5**.", 5),  # a pick, not a method
+    ("After counting every pair, I'll say **5**.", 5),
+    ("The graph has **5** bridges.", 5),
+])
+def test_a_bold_value_the_model_commits_to_still_reads(text, expected):
+    assert read(text, answers.INT) == expected
+
+
+def test_an_announced_start_alone_commits_to_nothing():
+    assert read("I'll run DFS from **B**.", answers.NODE_LIST, n=14, labels=ALPHA) is None

@@ -392,8 +392,9 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         emphasis = _last_valued(matches)
         if emphasis and _labels_step(text, emphasis[-1]):
             emphasis = _stated_before(text, matches, emphasis[-1]) or emphasis
-        if emphasis and not _bold_list(text, emphasis) and not (
-                _in_working(text, emphasis[-1]) and _bold_line_after(text, emphasis[-1].end())):
+        if emphasis and not _bold_list(text, emphasis) and not _announced(text, emphasis[-1]) \
+                and not (_in_working(text, emphasis[-1])
+                         and _bold_line_after(text, emphasis[-1].end())):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
@@ -467,6 +468,23 @@ def _in_working(text: str, m: re.Match) -> bool:
     return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
             or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None
             or _NUMBERED_STEP.match(line) is not None)
+
+
+# A sentence announcing the method: "I'll run DFS from **V**, always taking ...", "Let me
+# start at **C**", "Starting from **node 4**, the BFS ...".
+_ANNOUNCING = re.compile(
+    r"(?:[>#*_ \t-]*|.*?[.!?][ \t]+)(?:(?:I['’]ll|I[ \t]+will"
+    r"|I(?:['’]m|[ \t]+am)[ \t]+going[ \t]+to|let(?:['’]s|[ \t]+me|[ \t]+us)"
+    r"|we['’]ll|we[ \t]+will)[ \t]+(?:first[ \t]+)?"
+    r"(?:run|start|begin|perform|do|use|apply|traverse|explore|trace|walk|follow|work|root)\b"
+    r"|(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:from|at|with)\b)[^.!?\n]*\Z", re.I)
+
+
+def _announced(text: str, m: re.Match) -> bool:
+    """Is the emphasis the start of a method the sentence announces ("I'll run DFS from
+    **V**, ...")? The working's starting point, not the answer: the reply's end is read."""
+    start = text.rfind("\n", 0, m.start()) + 1
+    return m.start() - start <= 300 and _ANNOUNCING.match(text, start, m.start()) is not None
 
 
 _RESULT = re.compile(r"[=≈][ \t]*\Z")

@@ -146,7 +146,6 @@ def test_readers_agree_with_the_grader():
 # (114/120, 2 of 10), 99.2% (127/128, 0 of 8), 98.3% (118/120, 0 of 8) and 96.9% (123/127,
 # 1 of 13) at first try (s23c below).
 BLIND_MISSES = {
-    "core_blind_s23a.jsonl:54",
     "core_blind_s23b.jsonl:14",
     "core_blind_s23b.jsonl:18",
     "core_blind_s23b.jsonl:28",
