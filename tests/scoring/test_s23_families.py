@@ -84,3 +84,25 @@ def test_a_bold_value_the_model_commits_to_still_reads(text, expected):
 
 def test_an_announced_start_alone_commits_to_nothing():
     assert read("I'll run DFS from **B**.", answers.NODE_LIST, n=14, labels=ALPHA) is None
+
+
+# --- "every node is in the set or next to it": a check of the list, not "all nodes" ---------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("An independent set (largest one I found, built from the lowest-degree nodes):\n\n"
+     "[0, 4, 7]\n\nEvery node is either in the set or has a neighbour in the set, so it is "
+     "also maximal.", [0, 4, 7]),
+    ("A dominating set (greedy from the highest-degree nodes, then pruned):\n\n[2, 5]\n\n"
+     "Every node is in the set or adjacent to a node of the set, and dropping either of the "
+     "2 nodes leaves one undominated.", [2, 5]),
+])
+def test_every_node_pointing_back_at_the_set_is_a_check(text, expected):
+    assert read(text, answers.NODE_SET, n=9) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The nodes of the largest component:\n\nall nodes", [0, 1, 2, 3, 4]),
+    ("Every node except 3.", [0, 1, 2, 4]),
+])
+def test_all_nodes_as_the_answer_still_reads(text, expected):
+    assert read(text, answers.NODE_SET, n=5) == expected
