@@ -106,3 +106,25 @@ def test_every_node_pointing_back_at_the_set_is_a_check(text, expected):
 ])
 def test_all_nodes_as_the_answer_still_reads(text, expected):
     assert read(text, answers.NODE_SET, n=5) == expected
+
+
+# --- a bound in the reason for a yes/no verdict hedges no verdict ---------------------------
+
+@pytest.mark.parametrize(("text", "question", "expected"), [
+    ("No.\n\nA complete graph on 9 nodes needs 36 edges; the list holds fewer than 20 "
+     "edges, and nodes 2 and 7 are not joined.", "Is the graph complete?", False),
+    ("Yes.\n\nEvery node has at least 3 neighbours, and the edges (0, 1), (1, 2) and (2, 0) "
+     "close a cycle.", "Does the graph contain a cycle?", True),
+    ("No, it is not a tree: a tree on 8 nodes has 7 edges, and this graph has more than 7 "
+     "edges, which forms a cycle.", "Is the graph a tree?", False),
+])
+def test_a_bound_in_a_verdicts_reason_is_no_hedge(text, question, expected):
+    assert read(text, answers.BOOL, question=question) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "No idea exactly; fewer than 20, I'd say.",
+    "There are at least 7 triangles, since each of the 3 hubs joins many.",
+])
+def test_a_bound_on_the_asked_count_still_hedges(text):
+    assert read(text, answers.INT) is None
