@@ -128,3 +128,22 @@ def test_a_bound_in_a_verdicts_reason_is_no_hedge(text, question, expected):
 ])
 def test_a_bound_on_the_asked_count_still_hedges(text):
     assert read(text, answers.INT) is None
+
+
+# --- bold picks in bullet steps, then the list the steps built after a lead-in --------------
+
+def test_a_list_led_into_after_bold_bullet_steps_is_the_answer():
+    text = ("Greedy, in label order.\n\n- Pick **0**; that rules out 2 and 5.\n"
+            "- Next, add **3** and **7**.\n\nNo other node can be added, so the set is:\n\n"
+            "[0, 3, 6, 7]")
+    assert read(text, answers.NODE_SET, n=9) == [0, 3, 6, 7]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a bold answer stated in a sentence keeps its place over another list led into after it
+    ("The maximal independent set is **{1, 3, 8}**.\n\nIts complement, a vertex cover, is:"
+     "\n\n[0, 2, 4, 5, 6, 7]", [1, 3, 8]),
+    ("- Take **1**.\n- Take **3**.", [1, 3]),  # the steps alone: their picks
+])
+def test_bold_picks_without_a_led_in_list_keep_their_reading(text, expected):
+    assert read(text, answers.NODE_SET, n=9) == expected

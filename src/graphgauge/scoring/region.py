@@ -467,7 +467,7 @@ def _in_working(text: str, m: re.Match) -> bool:
     line = text[start:end].strip()
     return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
             or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None
-            or _NUMBERED_STEP.match(line) is not None)
+            or _NUMBERED_STEP.match(line) is not None or _BULLET_STEP.match(line) is not None)
 
 
 # A sentence announcing the method: "I'll run DFS from **V**, always taking ...", "Let me
@@ -488,6 +488,10 @@ def _announced(text: str, m: re.Match) -> bool:
 
 
 _RESULT = re.compile(r"[=≈][ \t]*\Z")
+# A bullet of the working that does something: "- Take **1**; this rules out 5 and 7",
+# "- Continue through the list: take **9** and **16**".
+_BULLET_STEP = re.compile(r"[-*•+][ \t]+(?:\w+[,:]?[ \t]+){0,5}?(?:take|pick|add|choose|select"
+                          r"|visit|remove|drop|mark|include|skip)s?\b", re.I)
 # A numbered step of the working: "9. **Jaime** → **Petyr**", "Step 3: **F**".
 _NUMBERED_STEP = re.compile(r"[>#*_ \t]*(?:\d{1,3}[.)]|step[ \t]*\d{1,3}[ \t]*[.:)]?)[ \t*_]",
                             re.I)
@@ -510,6 +514,7 @@ def _bold_line_after(text: str, pos: int) -> bool:
         last = text[start:end]
         plain = _LISTED.match(last)
         return (_CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
+                or _led_in_close(text, pos, start, end)
                 or (plain is not None and _answer_label(plain["label"] or "")))
     words = _MARKUP.sub("", m["bold"] + m["rest"])
     label, colon, value = words.partition(":")
@@ -559,6 +564,25 @@ def _headed_close(text: str, pos: int, end: int) -> bool:
     if heading is None:
         return False
     return _answer_label(heading["hash"] or heading["bold"])
+
+
+def _led_in_close(text: str, pos: int, start: int, end: int) -> bool:
+    """Does the text close on a list alone in its paragraph, after a line that leads into
+    it ("... so the set is maximal:\n\n[1, 3, 9]")? The list states the answer the working
+    above it built."""
+    if _LIST_LINE.fullmatch(text, start, end) is None:
+        return False
+    lead_end = text.rfind("\n", pos, start - 1) if start > pos else -1
+    if lead_end < 0 or text[lead_end:start].strip():
+        return False  # (the list is not set apart from the line before it)
+    lead = text[:lead_end].rstrip()
+    line = lead[lead.rfind("\n") + 1:]
+    # (a heading is weighed by what it names: "**Step 2:**" heads the working)
+    return (len(lead) > pos and line.rstrip("*_ \t").endswith(":")
+            and _HEADING_LINE.fullmatch(line) is None)
+
+
+_LIST_LINE = re.compile(r"[ \t]*[\[{(][^\n]*[\]})][ \t.]*")
 
 
 _HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)"

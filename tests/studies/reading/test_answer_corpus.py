@@ -152,7 +152,6 @@ BLIND_MISSES = {
     "core_blind_s23b.jsonl:68",
     "core_blind_s23b.jsonl:79",
     "core_blind_s23b.jsonl:84",
-    "core_blind_s23e.jsonl:53",
     "core_blind_s23f.jsonl:111",
     "core_blind_s23f.jsonl:126",
     "core_blind_s23f.jsonl:15",
