@@ -30,8 +30,8 @@ _PRONOUN = (r"I(?:['\u2019](?:m|ll|d|ve)\b|[ \t]+(?:am|think|believe|guess|haven
 # The article "A" is no node name either: "A Hamiltonian path in the graph is:", "A valid
 # order: ...", "A minimum vertex cover is {B, D}" (a name is never followed by an adjective
 # or a noun of graph prose; "A is adjacent to B", "A → D", "A, B and C" keep node A).
-_ARTICLE = (r"A[ \t]+(?i:possible|valid|correct|simple|short(?:est)?|long(?:est)?|min(?:imum|imal)"
-            r"|max(?:imum|imal)|greedy|good|single|complete|feasible|optimal|proper|quick|full"
+_ARTICLE = (r"A[ \t]+(?=[a-zA-Z]{2})(?i:possible|valid|correct|simple|short(?:est)?"
+            r"|long(?:est)?|min(?:imum|imal)|max(?:imum|imal)|greedy|good|single|complete|feasible|optimal|proper|quick|full"
             r"|final|better|natural|sample|suitable|careful|brief|unique|topological|spanning"
             r"|dominating|independent|hamiltonian|eulerian|bfs|dfs|breadth|depth|node|vertex"
             r"|path|cycle|tour|walk|set|list|clique|cover|matching|tree|sequence|traversal"
