@@ -147,3 +147,23 @@ def test_a_list_led_into_after_bold_bullet_steps_is_the_answer():
 ])
 def test_bold_picks_without_a_led_in_list_keep_their_reading(text, expected):
     assert read(text, answers.NODE_SET, n=9) == expected
+
+
+# --- a sentence opening on "That"/"This" that concludes a list of its own -------------------
+
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    ("Let me start from 2 and always take the smallest neighbour.\n\n2 → 0 → 5 → 4\n\n"
+     "That visits every node once, so the walk is [2, 0, 5, 4, 1, 3].", answers.NODE_LIST,
+     [2, 0, 5, 4, 1, 3]),
+    ("I go through the nodes in order and keep each one with no kept neighbour.\n\n"
+     "Kept so far: 0 and 3.\n\nThis leaves only node 5 to add, so the set is {0, 3, 5}.",
+     answers.NODE_SET, [0, 3, 5]),
+])
+def test_an_anaphoric_sentence_concluding_a_list_answers(text, kind, expected):
+    assert read(text, kind, n=6) == expected
+
+
+def test_an_anaphoric_reason_naming_a_node_still_elaborates():
+    text = ("The neighbours of 3 are [1, 4].\n\nThis is because node 3 has degree 2, so node 3 "
+            "is a leaf.")
+    assert read(text, answers.NODE_SET, n=6) == [1, 4]
