@@ -27,6 +27,16 @@ _PROSE_CAPITALS = frozenset({
 _PRONOUN = (r"I(?:['\u2019](?:m|ll|d|ve)\b|[ \t]+(?:am|think|believe|guess|haven'?t|have not"
             r"|can'?t|cannot|couldn'?t|don'?t|do not|wasn'?t|was not|need|honestly)\b)")
 
+# The article "A" is no node name either: "A Hamiltonian path in the graph is:", "A valid
+# order: ...", "A minimum vertex cover is {B, D}" (a name is never followed by an adjective
+# or a noun of graph prose; "A is adjacent to B", "A → D", "A, B and C" keep node A).
+_ARTICLE = (r"A[ \t]+(?=[a-zA-Z]{2})(?i:possible|valid|correct|simple|short(?:est)?"
+            r"|long(?:est)?|min(?:imum|imal)|max(?:imum|imal)|greedy|good|single|complete|feasible|optimal|proper|quick|full"
+            r"|final|better|natural|sample|suitable|careful|brief|unique|topological|spanning"
+            r"|dominating|independent|hamiltonian|eulerian|bfs|dfs|breadth|depth|node|vertex"
+            r"|path|cycle|tour|walk|set|list|clique|cover|matching|tree|sequence|traversal"
+            r"|solution|candidate|similar|closer)\b")
+
 
 @lru_cache(maxsize=64)
 def _reader(
@@ -47,8 +57,8 @@ def _reader(
         # prose ("BFS", "MST") are not names.
         longest = max(map(len, labels)) + 1
         # (the leading lookahead lets the scan skip other characters at C speed)
-        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])(?!{_PRONOUN})([A-Z]{{1,{longest}}})"
-                             r"(?![A-Za-z0-9_])")
+        pattern = re.compile(rf"(?=[A-Z])(?<![A-Za-z0-9_])(?!{_PRONOUN}|{_ARTICLE})"
+                             rf"([A-Z]{{1,{longest}}})(?![A-Za-z0-9_])")
     else:
         alternatives = "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
         first = "".join(sorted({re.escape(label[0]) for label in labels})) if all(labels) \

@@ -473,8 +473,10 @@ def _read_nodes(region: str, explicit: bool, ranges: bool = False,
     # bare text, sums and products ("3 + 2 = 5") are arithmetic, not node lists.
     lines = [s for s in _CLAUSE.findall(region) if s.strip()]
     lines = lines[:MAX_CANDIDATES] if explicit else lines[-MAX_CANDIDATES:]
+    # ("Every node is in the set or adjacent to it." is a check of the list above, not
+    # "all nodes": a clause that points back names no value)
     lines = [s for s in lines if _DIGITS.search(s) or _EMPTY.search(s)
-             or (whole and _ALL_NODES.search(s))]
+             or (whole and _all_but(s, everything) is not None)]
     if not lines:
         return ABSENT
     if not explicit:

@@ -358,6 +358,7 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         found.append((m.start(1), m.end(1), "tag", STRONG))
     for start, end in _boxes(text):
         found.append((start, end, "box", STRONG))
+    delimited = {f[0] for f in found}
     markers = _markers(text)
     opening = _OPENING_VERDICT.match(text)
     if opening and (found or markers) and not CUE.search(opening.group()):
@@ -374,6 +375,11 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         nxt = bisect.bisect_right(starts, m.start())
         limit = starts[nxt] if nxt < len(starts) else len(text)
         end = _block_after(text, m.end(), limit)
+        if (end == limit in delimited and not FIRST_SENTENCE.search(text, m.end(), limit)
+                and _WORD.search(_OPENER.sub("", text[m.end():limit]))):
+            # "**Final Answer**\nThe index of node 2 is \boxed{0.45}.": the box is the
+            # marker's value; the node named before it is no rival answer
+            continue
         found.append((m.end(), end, "marker", strength))
     regions = []
     for s, e, kind, strength in sorted(found)[-3 * MAX_COMMITMENTS:]:
@@ -386,8 +392,9 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
         emphasis = _last_valued(matches)
         if emphasis and _labels_step(text, emphasis[-1]):
             emphasis = _stated_before(text, matches, emphasis[-1]) or emphasis
-        if emphasis and not _bold_list(text, emphasis) and not (
-                _in_working(text, emphasis[-1]) and _bold_line_after(text, emphasis[-1].end())):
+        if emphasis and not _bold_list(text, emphasis) and not _announced(text, emphasis[-1]) \
+                and not (_in_working(text, emphasis[-1])
+                         and _bold_line_after(text, emphasis[-1].end())):
             m = emphasis[-1]
             group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
             start, end = m.start(group), m.end(group)
@@ -404,6 +411,8 @@ def _commitments(text: str, size: int = SIZE) -> list[Region]:
 
 
 _MARKUP = re.compile(r"[`*]+")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_OPENER = re.compile(r"(?:\\(?:boxed|fbox)\s*\{|<\s*(?:final[_ ]?)?answer\s*>)\Z", re.I)
 
 
 def _last_valued(matches: list[re.Match]) -> list[re.Match]:
@@ -458,10 +467,31 @@ def _in_working(text: str, m: re.Match) -> bool:
     line = text[start:end].strip()
     return (_RESULT.search(text, start, m.start()) is not None or line.startswith("|")
             or line.endswith(":") or _CHECKED_AFTER.search(text, m.end(), end) is not None
-            or _NUMBERED_STEP.match(line) is not None)
+            or _NUMBERED_STEP.match(line) is not None or _BULLET_STEP.match(line) is not None)
+
+
+# A sentence announcing the method: "I'll run DFS from **V**, always taking ...", "Let me
+# start at **C**", "Starting from **node 4**, the BFS ...".
+_ANNOUNCING = re.compile(
+    r"(?:[>#*_ \t-]*|.*?[.!?][ \t]+)(?:(?:I['’]ll|I[ \t]+will"
+    r"|I(?:['’]m|[ \t]+am)[ \t]+going[ \t]+to|let(?:['’]s|[ \t]+me|[ \t]+us)"
+    r"|we['’]ll|we[ \t]+will)[ \t]+(?:first[ \t]+)?"
+    r"(?:run|start|begin|perform|do|use|apply|traverse|explore|trace|walk|follow|work|root)\b"
+    r"|(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:from|at|with)\b)[^.!?\n]*\Z", re.I)
+
+
+def _announced(text: str, m: re.Match) -> bool:
+    """Is the emphasis the start of a method the sentence announces ("I'll run DFS from
+    **V**, ...")? The working's starting point, not the answer: the reply's end is read."""
+    start = text.rfind("\n", 0, m.start()) + 1
+    return m.start() - start <= 300 and _ANNOUNCING.match(text, start, m.start()) is not None
 
 
 _RESULT = re.compile(r"[=≈][ \t]*\Z")
+# A bullet of the working that does something: "- Take **1**; this rules out 5 and 7",
+# "- Continue through the list: take **9** and **16**".
+_BULLET_STEP = re.compile(r"[-*•+][ \t]+(?:\w+[,:]?[ \t]+){0,5}?(?:take|pick|add|choose|select"
+                          r"|visit|remove|drop|mark|include|skip)s?\b", re.I)
 # A numbered step of the working: "9. **Jaime** → **Petyr**", "Step 3: **F**".
 _NUMBERED_STEP = re.compile(r"[>#*_ \t]*(?:\d{1,3}[.)]|step[ \t]*\d{1,3}[ \t]*[.:)]?)[ \t*_]",
                             re.I)
@@ -484,6 +514,7 @@ def _bold_line_after(text: str, pos: int) -> bool:
         last = text[start:end]
         plain = _LISTED.match(last)
         return (_CONCLUDING.match(last) is not None or _headed_close(text, pos, end)
+                or _led_in_close(text, pos, start, end)
                 or (plain is not None and _answer_label(plain["label"] or "")))
     words = _MARKUP.sub("", m["bold"] + m["rest"])
     label, colon, value = words.partition(":")
@@ -533,6 +564,25 @@ def _headed_close(text: str, pos: int, end: int) -> bool:
     if heading is None:
         return False
     return _answer_label(heading["hash"] or heading["bold"])
+
+
+def _led_in_close(text: str, pos: int, start: int, end: int) -> bool:
+    """Does the text close on a list alone in its paragraph, after a line that leads into
+    it ("... so the set is maximal:\n\n[1, 3, 9]")? The list states the answer the working
+    above it built."""
+    if _LIST_LINE.fullmatch(text, start, end) is None:
+        return False
+    lead_end = text.rfind("\n", pos, start - 1) if start > pos else -1
+    if lead_end < 0 or text[lead_end:start].strip():
+        return False  # (the list is not set apart from the line before it)
+    lead = text[:lead_end].rstrip()
+    line = lead[lead.rfind("\n") + 1:]
+    # (a heading is weighed by what it names: "**Step 2:**" heads the working)
+    return (len(lead) > pos and line.rstrip("*_ \t").endswith(":")
+            and _HEADING_LINE.fullmatch(line) is None)
+
+
+_LIST_LINE = re.compile(r"[ \t]*[\[{(][^\n]*[\]})][ \t.]*")
 
 
 _HEADING_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^*\n:]+)"

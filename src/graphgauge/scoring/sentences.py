@@ -66,10 +66,16 @@ _ANAPHOR = re.compile(r"^[\s*_>#-]*+\(|^[\s*_>#-]*+(?:(?:this|that)(?!'s\b| is\b
                       r"|\b(?:because|since|due to)\b", re.I)
 
 
+# ... unless it goes on to conclude a list of its own: "That visits every node once, so
+# the walk is [2, 0, 5, 4, 1, 3]."
+_CONCLUDES_LIST = re.compile(r"\b(?:so|thus|hence|therefore)\b,?[ \t]+(?:[\w-]+[ \t]+){0,4}?"
+                             r"(?:is|are)[ \t]*:?[ \t]*[\[{]", re.I)
+
+
 def decisive(sentences: list[str], explicit: bool) -> str:
     """The sentence holding the answer: the first of an explicit region; in bare text the
     last one that does not merely refer back to an earlier one."""
     if explicit:
         return sentences[0]
-    answering = [s for s in sentences if not _ANAPHOR.search(s)]
+    answering = [s for s in sentences if not _ANAPHOR.search(s) or _CONCLUDES_LIST.search(s)]
     return (answering or sentences)[-1]

@@ -477,6 +477,9 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
         if a is None:
             if m["p"] and m["q"] and not _bracketed_rivals(m["p"], m["q"], value_of):
                 continue
+            bound = _BOUND.fullmatch(m.group())
+            if bound and value_of is not None and value_of(bound[1]) is NOT_A_VALUE:
+                continue  # "No. ... far fewer than 120 edges": a bound on no yes/no answer
             if _splits_a_class(text, m) or _conditions_a_fact(text, m):
                 continue
             return True
@@ -493,6 +496,9 @@ def is_hedge(text: str, value_of: Callable[[str], Any] | None = None) -> bool:
 
 
 NOT_A_VALUE: Any = object()
+# A bound alone ("fewer than 120"): a hedge only on a value of the asked type.
+_BOUND = re.compile(r"(?:at least|at most|no more than|no fewer than|no less than|more than"
+                    r"|fewer than|less than|upwards of|up to)\s+(\d+(?:\.\d+)?)", re.I)
 
 # "every node is either in the set or adjacent to one": a property every member of a class
 # has, one of two ways (a definition, a reason), names no two answers.

@@ -450,3 +450,21 @@ def test_t5_a_list_line_counts_only_when_complete_and_labelled_as_an_answer():
     # a correction after the list still patches it
     assert partition("Answer: [1, 1, 0, 0, 1, 0]\n\nWait, node 5 belongs to Community 1.",
                      6) == [0, 0, 1, 1, 0, 0]
+
+
+# --- s9: a path between the pair ("only connected indirectly") is no link ----------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Answer: No, Node 0 and Node 1 are not co-authored.\nReasoning: Both study query "
+     "optimisation, so they are topically close, but they are only linked via two other "
+     "papers.", False),
+    ("Answer: No.\nReasoning: No edge joins them; both are about retrieval, so they are "
+     "related in theme, but they are only connected indirectly through other work.", False),
+    # the other verdict concluded still voids the answer
+    ("Answer: No.\nReasoning: Node 0 and Node 1 are listed as an edge, so they share an "
+     "author.", None),
+    ("Answer: Yes.\nReasoning: The edge (0, 1) is in the list, so they are connected.", True),
+])
+def test_a_pair_connected_only_through_others_reads_no(text, expected):
+    found = read_relation(text, (0, 1))
+    assert (None if isinstance(found, NoAnswer) else found) is expected

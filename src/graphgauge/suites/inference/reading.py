@@ -123,7 +123,9 @@ _NEG_EDGE = re.compile(
     r"|\b(?:neither|nor)\b[^.\n]{0,60}\b(?:cites|shares|links)"
     r"|\b(?:lack|lacks|without|absent|absence of)\b[^.\n]{0,30}" + _EDGE_WORDS
     + r"|\bdoes(?:n't| not) (?:exist|appear)|\bnot (?:in|listed|present)\b"
-    r"|\bonly\s+(?:indirectly|through|via)\b|\bnot\s+with\s+(?:each\s+other|one\s+another)\b"
+    # ("only connected indirectly through other papers": a path, not the asked link)
+    r"|\bonly\s+(?:(?:connected|linked|related|reachable|joined)\s+)?(?:indirectly|through|via)\b"
+    r"|\bnot\s+with\s+(?:each\s+other|one\s+another)\b"
     # author sets said to be apart: "written by disjoint sets of authors", "completely
     # different authors", "their author lists do not overlap"
     r"|\b(?:disjoint|non-?overlapping|(?:completely|entirely|totally|wholly)\s+(?:different"
