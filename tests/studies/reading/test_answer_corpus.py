@@ -146,12 +146,12 @@ def test_readers_agree_with_the_grader():
 # (114/120, 2 of 10), 99.2% (127/128, 0 of 8), 98.3% (118/120, 0 of 8) and 96.9% (123/127,
 # 1 of 13) at first try; s23c (markdown chat) read 95.3% (122/128, 0 of 11). The six:
 # 729/751 = 97.1%, 3 of 58 no-answers read as a value.
-# core_blind_s24a..d (session 8, realistic, the 40/30/30 mix, every persona at random,
+# core_blind_s24a..d (session 8, realistic: the 40/30/30 mix, every persona at random,
 # markdown chat with reasoning transcripts, the 40/30/30 mix; written blind while the s23
-# misses were fixed,
-# measured before those fixes merged, on main at 201fb08: the frozen readers plus the
-# session's fixes of older entries) read 99.2% (127/128, 0 of 7), 96.3% (131/136, 0 of 7), 98.4% (126/128, 0 of
-# 7) and 99.2% (127/128, 0 of 8) at first try: 511/520 = 98.3%, no no-answer read as a value.
+# misses were fixed, measured on main at 201fb08, the frozen readers plus the session's
+# fixes of older entries) read 99.2% (127/128, 0 of 7 no-answers read as a value), 96.3%
+# (131/136, 0 of 7), 98.4% (126/128, 0 of 7) and 99.2% (127/128, 0 of 8) at first try:
+# 511/520 = 98.3%, no no-answer read as a value.
 BLIND_MISSES = {
     "core_blind_s24a.jsonl:103",
     "core_blind_s24b.jsonl:10",
