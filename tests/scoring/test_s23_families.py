@@ -8,6 +8,8 @@ import pytest
 
 from graphgauge.scoring import answers
 from graphgauge.scoring.answers import Context
+from graphgauge.scoring.categories import committed_label
+from graphgauge.scoring.region import NoAnswer
 
 
 def read(text, kind=answers.FLOAT, n=30):
@@ -32,3 +34,26 @@ def test_an_x_to_y_range_is_an_interval_not_a_value(text):
 ])
 def test_a_range_of_other_things_keeps_the_value(text, expected):
     assert read(text) == expected
+
+
+LABELS = ["Databases", "Data Mining", "Machine Learning", "Information Retrieval"]
+
+
+@pytest.mark.parametrize("text", [
+    "Its neighbours are mostly retrieval papers. It could be filed under **Databases** or "
+    "**Machine Learning**.",
+    "The topic sits between two fields, so I'd classify it as **Data Mining** or arguably "
+    "**Information Retrieval**.",
+])
+def test_labels_offered_side_by_side_in_bold_commit_to_none(text):
+    assert isinstance(committed_label(text, LABELS), NoAnswer)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Not Databases or Machine Learning: the best fit is **Data Mining**.", "Data Mining"),
+    ("Databases or Data Mining? The topic is mining, so **Data Mining**.", "Data Mining"),
+    ("Neighbours split between Databases and Data Mining, so I'd say **Data Mining**.",
+     "Data Mining"),
+])
+def test_one_bold_label_after_the_choice_commits(text, expected):
+    assert committed_label(text, LABELS) == expected
