@@ -57,3 +57,26 @@ def test_labels_offered_side_by_side_in_bold_commit_to_none(text):
 ])
 def test_one_bold_label_after_the_choice_commits(text, expected):
     assert committed_label(text, LABELS) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The number of bridges is either 2 or 3, depending on whether (4, 9) is in the list. "
+    "Node 4 has neighbours 1, 5 and 9, so the upper bound is 5.",
+    "The diameter is either 6 or 7. Node 0 reaches nodes 3, 8 and 12 in two hops.",
+    "It is 4 or 5 depending on how the self-loop at node 2 is counted. Node 2 has degree "
+    "3, so at most 6.",
+])
+def test_a_hedged_answer_followed_by_supporting_facts_is_no_answer(text):
+    assert read(text, answers.INT) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a later conclusion settles the hedge
+    ("The distance is either 5 or 6, depending on whether edge (2, 4) exists. It does, "
+     "so the distance is 5.", 5),
+    ("It is either 4 or 5. Actually, node 2 is isolated, so it is 4.", 4),
+    # "either … or" about the route, not the answer
+    ("Node 4 is reached either via 2 or via 3. The shortest distance is 6.", 6),
+])
+def test_a_hedge_settled_or_about_other_things_keeps_the_value(text, expected):
+    assert read(text, answers.INT) == expected

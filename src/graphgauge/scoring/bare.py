@@ -958,12 +958,42 @@ _DEPENDS = re.compile(r"\b(?:it|this|that|the (?:answer|count|result|value)) (?:
                       r"(?:depends|would depend)\b(?! on (?:nothing|no\b))", re.I)
 
 
+# A paragraph that opens by stating its answer as two values or a condition: "The
+# connectivity is either 2 or 3, depending on …", "It would be 4 or 5 if …".
+_HEDGED_OPENING = re.compile(
+    r"[ \t*_>]*(?:the\b|it\b|this\b|that\b)[^.\n]{0,120}?\b(?:is|are|be|equals?)[ \t]+"
+    r"(?:either\b|[^.\n]{0,40}?\b(?:depending on|depends on)\b)", re.I)
+# A later sentence that settles it: a conclusion word, then a value that is no bound
+# ("So it is 2.", "…, hence 3"; not "so the upper bound is 4").
+_CONCLUDES = re.compile(r"\b(?:so|thus|hence|therefore|which (?:gives|means)|I(?:'ll| will)? "
+                        r"(?:go with|say|pick|take)|(?:the )?answer is)\b", re.I)
+_BOUND = re.compile(r"\b(?:upper|lower)[ \t]+bound|\bbound(?:ed)?[ \t]+(?:is|by)\b|\bat (?:most"
+                    r"|least)\b|\bcannot exceed\b|\bno (?:more|fewer|less) than\b", re.I)
+
+
+def _settles_later(sentence: str) -> bool:
+    """Does a sentence after a hedged opening settle it on a value? A correction cue
+    does too (the rest of the rule weighs it)."""
+    if CUE.search(sentence):
+        return True
+    for m in _CONCLUDES.finditer(sentence):
+        rest = sentence[m.end():]
+        if NUMBER.search(rest) or re.search(r"\b(?:yes|no)\b", rest, re.I):
+            return not _BOUND.search(rest)
+    return False
+
+
 def _hedge_scope(paragraph: str, stated: str) -> str:
     """Where a hedge of a bare answer would be: its value sentence, or, when the last
     sentence speaks of several candidates at once, the sentence before it as well."""
     sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
     if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
         return "\n".join(sentences[-2:])
+    if len(sentences) > 1 and _HEDGED_OPENING.match(sentences[0]) and not any(
+            _settles_later(s) for s in sentences[1:]):
+        # "It is either 2 or 3, depending on … . Node 15 has neighbours 11, 14, 19, so
+        # the upper bound is 4.": the facts after a hedged answer support it, not settle it
+        return "\n".join([sentences[0], stated])
     depends = _DEPENDS.search(paragraph) if len(sentences) > 2 else None
     if depends and sum(bool(NUMBER.search(s)) for s in SENTENCE_SPLIT.split(
             paragraph[depends.end():])) >= 2:
