@@ -80,3 +80,15 @@ def test_a_hedged_answer_followed_by_supporting_facts_is_no_answer(text):
 ])
 def test_a_hedge_settled_or_about_other_things_keeps_the_value(text, expected):
     assert read(text, answers.INT) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "A through B" is a range named on the way to the value, not a trailing clause
+    ("The `nodes` list runs 0 through 24, so the graph has **25** nodes.", 25),
+    ("The ids run 1 through 12, giving 12 nodes in total.", 12),
+    # "through" naming the route after the value still closes the statement
+    ("The max flow is 7 through the cut {0, 3}.", 7),
+    ("The distance is 4, through nodes 2 and 6.", 4),
+])
+def test_a_range_with_through_is_no_trailing_clause(text, expected):
+    assert read(text, answers.INT) == expected
