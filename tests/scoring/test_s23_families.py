@@ -92,3 +92,18 @@ def test_a_hedge_settled_or_about_other_things_keeps_the_value(text, expected):
 ])
 def test_a_range_with_through_is_no_trailing_clause(text, expected):
     assert read(text, answers.INT) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an elaborating sentence ("They …") that closes on the asked quantity answers
+    ("Node 3's neighbours are 2 and 9; node 7's neighbours are 4, 5 and 8. They have no "
+     "neighbour in common, so the Jaccard coefficient is 0.", 0.0),
+    ("Node 1 is adjacent to 0, 2 and 6. These are all leaves, hence the clustering "
+     "coefficient is 0.", 0.0),
+    # one that closes on a part of it does not replace the answer
+    ("The count is 3. That's because node 5 has degree 2, so its contribution is 1.", 3.0),
+    ("The sum is 1.5. That is because node 3 has degree 2, so the term for node 3 is 0.5.",
+     1.5),
+])
+def test_an_elaborating_sentence_that_concludes_answers(text, expected):
+    assert read(text) == expected

@@ -66,10 +66,19 @@ _ANAPHOR = re.compile(r"^[\s*_>#-]*+\(|^[\s*_>#-]*+(?:(?:this|that)(?!'s\b| is\b
                       r"|\b(?:because|since|due to)\b", re.I)
 
 
+# An elaborating sentence that closes on the asked quantity itself answers ("They share no
+# neighbour, so the resource allocation index is 0."); a part of it does not ("That's
+# because node 5 has degree 2, so its contribution is 1").
+_CONCLUDES = re.compile(
+    r"\b(?:so|thus|hence|therefore)\b,?[ \t]+the[ \t]+(?!(?:[\w'-]+[ \t]+){0,5}?(?:of|for"
+    r"|contribution|term|share|part|partial)\b)(?:[\w'-]+[ \t]+){0,5}?(?:is|equals|=)[ \t]*"
+    r"[*_`$]*-?\d+(?:\.\d+)?[*_`$]*[ \t]*[.!]?[*_]*[ \t]*$", re.I)
+
+
 def decisive(sentences: list[str], explicit: bool) -> str:
     """The sentence holding the answer: the first of an explicit region; in bare text the
     last one that does not merely refer back to an earlier one."""
     if explicit:
         return sentences[0]
-    answering = [s for s in sentences if not _ANAPHOR.search(s)]
+    answering = [s for s in sentences if not _ANAPHOR.search(s) or _CONCLUDES.search(s)]
     return (answering or sentences)[-1]
