@@ -107,3 +107,28 @@ def test_a_range_with_through_is_no_trailing_clause(text, expected):
 ])
 def test_an_elaborating_sentence_that_concludes_answers(text, expected):
     assert read(text) == expected
+
+
+def edges(text):
+    got = answers.EDGE_SET.read(text, None, Context(None, 12))
+    return got.value if got.ok else None
+
+
+@pytest.mark.parametrize("text", [
+    "The matching I found:\n(0, 4), (1, 5), (2, 7)\n\nThat is 3 edges, and I cannot find an "
+    "augmenting path from node 3, so this is maximum.",
+    "The matching I found:\n(0, 4), (1, 5), (2, 7)\n\nI tried every free node in turn, so "
+    "it's optimal.",
+])
+def test_a_first_person_conclusion_that_the_answer_is_optimal_keeps_it(text):
+    assert edges(text) == [[0, 4], [1, 5], [2, 7]]
+
+
+@pytest.mark.parametrize("text", [
+    "The matching I found:\n(0, 4), (1, 5), (2, 7)\n\nI could not check node 3, so this "
+    "is probably maximum.",
+    "The matching I found:\n(0, 4), (1, 5), (2, 7)\n\nI still need to check node 3 for an "
+    "augmenting path.",
+])
+def test_a_first_person_doubt_or_plan_after_the_answer_still_voids_it(text):
+    assert edges(text) is None

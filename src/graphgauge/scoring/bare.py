@@ -662,7 +662,13 @@ _AGREES_WITH_IT = re.compile(
     r"|re-?counted|went through|looked at|examined|traced)\b"
     r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
     r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b"
-    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b",
+    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b"
+    # a conclusion that the answer is optimal: "I can't find an augmenting path for 13 or
+    # 19, so this is maximum." (not "so this is probably maximum")
+    r"|\b(?:so|thus|hence|therefore),?[ \t]+(?:this|that|it|the (?:matching|set|path|tour"
+    r"|order|ordering|cover|colou?ring|cut|tree|cycle|clique))(?:'s|[ \t]+is)[ \t]+(?:a[ \t]+"
+    r"|the[ \t]+)?(?:maximum|maximal|optimal|minimum|minimal|shortest|largest|smallest"
+    r"|complete|valid)\b(?:[ \t]+\w+)?[ \t]*[.!]?[ \t]*\Z",
     re.I)
 
 
