@@ -132,3 +132,26 @@ def test_a_first_person_conclusion_that_the_answer_is_optimal_keeps_it(text):
 ])
 def test_a_first_person_doubt_or_plan_after_the_answer_still_voids_it(text):
     assert edges(text) is None
+
+
+def order(text):
+    got = answers.NODE_LIST.read(text, None, Context(None, 8))
+    return got.value if got.ok else None
+
+
+@pytest.mark.parametrize("text", [
+    "Three orders fit:\n1. [3, 0, 2, 1]\n2. [0, 3, 2, 1]\n3. [0, 2, 3, 1]\n\nThe best is "
+    "option 3, with cost 9.\n\n**Answer: [0, 2, 3, 1]**",
+    "Candidates:\n(a) 0-3-2-1-0: 14\n(b) 0-2-3-1-0: 11\n\nThe cheapest is tour (b).\n\n"
+    "Final answer: [0, 2, 3, 1]",
+])
+def test_a_numbered_option_named_before_the_answer_is_no_rival(text):
+    assert order(text) == [0, 2, 3, 1]
+
+
+@pytest.mark.parametrize("text", [
+    "The shortest path is 0 -> 4 -> 1.\n\n**Answer: [0, 2, 3, 1]**",
+    "The best tour is 0, 3, 2, 1.\n\n**Answer: [0, 2, 3, 1]**",
+])
+def test_another_list_stated_before_the_answer_is_still_a_rival(text):
+    assert order(text) is None
