@@ -155,3 +155,32 @@ def test_a_numbered_option_named_before_the_answer_is_no_rival(text):
 ])
 def test_another_list_stated_before_the_answer_is_still_a_rival(text):
     assert order(text) is None
+
+
+def verdict(text):
+    got = answers.BOOL.read(text, None, Context(None, 12))
+    return got.value if got.ok else None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a verdict or a value alone first, then an explanation cut off by the token limit
+    ("Yes.\n\nEvery node of the ring has two neighbours; for instance node 4 is joined to "
+     "3 and", True),
+    ("**No**\n\nThe edge list has node 2 with three entries, (2, 0), (2, 5) and", False),
+])
+def test_a_verdict_alone_first_survives_a_cut_explanation(text, expected):
+    assert verdict(text) is expected
+
+
+def test_a_value_alone_first_survives_a_cut_explanation():
+    assert read("7\n\nStarting from node 0 the BFS layers are {0}, {1, 2}, {3", answers.INT) == 7
+
+
+@pytest.mark.parametrize("text", [
+    # the explanation concludes the other verdict before the cut
+    "Yes.\n\nNode 3 has degree 2, so no, the graph is not regular: node 5 has",
+    # working cut off, with no answer first
+    "Start at node 0.\n\nThen visit 1, then",
+])
+def test_a_cut_explanation_that_turns_or_has_no_answer_first_is_no_answer(text):
+    assert verdict(text) is None

@@ -50,6 +50,7 @@ from graphgauge.scoring.rivals import (
     WORD,
     WORKING,
     bare_values_differ,
+    concludes_otherwise,
     conclusion_differs,
     differs,
     opening_answer_differs,
@@ -411,6 +412,8 @@ _EXPLAINING = re.compile(r"[ \t*_#>]*(?:to (?:verify|check|confirm|see (?:why|th
                          r"|these|that|here|traversal|details|how|for (?:example|instance)"
                          r"|check(?:ing)?"
                          r"|e\.g\.)", re.I)
+# A verdict alone as the opening paragraph ("Yes.", "**No**"): whatever follows explains it.
+_VERDICT_ALONE = re.compile(r"[ \t*_#>]*(?:yes|no|true|false)[ \t*_.!]*", re.I)
 # A fact of the input stated on the way: "The graph has 7 edges.", "Node 0 is adjacent to 1".
 _INPUT_FACT = re.compile(r"[ \t*_#>]*(?:(?:node|vertex|edge)s?[ \t]+[\w(]|(?:the )?(?:edges?"
                          r"|edge list|graph|input|given|adjacency(?: list)?|degrees?|distances?"
@@ -456,8 +459,12 @@ def _opening_commit(body: str, reader: Reader | None) -> str | None:
                                     or not (STATES.search(line) or GRAPH_HAS.match(line)
                                             or isinstance(value, bool))):
         return None  # "Start at node 0.", "Greedy: start with 1. Add 2.": working
-    if not _EXPLAINING.match(rest) or (_INPUT_FACT.match(opening) and not isinstance(value, bool)):
+    alone = value_like(opening) or (isinstance(value, bool) and _VERDICT_ALONE.fullmatch(opening))
+    if not (_EXPLAINING.match(rest) or alone) or (
+            _INPUT_FACT.match(opening) and not isinstance(value, bool)):
         return None  # the next step of working, or a fact of the graph on the way
+    if alone and concludes_otherwise(opening, rest, reader):
+        return None  # "Yes.\n\n… so no, node 4 has degree 3, and"
     if (CUE.search(rest) or RETRACTION.search(rest) or refuses(rest) or unsure(rest)
             or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)
             or (_PERSON.search(rest) and not _expository(rest))):
