@@ -184,3 +184,28 @@ def test_a_value_alone_first_survives_a_cut_explanation():
 ])
 def test_a_cut_explanation_that_turns_or_has_no_answer_first_is_no_answer(text):
     assert verdict(text) is None
+
+
+def walk(text):
+    got = answers.EDGE_SEQUENCE.read(text, None, Context(None, 8))
+    return got.value if got.ok else None
+
+
+@pytest.mark.parametrize("text", [
+    "DFS from 0:\n\n[(0, 1), (1, 3), (3, 2)]\n\nThat is one valid DFS; a different neighbour "
+    "order gives a completely different but equally valid tree.",
+    "[(0, 1), (1, 3), (3, 2)]\n\nOther start orders, e.g. going 0 → 2 first, are just as "
+    "valid.",
+])
+def test_a_remark_that_unnamed_other_answers_are_equally_valid_keeps_the_one_given(text):
+    assert walk(text) == [[0, 1], [1, 3], [3, 2]]
+
+
+@pytest.mark.parametrize("text", [
+    "[(0, 1), (1, 3), (3, 2)]\n\nThat is one valid DFS; [(0, 2), (2, 3), (3, 1)] is equally "
+    "valid.",
+    "[(0, 1), (1, 3), (3, 2)]\n\nOr, if you start with 2, (0, 2), (2, 3), (3, 1) is equally "
+    "good.",
+])
+def test_a_second_whole_answer_called_equally_valid_is_still_offered(text):
+    assert walk(text) is None

@@ -121,6 +121,9 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     kept = without_check_block(kept, reader)
     kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
     kept = _without_walk_aside(kept, reader)  # "… needs 4 edges (2 → 6 → 9 → 13 → 15)."
+    remark = last_paragraph(kept)
+    if _others_unnamed(remark, kept, reader):  # "… a different but equally valid tree."
+        kept = kept.rstrip()[:-len(remark.strip())]
     if not kept.strip():
         return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
@@ -156,6 +159,7 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
             and not _elided_working(last_paragraph(body), reader)
+            and not _others_unnamed(last_paragraph(body), body, reader)
             and not (reader is not None and open_list_only(
                 last_paragraph(body), 0, len(last_paragraph(body)),
                 _verdict_of(last_paragraph(body), kept, reader)))
@@ -544,6 +548,27 @@ def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
 # centrality itself.)": a closing aside that sets the other reading aside itself.
 _TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|the task"
                           r"|(?:was|is|were|are) asked|asks|we want)\b[^()]*\)[.!]?\s*\Z", re.I)
+
+
+_EQUALLY = re.compile(r"\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b",
+                      re.I)
+
+
+def _others_unnamed(paragraph: str, text: str, reader: Reader | None) -> bool:
+    """Is a closing remark that other answers are "equally valid" only a note, naming none
+    of them ("[…]\n\nThat's one valid DFS; another neighbour order gives a different but
+    equally valid tree.")? The answer stands in a paragraph of its own before it; a whole
+    second answer in the remark ("… [(0, 2), (2, 3)] is equally valid") offers it."""
+    if reader is None or not _EQUALLY.search(paragraph) or CUE.search(paragraph) or unsure(
+            _EQUALLY.sub(" ", paragraph)):
+        return False
+    before = text.rstrip()[:-len(paragraph.strip())] if text.rstrip().endswith(
+        paragraph.strip()) else ""
+    answer = reader(before, False) if before.strip() else ABSENT
+    if not isinstance(answer, list) or len(answer) < 2:
+        return False
+    said = reader(paragraph, False)
+    return said in (ABSENT, None) or (isinstance(said, list) and 2 * len(said) < len(answer))
 
 
 def _turned_down(paragraph: str) -> bool:

@@ -153,7 +153,6 @@ BLIND_MISSES = {
     "core_blind_s23d.jsonl:54",
     "core_blind_s23e.jsonl:43",
     "core_blind_s23e.jsonl:53",
-    "core_blind_s23f.jsonl:111",
     "core_blind_s22b.jsonl:118",
     "core_blind_s22b.jsonl:120",
     "core_blind_s22a.jsonl:55",
