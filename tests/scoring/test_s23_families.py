@@ -209,3 +209,28 @@ def test_a_remark_that_unnamed_other_answers_are_equally_valid_keeps_the_one_giv
 ])
 def test_a_second_whole_answer_called_equally_valid_is_still_offered(text):
     assert walk(text) is None
+
+
+SPLIT = ("Greedy by weight:\n\n1. (0, 9)\n2. (1, 7)\n3. (3, 4)\n\nThat is 3 edges; nodes 5 "
+         "and 6 are still free, and (5, 6) is an edge, so add it:\n\n4. (5, 6)\n\n")
+
+
+@pytest.mark.parametrize("closing", [
+    "Final matching: the 4 edges above.",
+    "**Final answer:** the 4 edges listed above.",
+    "Matching: all edges above.",
+])
+def test_a_pointer_to_a_numbered_list_split_by_a_remark_reads_the_whole_list(closing):
+    assert edges(SPLIT + closing) == [[0, 9], [1, 7], [3, 4], [5, 6]]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # numbering that restarts is two lists: the pointer names the last one only
+    ("Try 1:\n\n1. (0, 9)\n2. (1, 7)\n\nThat fails at node 7. Try 2:\n\n1. (0, 4)\n"
+     "2. (1, 5)\n\nFinal answer: the 2 edges above.", [[0, 4], [1, 5]]),
+    # a gap in the numbering joins nothing
+    ("1. (0, 9)\n2. (1, 7)\n\nSkipping one edge.\n\n4. (5, 6)\n\nFinal answer: the edges "
+     "above.", [[5, 6]]),
+])
+def test_a_pointer_joins_only_one_unbroken_numbered_run(text, expected):
+    assert edges(text) == expected

@@ -215,10 +215,68 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("the text ends on something other than its answer")
     if reader is not None and doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
+    pointed = _pointed_run(kept, reader)
+    if pointed is not None:  # "Final matching: the 14 edges above." after a split list
+        return Region(pointed[1], True, "pointer", BARE, max(0, body.rfind(pointed[0])),
+                      len(body), thinking)
     first = _answered_first(body, kept, reader)
     if first is not None:
         return Region(first, False, "opening", BARE, 0, len(first), thinking)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A closing line that names the list above as the answer: "Final matching: the 14 edges above."
+_BARE_POINTER = re.compile(r"[ \t*_>#]*[A-Za-z][^:\n]{0,40}:[ \t*_]*(?:all[ \t]+)?(?:the[ \t]+)?"
+                           r"(?:\d+[ \t]+)?[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:listed[ \t]+)?above"
+                           r"[ \t*_.!]*", re.I)
+
+
+def _pointed_run(text: str, reader: Reader | None) -> tuple[str, str] | None:
+    """The numbered list a closing pointer line names, when remarks split it."""
+    paragraphs = [p for p in PARAGRAPHS.split(tail(text).strip()) if p.strip()]
+    if (reader is None or len(paragraphs) < 3 or not _BARE_POINTER.fullmatch(paragraphs[-1])
+            or reader(paragraphs[-1], False) not in (ABSENT, None)):
+        return None
+    return numbered_run(paragraphs[:-2], paragraphs[-2])
+
+
+_ENUMERATED = re.compile(r"[ \t]*\(?(\d{1,3})[.)][ \t]")
+_REMARKS = 3  # paragraphs of prose a numbered list may be split by
+
+
+def _numbers(paragraph: str) -> list[int] | None:
+    """The item numbers of a paragraph that is all numbered lines, in order, else None."""
+    lines = [x for x in paragraph.split("\n") if x.strip()]
+    found = [_ENUMERATED.match(x) for x in lines]
+    if not lines or not all(found):
+        return None
+    numbers = [int(m[1]) for m in found if m]
+    return numbers if numbers == list(range(numbers[0], numbers[0] + len(numbers))) else None
+
+
+def numbered_run(paragraphs: list[str], block: str) -> tuple[str, str] | None:
+    """The whole numbered list a pointer's block continues, when remarks split it ("1. …
+    13. …", "That's 13 edges; (25, 26) is free, let me add it:", "14. …"): (its first
+    paragraph, its items joined), or None when the block is not such a continuation or
+    the numbering does not run back to 1."""
+    numbers = _numbers(block)
+    if numbers is None or numbers[0] == 1:
+        return None
+    parts, want, skipped = [block], numbers[0] - 1, 0
+    for paragraph in reversed(paragraphs):
+        found = _numbers(paragraph)
+        if found is None:
+            skipped += 1
+            if skipped > _REMARKS:
+                return None
+            continue
+        if found[-1] != want:
+            return None
+        parts.insert(0, paragraph)
+        want = found[0] - 1
+        if want == 0:
+            return parts[0], "\n".join(parts)
+    return None
 
 
 # A candidate's verdict, after its value: "[0, 3, 2, 1] works", "0 → 2 → 3 → 1 fails because

@@ -149,7 +149,6 @@ BLIND_MISSES = {
     "core_blind_s23a.jsonl:18",
     "core_blind_s23a.jsonl:54",
     "core_blind_s23a.jsonl:86",
-    "core_blind_s23b.jsonl:79",
     "core_blind_s23d.jsonl:54",
     "core_blind_s23e.jsonl:43",
     "core_blind_s23e.jsonl:53",
