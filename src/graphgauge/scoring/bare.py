@@ -50,6 +50,7 @@ from graphgauge.scoring.rivals import (
     WORD,
     WORKING,
     bare_values_differ,
+    concludes_otherwise,
     conclusion_differs,
     differs,
     opening_answer_differs,
@@ -120,6 +121,9 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     kept = without_check_block(kept, reader)
     kept = without_method_note(kept)  # "… but an exact value would require 18 eigenvalues"
     kept = _without_walk_aside(kept, reader)  # "… needs 4 edges (2 → 6 → 9 → 13 → 15)."
+    remark = last_paragraph(kept)
+    if _others_unnamed(remark, kept, reader):  # "… a different but equally valid tree."
+        kept = kept.rstrip()[:-len(remark.strip())]
     if not kept.strip():
         return NoAnswer("a method instead of an answer")
     last = last_paragraph(kept)
@@ -155,6 +159,7 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
             and not _elided_working(last_paragraph(body), reader)
+            and not _others_unnamed(last_paragraph(body), body, reader)
             and not (reader is not None and open_list_only(
                 last_paragraph(body), 0, len(last_paragraph(body)),
                 _verdict_of(last_paragraph(body), kept, reader)))
@@ -210,10 +215,68 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("the text ends on something other than its answer")
     if reader is not None and doubts_item(last_paragraph(kept), reader(kept, False), reader):
         return NoAnswer("doubt about an item of the answer")
+    pointed = _pointed_run(kept, reader)
+    if pointed is not None:  # "Final matching: the 14 edges above." after a split list
+        return Region(pointed[1], True, "pointer", BARE, max(0, body.rfind(pointed[0])),
+                      len(body), thinking)
     first = _answered_first(body, kept, reader)
     if first is not None:
         return Region(first, False, "opening", BARE, 0, len(first), thinking)
     return Region(kept, False, "text", BARE, len(body) - len(kept), len(body), thinking)
+
+
+# A closing line that names the list above as the answer: "Final matching: the 14 edges above."
+_BARE_POINTER = re.compile(r"[ \t*_>#]*[A-Za-z][^:\n]{0,40}:[ \t*_]*(?:all[ \t]+)?(?:the[ \t]+)?"
+                           r"(?:\d+[ \t]+)?[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:listed[ \t]+)?above"
+                           r"[ \t*_.!]*", re.I)
+
+
+def _pointed_run(text: str, reader: Reader | None) -> tuple[str, str] | None:
+    """The numbered list a closing pointer line names, when remarks split it."""
+    paragraphs = [p for p in PARAGRAPHS.split(tail(text).strip()) if p.strip()]
+    if (reader is None or len(paragraphs) < 3 or not _BARE_POINTER.fullmatch(paragraphs[-1])
+            or reader(paragraphs[-1], False) not in (ABSENT, None)):
+        return None
+    return numbered_run(paragraphs[:-2], paragraphs[-2])
+
+
+_ENUMERATED = re.compile(r"[ \t]*\(?(\d{1,3})[.)][ \t]")
+_REMARKS = 3  # paragraphs of prose a numbered list may be split by
+
+
+def _numbers(paragraph: str) -> list[int] | None:
+    """The item numbers of a paragraph that is all numbered lines, in order, else None."""
+    lines = [x for x in paragraph.split("\n") if x.strip()]
+    found = [_ENUMERATED.match(x) for x in lines]
+    if not lines or not all(found):
+        return None
+    numbers = [int(m[1]) for m in found if m]
+    return numbers if numbers == list(range(numbers[0], numbers[0] + len(numbers))) else None
+
+
+def numbered_run(paragraphs: list[str], block: str) -> tuple[str, str] | None:
+    """The whole numbered list a pointer's block continues, when remarks split it ("1. …
+    13. …", "That's 13 edges; (25, 26) is free, let me add it:", "14. …"): (its first
+    paragraph, its items joined), or None when the block is not such a continuation or
+    the numbering does not run back to 1."""
+    numbers = _numbers(block)
+    if numbers is None or numbers[0] == 1:
+        return None
+    parts, want, skipped = [block], numbers[0] - 1, 0
+    for paragraph in reversed(paragraphs):
+        found = _numbers(paragraph)
+        if found is None:
+            skipped += 1
+            if skipped > _REMARKS:
+                return None
+            continue
+        if found[-1] != want:
+            return None
+        parts.insert(0, paragraph)
+        want = found[0] - 1
+        if want == 0:
+            return parts[0], "\n".join(parts)
+    return None
 
 
 # A candidate's verdict, after its value: "[0, 3, 2, 1] works", "0 → 2 → 3 → 1 fails because
@@ -411,6 +474,8 @@ _EXPLAINING = re.compile(r"[ \t*_#>]*(?:to (?:verify|check|confirm|see (?:why|th
                          r"|these|that|here|traversal|details|how|for (?:example|instance)"
                          r"|check(?:ing)?"
                          r"|e\.g\.)", re.I)
+# A verdict alone as the opening paragraph ("Yes.", "**No**"): whatever follows explains it.
+_VERDICT_ALONE = re.compile(r"[ \t*_#>]*(?:yes|no|true|false)[ \t*_.!]*", re.I)
 # A fact of the input stated on the way: "The graph has 7 edges.", "Node 0 is adjacent to 1".
 _INPUT_FACT = re.compile(r"[ \t*_#>]*(?:(?:node|vertex|edge)s?[ \t]+[\w(]|(?:the )?(?:edges?"
                          r"|edge list|graph|input|given|adjacency(?: list)?|degrees?|distances?"
@@ -456,8 +521,12 @@ def _opening_commit(body: str, reader: Reader | None) -> str | None:
                                     or not (STATES.search(line) or GRAPH_HAS.match(line)
                                             or isinstance(value, bool))):
         return None  # "Start at node 0.", "Greedy: start with 1. Add 2.": working
-    if not _EXPLAINING.match(rest) or (_INPUT_FACT.match(opening) and not isinstance(value, bool)):
+    alone = value_like(opening) or (isinstance(value, bool) and _VERDICT_ALONE.fullmatch(opening))
+    if not (_EXPLAINING.match(rest) or alone) or (
+            _INPUT_FACT.match(opening) and not isinstance(value, bool)):
         return None  # the next step of working, or a fact of the graph on the way
+    if alone and concludes_otherwise(opening, rest, reader):
+        return None  # "Yes.\n\n… so no, node 4 has degree 3, and"
     if (CUE.search(rest) or RETRACTION.search(rest) or refuses(rest) or unsure(rest)
             or DOUBT.search(rest) or ANSWER_DOUBT.search(rest)
             or (_PERSON.search(rest) and not _expository(rest))):
@@ -537,6 +606,27 @@ def _valued_paragraph(text: str, last: str, reader: Reader | None) -> str:
 # centrality itself.)": a closing aside that sets the other reading aside itself.
 _TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|the task"
                           r"|(?:was|is|were|are) asked|asks|we want)\b[^()]*\)[.!]?\s*\Z", re.I)
+
+
+_EQUALLY = re.compile(r"\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b",
+                      re.I)
+
+
+def _others_unnamed(paragraph: str, text: str, reader: Reader | None) -> bool:
+    """Is a closing remark that other answers are "equally valid" only a note, naming none
+    of them ("[…]\n\nThat's one valid DFS; another neighbour order gives a different but
+    equally valid tree.")? The answer stands in a paragraph of its own before it; a whole
+    second answer in the remark ("… [(0, 2), (2, 3)] is equally valid") offers it."""
+    if reader is None or not _EQUALLY.search(paragraph) or CUE.search(paragraph) or unsure(
+            _EQUALLY.sub(" ", paragraph)):
+        return False
+    before = text.rstrip()[:-len(paragraph.strip())] if text.rstrip().endswith(
+        paragraph.strip()) else ""
+    answer = reader(before, False) if before.strip() else ABSENT
+    if not isinstance(answer, list) or len(answer) < 2:
+        return False
+    said = reader(paragraph, False)
+    return said in (ABSENT, None) or (isinstance(said, list) and 2 * len(said) < len(answer))
 
 
 def _turned_down(paragraph: str) -> bool:
@@ -662,7 +752,13 @@ _AGREES_WITH_IT = re.compile(
     r"|re-?counted|went through|looked at|examined|traced)\b"
     r"|\b(?:that|this)'?s? (?:is )?(?:right|correct)\b|[✓✔]"
     r"|\bI (?:computed|calculated|found|got|derived|obtained) (?:this|it|that|these|them)\b"
-    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b",
+    r"|\b(?:that|this|it)(?:'s| is) my (?:final )?answer\b|\bI stand by (?:it|that|this)\b"
+    # a conclusion that the answer is optimal: "I can't find an augmenting path for 13 or
+    # 19, so this is maximum." (not "so this is probably maximum")
+    r"|\b(?:so|thus|hence|therefore),?[ \t]+(?:this|that|it|the (?:matching|set|path|tour"
+    r"|order|ordering|cover|colou?ring|cut|tree|cycle|clique))(?:'s|[ \t]+is)[ \t]+(?:a[ \t]+"
+    r"|the[ \t]+)?(?:maximum|maximal|optimal|minimum|minimal|shortest|largest|smallest"
+    r"|complete|valid)\b(?:[ \t]+\w+)?[ \t]*[.!]?[ \t]*\Z",
     re.I)
 
 
@@ -958,12 +1054,42 @@ _DEPENDS = re.compile(r"\b(?:it|this|that|the (?:answer|count|result|value)) (?:
                       r"(?:depends|would depend)\b(?! on (?:nothing|no\b))", re.I)
 
 
+# A paragraph that opens by stating its answer as two values or a condition: "The
+# connectivity is either 2 or 3, depending on …", "It would be 4 or 5 if …".
+_HEDGED_OPENING = re.compile(
+    r"[ \t*_>]*(?:the\b|it\b|this\b|that\b)[^.\n]{0,120}?\b(?:is|are|be|equals?)[ \t]+"
+    r"(?:either\b|[^.\n]{0,40}?\b(?:depending on|depends on)\b)", re.I)
+# A later sentence that settles it: a conclusion word, then a value that is no bound
+# ("So it is 2.", "…, hence 3"; not "so the upper bound is 4").
+_CONCLUDES = re.compile(r"\b(?:so|thus|hence|therefore|which (?:gives|means)|I(?:'ll| will)? "
+                        r"(?:go with|say|pick|take)|(?:the )?answer is)\b", re.I)
+_BOUND = re.compile(r"\b(?:upper|lower)[ \t]+bound|\bbound(?:ed)?[ \t]+(?:is|by)\b|\bat (?:most"
+                    r"|least)\b|\bcannot exceed\b|\bno (?:more|fewer|less) than\b", re.I)
+
+
+def _settles_later(sentence: str) -> bool:
+    """Does a sentence after a hedged opening settle it on a value? A correction cue
+    does too (the rest of the rule weighs it)."""
+    if CUE.search(sentence):
+        return True
+    for m in _CONCLUDES.finditer(sentence):
+        rest = sentence[m.end():]
+        if NUMBER.search(rest) or re.search(r"\b(?:yes|no)\b", rest, re.I):
+            return not _BOUND.search(rest)
+    return False
+
+
 def _hedge_scope(paragraph: str, stated: str) -> str:
     """Where a hedge of a bare answer would be: its value sentence, or, when the last
     sentence speaks of several candidates at once, the sentence before it as well."""
     sentences = [s for s in SENTENCE_SPLIT.split(paragraph) if s.strip()]
     if len(sentences) > 1 and _ABOUT_SEVERAL.search(sentences[-1]):
         return "\n".join(sentences[-2:])
+    if len(sentences) > 1 and _HEDGED_OPENING.match(sentences[0]) and not any(
+            _settles_later(s) for s in sentences[1:]):
+        # "It is either 2 or 3, depending on … . Node 15 has neighbours 11, 14, 19, so
+        # the upper bound is 4.": the facts after a hedged answer support it, not settle it
+        return "\n".join([sentences[0], stated])
     depends = _DEPENDS.search(paragraph) if len(sentences) > 2 else None
     if depends and sum(bool(NUMBER.search(s)) for s in SENTENCE_SPLIT.split(
             paragraph[depends.end():])) >= 2:

@@ -316,7 +316,10 @@ def committed_label(text: str | None, labels: Sequence[str]) -> str | NoAnswer:
     commits = list(_COMMITS.finditer(closing[-1])) if closing else []
     if commits:  # "..., so the best category is Data Mining": what follows the commitment
         last = mentioned_labels(closing[-1][commits[-1].start():], labels)
-        if len(last) == 1:
+        offered = closing[-1][commits[0].start():commits[-1].start()]
+        if len(last) == 1 and not (_CHOICE_WORDS.search(offered)
+                                   and set(mentioned_labels(offered, labels)) - set(last)):
+            # ("**Data Mining** or **Information Retrieval**": the bold marks both choices)
             return last[0]
     first = _first_commitment(text or "", labels)
     if first is not None:

@@ -94,7 +94,9 @@ _NODE_BEFORE = re.compile(r"\b(?:nodes?|vertex|vertices|from|(?<!sum )(?<!sums )
 # (A run of blanks is entered only at its start, so that long runs stay linear.)
 _TRAILING_CLAUSE = re.compile(
     r"(?:,[ \t]*+|(?<![ \t])[ \t]++)(?:which|where|because|since|as it|as the|meaning|e\.g\."
-    r"|corresponding|but|given that|computed|calculated|obtained|using|through|via|excluding"
+    r"|corresponding|but|given that|computed|calculated|obtained|using|via|excluding"
+    # (not a range of numbers: "lists 0 through 37, so …")
+    r"|through(?!(?<=\d[ \t]through)[ \t]+\d)"
     r"|including|out of)\b|,[ \t]*+(?:i\.e\.|that is|namely),?[ \t]++(?=[A-Za-z]{2})"
     r"|(?<![ \t])[ \t]*+\((?![\d \t./%*+×-]*+\))|(?<![ \t])[ \t]++[–—][ \t]+"
     r"|;|:(?=[ \t]*+[\[{(]?[ \t]*+\d+[ \t]*+(?:,[ \t]*+\d|[-–→][ \t]*+\d+[ \t]*+,))",

@@ -50,7 +50,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from graphgauge.scoring.bare import read_bare, resolution
+from graphgauge.scoring.bare import numbered_run, read_bare, resolution
 from graphgauge.scoring.checks import passed_check
 from graphgauge.scoring.closing import (
     closing_line,
@@ -707,10 +707,13 @@ def _pointed_at(region: Region, text: str, reader: Reader) -> tuple[Region, Any]
     block = paragraphs[-1]
     if not (value_like(block) or all(ITEM.match(x) for x in block.split("\n") if x.strip())):
         return None  # a list, not a paragraph of working ("as computed above")
+    start = len(above) - len(block)
+    run = numbered_run(paragraphs[:-1], block)
+    if run is not None:  # "1. (0, 29)" … "13. (24, 27)", a remark, "14. (25, 26)"
+        start, block = len(above) - len(tail(above)) + tail(above).find(run[0]), run[1]
     value = reader(block, True)
     if value in (ABSENT, None):
         return None
-    start = len(above) - len(block)
     return Region(block, True, "pointer", region.strength, start, len(above)), value
 
 

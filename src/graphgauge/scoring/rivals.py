@@ -197,6 +197,12 @@ NUMBER_RUN = re.compile(r"\d[ \t*_]*,[ \t]*(?:and[ \t]+)?\d")
 # that lead on (an arrow, then what is done with them) to the next values.
 _STEPS_ON = re.compile(r"\d[ \t*_)\]}]*(?:→|->|⟶|=>|⇒)[ \t]*[A-Za-z]")
 _STATES_AS = re.compile(r"\b(?:we|I) (?:get|got|have|find|found|obtain)\b", re.I)
+# A numbered option of a list laid out above ("tour 2", "option #3", "candidate (b)"): it
+# points at a listed answer, and names no node of its own.
+_OPTION_REF = re.compile(r"[ \t*_`]*(?:the[ \t]+)?(?:tour|option|candidate|route|path|ordering"
+                         r"|order|solution|case|choice|attempt|row|line|cycle|walk|matching"
+                         r"|cover|colou?ring|permutation)[ \t]*(?:#|no\.?[ \t]*)?"
+                         r"(?:\d+|\([a-z\d]\))(?![ \t]*(?:[,;]?[ \t]*\d|→|->|-\d|–\d))", re.I)
 
 
 def states_other(before: str, statement: str, value: Any, reader: Reader) -> bool:
@@ -216,6 +222,8 @@ def states_other(before: str, statement: str, value: Any, reader: Reader) -> boo
     stated = _APPROX.split(stated)[-1]  # "= 1/ln 2 ≈ 1.4427": the value it comes to
     if not stated.strip() or len(WORDS.findall(_DIGITS.sub(" ", stated))) > 3:
         return False  # a remark ("The edge (0, 4) has weight 2, and 4-7 is another path.")
+    if _OPTION_REF.match(stated):
+        return False  # "The minimum is tour 2, with weight 17.": a listed option, not nodes
     said = reader(stated, True)
     if said is ABSENT or said is None or value_key(reader(opening, False)) != value_key(said):
         return False  # the statement names other things too, or not what is asked

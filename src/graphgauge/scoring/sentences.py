@@ -66,10 +66,15 @@ _ANAPHOR = re.compile(r"^[\s*_>#-]*+\(|^[\s*_>#-]*+(?:(?:this|that)(?!'s\b| is\b
                       r"|\b(?:because|since|due to)\b", re.I)
 
 
-# ... unless it goes on to conclude a list of its own: "That visits every node once, so
-# the walk is [2, 0, 5, 4, 1, 3]."
-_CONCLUDES_LIST = re.compile(r"\b(?:so|thus|hence|therefore)\b,?[ \t]+(?:[\w-]+[ \t]+){0,4}?"
-                             r"(?:is|are)[ \t]*:?[ \t]*[\[{]", re.I)
+# ... unless it goes on to conclude the answer itself: a list of its own ("That visits every
+# node once, so the walk is [2, 0, 5, 4, 1, 3].") or the asked quantity ("They share no
+# neighbour, so the resource allocation index is 0."); a part of it does not ("That's because
+# node 5 has degree 2, so its contribution is 1").
+_CONCLUDES = re.compile(
+    r"\b(?:so|thus|hence|therefore)\b,?[ \t]+(?:(?:[\w-]+[ \t]+){0,4}?(?:is|are)[ \t]*:?[ \t]*[\[{]"
+    r"|the[ \t]+(?!(?:[\w'-]+[ \t]+){0,5}?(?:of|for|contribution|term|share|part|partial)\b)"
+    r"(?:[\w'-]+[ \t]+){0,5}?(?:is|equals|=)[ \t]*[*_`$]*-?\d+(?:\.\d+)?[*_`$]*[ \t]*[.!]?[*_]*"
+    r"[ \t]*$)", re.I)
 
 
 def decisive(sentences: list[str], explicit: bool) -> str:
@@ -77,5 +82,5 @@ def decisive(sentences: list[str], explicit: bool) -> str:
     last one that does not merely refer back to an earlier one."""
     if explicit:
         return sentences[0]
-    answering = [s for s in sentences if not _ANAPHOR.search(s) or _CONCLUDES_LIST.search(s)]
+    answering = [s for s in sentences if not _ANAPHOR.search(s) or _CONCLUDES.search(s)]
     return (answering or sentences)[-1]

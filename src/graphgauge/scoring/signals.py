@@ -261,6 +261,9 @@ _HEDGE = re.compile(
     r"|(?:,|\band\b|\bor\b|\bplus\b)\s*(?:possibly|maybe|perhaps|probably)\s+(?:also\s+)?(?:node\s+)?"
     r"[\[(]?\d"
     r"|\bat least\b[^.\n]{0,60}\bat most\b|\bin the range\b|\bsomething like\b"
+    # an interval named as a range: "is typically in the 30–40 range" (never its top value)
+    r"|\b(?:is|are|be|lies|lie|falls|fall|sits|somewhere)[ \t]+(?:\w+[ \t]+){0,2}?in[ \t]+the"
+    r"[ \t]+(?:low |high |mid )?\d+(?:\.\d+)?[ \t]*(?:–|—|-|to)[ \t]*\d+(?:\.\d+)?[ \t]+range\b"
     r"|\b(?:a (?:bit|little|tad)|slightly|just) (?:under|over|below|above|more than|less than)\b"
     r"|\b(?:roughly|about|around|almost|nearly|close to) (?:a|an|one|two|three)[ -]"
     r"(?:half|third|thirds|quarter|quarters|fifth|fifths)\b"
