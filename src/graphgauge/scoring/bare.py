@@ -78,6 +78,7 @@ from graphgauge.scoring.signals import (
     is_truncated,
     last_paragraph,
     offers_alternatives,
+    reasons_a_denial,
     refuses,
     restated_differently,
     retracted,
@@ -88,6 +89,7 @@ from graphgauge.scoring.signals import (
     unsure,
     value_asked,
     value_sentence,
+    without_denial_reason,
     without_method_note,
 )
 
@@ -168,6 +170,10 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
+    if cues and reader is not None and reasons_a_denial(cues, reader(
+            kept[:cues[0].start()], False)):
+        cues = []  # "No. ... One odd-degree node is enough to rule it out."
+        kept = without_denial_reason(kept)
     if cues:
         after = kept[cues[-1].end():]
         if _CHECKING.search(cues[-1].group()) and _CHECK_CUT.search(after):

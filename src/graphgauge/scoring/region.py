@@ -110,6 +110,7 @@ from graphgauge.scoring.signals import (
     is_hedge,
     is_truncated,
     last_paragraph,
+    reasons_a_denial,
     retracted,
     revises,
     strip_questions,
@@ -670,7 +671,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
     start = max(settled_at(chosen), len(text) - SIZE)
     cues = list(CUE.finditer(text, start))
-    if not cues:
+    if not cues or reasons_a_denial(cues, value):
         return None
     cue = cues[-1]
     said = _said_before(text, start, cue.start(), reader) if _EXPLAINS.match(

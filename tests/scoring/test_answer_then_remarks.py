@@ -1,0 +1,40 @@
+"""What follows a committed answer in a chat reply, read as a careful grader reads it: the
+reason of a denial ("enough to rule it out"), a check of the answer's items, a remark about
+the nodes it covers, a bold count of a structured answer, "and so on" in a description of
+the method. None of them is a new answer or takes the answer back; the same words where
+they do take it back still do."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphgauge.scoring import answers
+from graphgauge.scoring.answers import Context
+
+
+def _read(kind: answers.AnswerType, text: str, nodes: int | None = None,
+          question: str | None = None):
+    prediction = kind.read(text, None, Context(question, nodes))
+    return prediction.value if prediction.ok else None
+
+
+EULER = "Is the graph Eulerian?"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # ruling out the asked property is the reason of a denial
+    ("No.\n\nNode 6 has degree 5. That alone rules it out.", False),
+    ("No. Node 2 has three neighbours, and one odd node is enough to rule it out.", False),
+    ("The graph is not Eulerian: node 1 has degree 3, which rules it out.", False),
+    ("**Answer: No**\n\nNode 6 has odd degree, which rules that out.", False),
+    # after a "Yes" or a value, it still takes the answer back
+    ("Yes. Hmm, node 6 has degree 5, which rules it out.", None),
+    ("Yes, every degree is even. Wait, node 3 has degree 3 — that rules it out.", None),
+])
+def test_ruling_out_is_the_reason_of_a_denial(text, expected):
+    assert _read(answers.BOOL, text, 9, EULER) is expected
+
+
+def test_ruling_out_a_path_still_retracts_it():
+    text = "The shortest path is 2 -> 5 -> 7. Hmm, 5-7 is not an edge, which rules that out."
+    assert _read(answers.NODE_LIST, text, 9, "Find the shortest path from 2 to 7.") is None
