@@ -38,3 +38,24 @@ def test_ruling_out_is_the_reason_of_a_denial(text, expected):
 def test_ruling_out_a_path_still_retracts_it():
     text = "The shortest path is 2 -> 5 -> 7. Hmm, 5-7 is not an edge, which rules that out."
     assert _read(answers.NODE_LIST, text, 9, "Find the shortest path from 2 to 7.") is None
+
+
+ORDER = "Give a topological ordering of the graph."
+
+
+@pytest.mark.parametrize("text", [
+    "**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nSources first (4 and 0), then the rest. "
+    "Checking the edges: 4 before 1 ✓, 0 and 2 before 3 ✓, 3 before 5 ✓.",
+    "**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nSources first (4, 0), then the rest.\n\n"
+    "Checking the edges: 4 before 1 ✓, 0 and 2 before 3 ✓, 3 before 5 ✓.",
+    "**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nI started from the sources (4, 0) and "
+    "repeated. Verifying a few edges: 2 before 3 ✓, 1 and 3 before 5 ✓.",
+])
+def test_a_passing_check_after_the_list_is_no_later_list(text):
+    assert _read(answers.NODE_LIST, text, 8, ORDER) == [4, 0, 2, 1, 3, 5]
+
+
+def test_a_check_that_concludes_on_another_list_still_corrects():
+    text = ("**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nSources first. Checking the edges: "
+            "4 before 1 ✓, but 5 before 3 fails, so the order is [4, 0, 2, 1, 5, 3].")
+    assert _read(answers.NODE_LIST, text, 8, ORDER) == [4, 0, 2, 1, 5, 3]
