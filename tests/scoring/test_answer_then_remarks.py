@@ -59,3 +59,29 @@ def test_a_check_that_concludes_on_another_list_still_corrects():
     text = ("**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nSources first. Checking the edges: "
             "4 before 1 ✓, but 5 before 3 fails, so the order is [4, 0, 2, 1, 5, 3].")
     assert _read(answers.NODE_LIST, text, 8, ORDER) == [4, 0, 2, 1, 5, 3]
+
+
+BFS = ("Run a breadth-first search (BFS) starting from node 0. List the edges of the BFS tree in "
+       "the order their second node is discovered.")
+TREE = [[0, 1], [0, 4], [1, 2], [1, 3], [4, 5]]
+
+
+@pytest.mark.parametrize("text", [
+    "**BFS tree edges:**\n\n[(0, 1), (0, 4), (1, 2), (1, 3), (4, 5)]\n\n**How:** the "
+    "neighbours of 0 come first (1 and 4), then those of 1, and so on level by level.",
+    "BFS tree edges:\n\n[(0, 1), (0, 4), (1, 2), (1, 3), (4, 5)]\n\nThe neighbours of 0 are "
+    "visited first, then those of 1 and 4, and so on, skipping nodes already seen.",
+])
+def test_and_so_on_in_how_a_whole_list_was_found_leaves_it(text):
+    assert _read(answers.EDGE_SEQUENCE, text, 8, BFS) == TREE
+
+
+@pytest.mark.parametrize("text", [
+    # a node the list does not hold, or a list cut itself: the answer may go on
+    "**BFS tree edges:**\n\n[(0, 1), (0, 4), (1, 2), (1, 3), (4, 5)]\n\nThe neighbours of 0 "
+    "are visited first, then those of 1, 4 and 7, and so on.",
+    "**BFS tree edges:**\n\n[(0, 1), (0, 4)]\n\nThen from 1 we reach 2, 3, and so on.",
+    "**BFS tree edges:**\n\n[(0, 1), (0, 4), ...]\n\nThen the neighbours of 1, and so on.",
+])
+def test_and_so_on_past_the_list_still_leaves_it_open(text):
+    assert _read(answers.EDGE_SEQUENCE, text, 8, BFS) is None

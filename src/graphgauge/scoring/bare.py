@@ -157,6 +157,7 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
                       len(body), thinking)
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
             and not _elided_working(last_paragraph(body), reader)
+            and not _elided_method(body, last_paragraph(body), reader)
             and not (reader is not None and open_list_only(
                 last_paragraph(body), 0, len(last_paragraph(body)),
                 _verdict_of(last_paragraph(body), kept, reader)))
@@ -493,6 +494,23 @@ def _elided_working(paragraph: str, reader: Reader | None) -> bool:
     valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
     elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
     return bool(valued) and valued[-1] > elided[-1]
+
+
+def _elided_method(body: str, paragraph: str, reader: Reader | None) -> bool:
+    """Is the only doubt of the closing paragraph an "and so on" in how a list given whole
+    above it was found ("[(19, 5), (19, 20), ...]\n\n**How:** node 19's neighbours first
+    (5, 20), then the neighbours of 5, and so on level by level")? The method is elided,
+    not the answer: every number it names is in that list (one it does not name, "then 3,
+    4, and so on", may be the rest of a list left unfinished)."""
+    if reader is None or not _AND_SO_ON.search(paragraph) or unsure(
+            _AND_SO_ON.sub(" ", paragraph)):
+        return False
+    above = [p for p in PARAGRAPHS.split(body[:body.rfind(paragraph)]) if p.strip()]
+    given = next((p for p in reversed(above) if value_like(p)), None)
+    if given is None or unclosed(given) or _AND_SO_ON.search(given) or "..." in given or (
+            "…" in given) or not isinstance(reader(given, True), list):
+        return False
+    return set(NUMBER.findall(paragraph)) <= set(NUMBER.findall(given))
 
 
 # Other things described by a quantity that takes one of two values: "every other edge lies
