@@ -85,3 +85,28 @@ def test_and_so_on_in_how_a_whole_list_was_found_leaves_it(text):
 ])
 def test_and_so_on_past_the_list_still_leaves_it_open(text):
     assert _read(answers.EDGE_SEQUENCE, text, 8, BFS) is None
+
+
+MATCHING = "The graph is bipartite. Find a maximum matching."
+PAIRS = [[0, 5], [1, 6], [2, 7]]
+
+
+@pytest.mark.parametrize("text", [
+    "```json\n{\"matching\": [[0, 5], [1, 6], [2, 7]]}\n```\n\nSize: **3**. I couldn't find "
+    "any further augmenting path.",
+    "**Matching:** (0, 5), (1, 6), (2, 7)\n\nSize: **3**.",
+    "Matching: (0, 5), (1, 6), (2, 7)\n\nI found no larger matching.",
+    "Matching: (0, 5), (1, 6), (2, 7)\n\nI could not find a bigger one.",
+])
+def test_a_bold_count_or_an_empty_search_after_the_edges_leaves_them(text):
+    assert _read(answers.EDGE_SET, text, 8, MATCHING) == PAIRS
+
+
+@pytest.mark.parametrize("text", [
+    "Matching: (0, 5), (1, 6), (2, 7)\n\nI couldn't find a larger matching, but I may have "
+    "missed one.",
+    "Matching: (0, 5), (1, 6), (2, 7)\n\nI couldn't find a larger one, though there might be.",
+    "**Answer:** 3",
+])
+def test_a_doubted_search_or_a_count_alone_is_no_edge_answer(text):
+    assert _read(answers.EDGE_SET, text, 8, MATCHING) is None

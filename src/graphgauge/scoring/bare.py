@@ -840,9 +840,20 @@ _ADMITS = re.compile(r"\b(?:but|except|however|though|although|wrong|incorrect|m
                      r"|possibly|perhaps)\b", re.I)
 
 
+# A search past the answer that came up empty ("I couldn't find any further augmenting
+# path.", "I found no shorter route."): it backs the answer as best, it is no doubt of it.
+_NONE_BEYOND = re.compile(
+    r"[ \t*_>-]*(?:(?:and|so)[ \t,]+)?I[ \t]+(?:(?:could(?:n'?t|[ \t]+not)|can(?:'?t|not)"
+    r"|did(?:n'?t|[ \t]+not))[ \t]+(?:find|see|spot)[ \t]+(?:any|an?)|(?:found|see)[ \t]+no)"
+    r"[ \t]+(?:(?:further|other|more|additional|larger|bigger|longer|shorter|smaller|better"
+    r"|cheaper)\b|augmenting\b)", re.I)
+
+
 def _method_done(sentence: str) -> bool:
-    return bool(_METHOD_DONE.match(sentence)) and not (
-        _AT_WORK.search(sentence) or _ADMITS.search(sentence) or RETRACTION.search(sentence)
+    beyond = _NONE_BEYOND.match(sentence)
+    return bool(_METHOD_DONE.match(sentence) or beyond) and not (
+        _AT_WORK.search(sentence, beyond.end() if beyond else 0) or _ADMITS.search(sentence)
+        or RETRACTION.search(sentence)
         or DOUBT.search(sentence) or TENTATIVE.search(sentence) or CUE.search(sentence))
 
 

@@ -593,6 +593,10 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
                 or not names_asked(text[region.start:region.end],
                                    getattr(reader, "question", None)))):
             continue
+        if value is None and region.kind == "emphasis" and _BARE_COUNT.fullmatch(
+                region.text) and reader is not None and reader(
+                text[:region.start], False) not in (ABSENT, None):
+            continue  # "Size: **13**." after a list of edges counts it, it is no edge
         if value in (ABSENT, None) and reader is not None:
             if _picks_none(region):
                 return NoAnswer("several answers offered, none chosen")
@@ -608,6 +612,9 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
+
+
+_BARE_COUNT = re.compile(r"[ \t]*\d+[ \t]*")
 
 
 def _closing_rivalled(body: str, closing: Region, value: Any, reader: Reader | None) -> bool:

@@ -396,7 +396,9 @@ REFUSAL = re.compile(
     r"|report|venture|commit to) (?:an? |any |the )?(?:\w+ )?(?:answer|number|value|count"
     r"|tour|path|list|set|order|ordering|result|guess)\b(?![^.!?\n]*\bbut\b)"
     r"|.{0,200}?\bI (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to|failed to)"
-    r" find (?:one"
+    # ("I could not find a bigger matching." backs the one given: it refuses nothing)
+    r" find (?!(?:any |an? )(?:further|other|more|additional|larger|bigger|longer|shorter"
+    r"|smaller|better|cheaper)\b)(?:one"
     r"|it|any|an? (?:valid |such |suitable )?\w+(?: \w+)?)"
     # "... after trying several starting nodes. It's possible that one doesn't exist."
     r"(?:[ \t]+(?:after|despite|by|in|within|with)\b[^.!?\n\d]*)?[ \t]*(?:[.!][^\d]*)?\Z"
