@@ -110,3 +110,21 @@ def test_a_bold_count_or_an_empty_search_after_the_edges_leaves_them(text):
 ])
 def test_a_doubted_search_or_a_count_alone_is_no_edge_answer(text):
     assert _read(answers.EDGE_SET, text, 8, MATCHING) is None
+
+
+COVER = "Find a minimum edge cover of the graph."
+
+
+@pytest.mark.parametrize("text", [
+    "**Edge cover:**\n\n(0, 4), (1, 5), (2, 6), (3, 7)\n\nEvery node 0–7 is an endpoint of "
+    "one of these edges.",
+    "Edge cover: (0, 4), (1, 5), (2, 6), (3, 7). Nodes 0-7 are all covered.",
+    "Edge cover: (0, 4), (1, 5), (2, 6), (3, 7). All vertices 0 – 7 appear.",
+])
+def test_a_range_of_nodes_after_the_edges_is_no_edge(text):
+    assert _read(answers.EDGE_SET, text, 8, COVER) == [[0, 4], [1, 5], [2, 6], [3, 7]]
+
+
+def test_dashed_pairs_without_a_range_word_are_still_edges():
+    assert _read(answers.EDGE_SET, "The cover is 0–4, 1–5, 2–6, 3–7.", 8, COVER) == [
+        [0, 4], [1, 5], [2, 6], [3, 7]]
