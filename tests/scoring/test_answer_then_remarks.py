@@ -128,3 +128,21 @@ def test_a_range_of_nodes_after_the_edges_is_no_edge(text):
 def test_dashed_pairs_without_a_range_word_are_still_edges():
     assert _read(answers.EDGE_SET, "The cover is 0–4, 1–5, 2–6, 3–7.", 8, COVER) == [
         [0, 4], [1, 5], [2, 6], [3, 7]]
+
+
+BFS0 = "Run a BFS from node 0 and list the BFS tree edges in order."
+BFS0_TREE = [[0, 2], [0, 5], [2, 1], [5, 3], [5, 4]]
+
+
+@pytest.mark.parametrize("text", [
+    "BFS from node 0: 0 → 2, 0 → 5, then from 2: 2 → 1, then from node 5: 5 → 3, 5 → 4.",
+    "From 0: 0-2, 0-5. From 2: 2-1. From 5: 5-3, 5-4.",
+    "Tree edges: (0, 2), (0, 5), then from 2: (2, 1); from 5: (5, 3), (5, 4).",
+])
+def test_edges_under_from_node_step_labels_are_one_list(text):
+    assert _read(answers.EDGE_SEQUENCE, text, 6, BFS0) == BFS0_TREE
+
+
+def test_a_list_after_other_words_is_still_a_later_list():
+    text = "I first tried from 0: 0 → 1, 1 → 2. That was wrong. Final answer from 3: 3 → 4."
+    assert _read(answers.EDGE_SEQUENCE, text, 6, BFS0) == [[3, 4]]

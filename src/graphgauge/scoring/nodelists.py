@@ -566,6 +566,8 @@ _EDGE_GAP = re.compile(
     r"|\b(?:back-?track(?:s|ed|ing)?|back(?:\s+up)?|return(?:s|ing)?)\s+to\s+(?:node\s+)?\d+\b"
     # "then backtrack to 0 and take 0-3", "back up to 3"
     r"|\b(?:node\s+)?\d+\s+(?:is|was)\s+a\s+dead[ -]end\b(?:[ \t,]*(?:so|and|then)\b)?"
+    # "2 → 6, then from 1: 1 → 0, 1 → 3": the next node's edges, under its step label
+    r"|(?:[.;]\s*)?\bfrom\s+(?:node\s+)?\d+\s*:"
     # "(6, 5); 5 is a dead end, so (6, 3)": the walk goes on from an earlier node
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
