@@ -146,3 +146,20 @@ def test_edges_under_from_node_step_labels_are_one_list(text):
 def test_a_list_after_other_words_is_still_a_later_list():
     text = "I first tried from 0: 0 → 1, 1 → 2. That was wrong. Final answer from 3: 3 → 4."
     assert _read(answers.EDGE_SEQUENCE, text, 6, BFS0) == [[3, 4]]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a bracket after an input number, then a conclusion with two consequences: the last
+    # one states the value
+    ("The graph is complete on 5 nodes (all 10 pairs are edges), so every pair is at "
+     "distance 1 and the Wiener index is 10.", 10),
+    ("The graph is a path on 4 nodes (3 edges), so the ends are 3 apart and the diameter "
+     "is 3.", 3),
+    ("The graph has 6 nodes (0 to 5), so each node reaches every other one and the total "
+     "is 15.", 15),
+    # a conclusion that states no value of its own leaves the number before the bracket
+    ("The answer is 7 (the 3 leaves and 4 inner nodes), so node 2 and node 5 are both "
+     "counted.", 7),
+])
+def test_a_conclusion_after_a_bracketed_aside_states_the_value(text, expected):
+    assert _read(answers.INT, text, 6) == expected

@@ -165,7 +165,6 @@ BLIND_MISSES = {
     "core_blind_s23f.jsonl:15",
     "core_blind_s23f.jsonl:41",
     "core_blind_s22b.jsonl:118",
-    "core_blind_s21b.jsonl:6",
     "core_blind_s15a.jsonl:19",
     "core_blind_s15a.jsonl:30",
     "core_blind_s15a.jsonl:37",
