@@ -163,3 +163,18 @@ def test_a_list_after_other_words_is_still_a_later_list():
 ])
 def test_a_conclusion_after_a_bracketed_aside_states_the_value(text, expected):
     assert _read(answers.INT, text, 6) == expected
+
+
+AVERAGE = "What is the average degree of the graph?"
+
+
+@pytest.mark.parametrize("text", [
+    # a "Check:" step in the working, which then closes on its own bold labelled value
+    "Degrees: 3, 2, 2, 1. Hmm, let me recount node 0: neighbours 1, 2, 3, so 3.\n\n"
+    "Check: 3+2+2+1 = 8 ✓\n\nThere are 4 nodes, so 8 / 4 = 2.\n\n**Average degree = 2.0**",
+    "Degrees sum to 8 over 4 nodes.\n\nCheck: 3+2+2+1 = 8 ✓\n\n**Average degree: 2**",
+    # an answer first, then its check in prose: still the answer first
+    "The average degree is 2.0.\n\nCheck: the degrees 3, 2, 2, 1 sum to 8, and 8 / 4 = 2.",
+])
+def test_a_check_step_before_a_closing_bold_value_is_working(text):
+    assert _read(answers.FLOAT, text, 5, AVERAGE) == 2.0

@@ -767,9 +767,10 @@ _DASH_PAIR = re.compile(r"\d+[ \t]*[-–—][ \t]*\d+")
 
 def _node_range(region: str, chain: re.Match, ids: list[str]) -> bool:
     """Is a dashed pair after "every node" / "nodes" a range of nodes (more than two ids)?"""
-    return len(ids) == 2 and int(ids[1]) > int(ids[0]) + 1 and bool(
-        _DASH_PAIR.fullmatch(chain.group())) and _RANGE_OF.search(
-        region, max(0, chain.start() - 30), chain.start()) is not None
+    return len(ids) == 2 and _RANGE_OF.search(
+        region, max(0, chain.start() - 30), chain.start()) is not None and bool(
+        _DASH_PAIR.fullmatch(chain.group())) and max(map(len, ids)) <= 12 and int(
+        ids[1]) > int(ids[0]) + 1
 
 
 # A weight written bare after its edge: "(0, 4) 1, (0, 6) 2, (1, 4) 2".

@@ -219,7 +219,8 @@ def split_answer_first(body: str) -> tuple[str, str]:
     if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
         return body, ""
     answer, reasoning = body[: heading.start()], body[heading.start():]
-    if revises(reasoning) or _ANSWER_AFTER.search(reasoning):
+    if revises(reasoning) or _ANSWER_AFTER.search(reasoning) or _LABELLED_CLOSE.search(
+            reasoning.rstrip()):
         return body, ""  # revised, or the reasoning came first ("# Reasoning ... # Answer")
     return answer, reasoning
 
@@ -230,6 +231,13 @@ _HEADING_WORDS = ("reason", "explanation", "justification", "rationale", "why", 
 # An answer announced after the reasoning heading: the layout is reasoning, then answer.
 _ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\s*answer\s*>",
                            re.I | re.M)
+
+
+# The working closing on its own labelled value in bold ("Check: 6+6+5+4+3 = 24 ✓ ...
+# **Von Neumann entropy ≈ 1.578**"): the "check" was a step of the working, not an
+# explanation after the answer.
+_LABELLED_CLOSE = re.compile(r"\n[ \t>#]*(?:\*\*|__)[ \t]*[A-Za-z][^\n*_=≈:]{0,80}?(?:[=≈:]|\bis\b)"
+                             r"[ \t*_]*[-+]?\d[\d.,/]*[ \t]*(?:\*\*|__)[ \t.]*\Z")
 
 
 # --- commitments -------------------------------------------------------------------------

@@ -147,7 +147,6 @@ def test_readers_agree_with_the_grader():
 # 1 of 13) at first try; s23c (markdown chat) read 95.3% (122/128, 0 of 11). The six:
 # 729/751 = 97.1%, 3 of 58 no-answers read as a value.
 BLIND_MISSES = {
-    "core_blind_s23c.jsonl:31",
     "core_blind_s23a.jsonl:18",
     "core_blind_s23a.jsonl:54",
     "core_blind_s23a.jsonl:86",
