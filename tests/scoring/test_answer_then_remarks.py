@@ -178,3 +178,15 @@ AVERAGE = "What is the average degree of the graph?"
 ])
 def test_a_check_step_before_a_closing_bold_value_is_working(text):
     assert _read(answers.FLOAT, text, 5, AVERAGE) == 2.0
+
+
+@pytest.mark.parametrize("check", [
+    "Quick check: 2 before 3 ✓, 1 and 3 before 5 ✓.",
+    "A few constraints: 2 before 3 ✓, 1 and 3 before 5 ✓.",
+    "Constraints hold: 2 → 3 ✓, 3 → 5 ✓.",
+    "Spot-checking edges: 2 before 3 ✓, 1 and 3 before 5 ✓.",
+])
+def test_items_ticked_off_under_any_short_label_are_a_passing_check(check):
+    text = ("**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nI started from the sources (4, 0) "
+            "and repeated. " + check)
+    assert _read(answers.NODE_LIST, text, 8, ORDER) == [4, 0, 2, 1, 3, 5]

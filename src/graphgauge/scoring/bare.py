@@ -17,7 +17,12 @@ import re
 from numbers import Real
 from typing import Any
 
-from graphgauge.scoring.checks import passed_check, ticked_off, without_check_block
+from graphgauge.scoring.checks import (
+    check_line,
+    passed_check,
+    ticked_off,
+    without_check_block,
+)
 from graphgauge.scoring.doubts import (
     SETTLED,
     doubts_item,
@@ -321,7 +326,7 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         if not opened or not value_like(value) or final is ABSENT or (
                 final is not None and not differs(final, opened)) or any(
                 OPENING_LABEL.fullmatch(x.strip(" \t*_.")) or value_like(x)
-                for x in SENTENCE_SPLIT.split(rest) if x.strip() and not passed_check("", x)):
+                for x in SENTENCE_SPLIT.split(rest) if x.strip() and not check_line(x)):
             return None  # (nor one piece of it: "From 3: 2, 4. From 2: 16.")
     elif not _NUMBER_FIRST.match(value) or isinstance(opened, bool) or not isinstance(
             opened, Real) or WORKING.search(value) or NUMBER_RUN.search(value):
@@ -335,7 +340,7 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         return None
     for sentence in SENTENCE_SPLIT.split(rest):
         said = reader(sentence, False)
-        if said in (ABSENT, None) or passed_check("", sentence):  # "Checking: 2 before 3 ✓."
+        if said in (ABSENT, None) or check_line(sentence):  # "Checking: 2 before 3 ✓."
             continue
         if bare_list and isinstance(said, list) and len(said) >= max(2, len(opened)):
             return None  # the whole list stated again ("The BFS order is 0, 2, 1.")
@@ -381,7 +386,7 @@ def _closing_line_answers(text: str) -> bool:
     line = text[text.rfind("\n") + 1:]
     if value_like(line):
         return True
-    if passed_check("", line):
+    if check_line(line):
         return False  # "Checking the edges: 4 before 1 ✓, 3 before 5 ✓." checks the answer
     label = OPENING_LABEL.fullmatch(line.strip(" \t*_.").strip())
     return "\n" in text and label is not None and bool(
