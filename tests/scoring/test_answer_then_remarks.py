@@ -172,9 +172,12 @@ AVERAGE = "What is the average degree of the graph?"
     # a "Check:" step in the working, which then closes on its own bold labelled value
     "Degrees: 3, 2, 2, 1. Hmm, let me recount node 0: neighbours 1, 2, 3, so 3.\n\n"
     "Check: 3+2+2+1 = 8 ✓\n\nThere are 4 nodes, so 8 / 4 = 2.\n\n**Average degree = 2.0**",
-    "Degrees sum to 8 over 4 nodes.\n\nCheck: 3+2+2+1 = 8 ✓\n\n**Average degree: 2**",
-    # an answer first, then its check in prose: still the answer first
+    "Degrees: 3, 2, 2, 1.\n\nThere are 4 nodes.\n\nThe sum is 8.\n\nCheck: 3+2+2+1 = 8 ✓\n\n"
+    "Average degree = **2.0**",
+    # an answer first, then its check in prose, or a check closing on another quantity:
+    # still the answer first
     "The average degree is 2.0.\n\nCheck: the degrees 3, 2, 2, 1 sum to 8, and 8 / 4 = 2.",
+    "The average degree is 2.0.\n\nCheck: the degree sum is 8.\n\nDegree sum = **8**",
 ])
 def test_a_check_step_before_a_closing_bold_value_is_working(text):
     assert _read(answers.FLOAT, text, 5, AVERAGE) == 2.0

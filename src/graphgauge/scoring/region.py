@@ -219,8 +219,8 @@ def split_answer_first(body: str) -> tuple[str, str]:
     if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
         return body, ""
     answer, reasoning = body[: heading.start()], body[heading.start():]
-    if revises(reasoning) or _ANSWER_AFTER.search(reasoning) or _LABELLED_CLOSE.search(
-            reasoning.rstrip()):
+    if revises(reasoning) or _ANSWER_AFTER.search(reasoning) or (_LABELLED_CLOSE.search(
+            reasoning.rstrip()) and _working(answer)):
         return body, ""  # revised, or the reasoning came first ("# Reasoning ... # Answer")
     return answer, reasoning
 
@@ -234,10 +234,19 @@ _ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\
 
 
 # The working closing on its own labelled value in bold ("Check: 6+6+5+4+3 = 24 ✓ ...
-# **Von Neumann entropy ≈ 1.578**"): the "check" was a step of the working, not an
-# explanation after the answer.
-_LABELLED_CLOSE = re.compile(r"\n[ \t>#]*(?:\*\*|__)[ \t]*[A-Za-z][^\n*_=≈:]{0,80}?(?:[=≈:]|\bis\b)"
-                             r"[ \t*_]*[-+]?\d[\d.,/]*[ \t]*(?:\*\*|__)[ \t.]*\Z")
+# **Von Neumann entropy ≈ 1.578**"): after working (not an answer given first), the
+# "check" was a step of the working, not an explanation after the answer.
+_LABELLED_CLOSE = re.compile(r"\n[ \t>#]*(?P<bold>\*\*|__)?[ \t]*[A-Za-z][^\n*_=≈:]{0,80}?"
+                             r"(?:[=≈:]|\bis\b)[ \t]*(?(bold)[*_]*|(?:\*\*|__))[ \t]*[-+]?\d"
+                             r"[\d.,/]*[ \t]*(?:\*\*|__)[ \t.]*\Z")
+
+
+
+def _working(text: str) -> bool:
+    """Is the text before a "Check:" heading working rather than an answer given first: a
+    correction cue in it ("hmm, let me just list ..."), or several paragraphs?"""
+    return CUE.search(text) is not None or sum(
+        1 for p in PARAGRAPHS.split(text) if p.strip()) >= 3
 
 
 # --- commitments -------------------------------------------------------------------------
