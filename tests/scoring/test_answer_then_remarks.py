@@ -193,3 +193,9 @@ def test_items_ticked_off_under_any_short_label_are_a_passing_check(check):
     text = ("**Topological order:**\n\n[4, 0, 2, 1, 3, 5]\n\nI started from the sources (4, 0) "
             "and repeated. " + check)
     assert _read(answers.NODE_LIST, text, 8, ORDER) == [4, 0, 2, 1, 3, 5]
+
+
+def test_and_so_on_for_the_remaining_nodes_leaves_the_list_open():
+    text = ("**BFS tree edges:**\n\n[(0, 1), (0, 2)]\n\nThen the same for the remaining nodes 1 "
+            "and 2, and so on.")
+    assert _read(answers.EDGE_SEQUENCE, text, 6, BFS) is None

@@ -501,6 +501,11 @@ def _elided_working(paragraph: str, reader: Reader | None) -> bool:
     return bool(valued) and valued[-1] > elided[-1]
 
 
+# "... the same for the remaining nodes, and so on": the list given was only a start.
+_GOES_PAST = re.compile(r"\b(?:remaining|rest|others|the same for|likewise|similarly"
+                        r"|repeat(?:s|ed|ing)? (?:for|with))\b", re.I)
+
+
 def _elided_method(body: str, paragraph: str, reader: Reader | None) -> bool:
     """Is the only doubt of the closing paragraph an "and so on" in how a list given whole
     above it was found ("[(19, 5), (19, 20), ...]\n\n**How:** node 19's neighbours first
@@ -508,7 +513,7 @@ def _elided_method(body: str, paragraph: str, reader: Reader | None) -> bool:
     not the answer: every number it names is in that list (one it does not name, "then 3,
     4, and so on", may be the rest of a list left unfinished)."""
     if reader is None or not _AND_SO_ON.search(paragraph) or unsure(
-            _AND_SO_ON.sub(" ", paragraph)):
+            _AND_SO_ON.sub(" ", paragraph)) or _GOES_PAST.search(paragraph):
         return False
     above = [p for p in PARAGRAPHS.split(body[:body.rfind(paragraph)]) if p.strip()]
     given = next((p for p in reversed(above) if value_like(p)), None)
