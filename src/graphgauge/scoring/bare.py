@@ -17,7 +17,12 @@ import re
 from numbers import Real
 from typing import Any
 
-from graphgauge.scoring.checks import passed_check, ticked_off, without_check_block
+from graphgauge.scoring.checks import (
+    check_line,
+    passed_check,
+    ticked_off,
+    without_check_block,
+)
 from graphgauge.scoring.doubts import (
     SETTLED,
     doubts_item,
@@ -79,6 +84,7 @@ from graphgauge.scoring.signals import (
     is_truncated,
     last_paragraph,
     offers_alternatives,
+    reasons_a_denial,
     refuses,
     restated_differently,
     retracted,
@@ -89,6 +95,7 @@ from graphgauge.scoring.signals import (
     unsure,
     value_asked,
     value_sentence,
+    without_denial_reason,
     without_method_note,
 )
 
@@ -160,6 +167,7 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
     if (unsure(last_paragraph(body)) and not _turned_down(last_paragraph(body))
             and not _elided_working(last_paragraph(body), reader)
             and not _others_unnamed(last_paragraph(body), body, reader)
+            and not _elided_method(body, last_paragraph(body), reader)
             and not (reader is not None and open_list_only(
                 last_paragraph(body), 0, len(last_paragraph(body)),
                 _verdict_of(last_paragraph(body), kept, reader)))
@@ -173,6 +181,10 @@ def read_bare(body: str, thinking: str, size: int, reader: Reader | None) -> Reg
         return NoAnswer("two different final answers")
     kept = QUESTION.sub(" ", tail(kept, size // 2))
     cues = list(CUE.finditer(kept, max(0, len(kept) - len(last))))
+    if cues and reader is not None and reasons_a_denial(cues, reader(
+            kept[:cues[0].start()], False)):
+        cues = []  # "No. ... One odd-degree node is enough to rule it out."
+        kept = without_denial_reason(kept)
     if cues:
         after = kept[cues[-1].end():]
         if _CHECKING.search(cues[-1].group()) and _CHECK_CUT.search(after):
@@ -377,7 +389,7 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         if not opened or not value_like(value) or final is ABSENT or (
                 final is not None and not differs(final, opened)) or any(
                 OPENING_LABEL.fullmatch(x.strip(" \t*_.")) or value_like(x)
-                for x in SENTENCE_SPLIT.split(rest) if x.strip()):
+                for x in SENTENCE_SPLIT.split(rest) if x.strip() and not check_line(x)):
             return None  # (nor one piece of it: "From 3: 2, 4. From 2: 16.")
     elif not _NUMBER_FIRST.match(value) or isinstance(opened, bool) or not isinstance(
             opened, Real) or WORKING.search(value) or NUMBER_RUN.search(value):
@@ -391,7 +403,7 @@ def _answered_first(body: str, kept: str, reader: Reader | None) -> str | None:
         return None
     for sentence in SENTENCE_SPLIT.split(rest):
         said = reader(sentence, False)
-        if said in (ABSENT, None):
+        if said in (ABSENT, None) or check_line(sentence):  # "Checking: 2 before 3 ✓."
             continue
         if bare_list and isinstance(said, list) and len(said) >= max(2, len(opened)):
             return None  # the whole list stated again ("The BFS order is 0, 2, 1.")
@@ -437,6 +449,8 @@ def _closing_line_answers(text: str) -> bool:
     line = text[text.rfind("\n") + 1:]
     if value_like(line):
         return True
+    if check_line(line):
+        return False  # "Checking the edges: 4 before 1 ✓, 3 before 5 ✓." checks the answer
     label = OPENING_LABEL.fullmatch(line.strip(" \t*_.").strip())
     return "\n" in text and label is not None and bool(
         _NUMBER_FIRST.match(label[2]) or value_like(label[2])) and not (
@@ -554,6 +568,28 @@ def _elided_working(paragraph: str, reader: Reader | None) -> bool:
     valued = [i for i, x in enumerate(sentences) if reader(x, False) not in (ABSENT, None)]
     elided = [i for i, x in enumerate(sentences) if _AND_SO_ON.search(x)]
     return bool(valued) and valued[-1] > elided[-1]
+
+
+# "... the same for the remaining nodes, and so on": the list given was only a start.
+_GOES_PAST = re.compile(r"\b(?:remaining|rest|others|the same for|likewise|similarly"
+                        r"|repeat(?:s|ed|ing)? (?:for|with))\b", re.I)
+
+
+def _elided_method(body: str, paragraph: str, reader: Reader | None) -> bool:
+    """Is the only doubt of the closing paragraph an "and so on" in how a list given whole
+    above it was found ("[(19, 5), (19, 20), ...]\n\n**How:** node 19's neighbours first
+    (5, 20), then the neighbours of 5, and so on level by level")? The method is elided,
+    not the answer: every number it names is in that list (one it does not name, "then 3,
+    4, and so on", may be the rest of a list left unfinished)."""
+    if reader is None or not _AND_SO_ON.search(paragraph) or unsure(
+            _AND_SO_ON.sub(" ", paragraph)) or _GOES_PAST.search(paragraph):
+        return False
+    above = [p for p in PARAGRAPHS.split(body[:body.rfind(paragraph)]) if p.strip()]
+    given = next((p for p in reversed(above) if value_like(p)), None)
+    if given is None or unclosed(given) or _AND_SO_ON.search(given) or "..." in given or (
+            "…" in given) or not isinstance(reader(given, True), list):
+        return False
+    return set(NUMBER.findall(paragraph)) <= set(NUMBER.findall(given))
 
 
 # Other things described by a quantity that takes one of two values: "every other edge lies
@@ -910,9 +946,20 @@ _ADMITS = re.compile(r"\b(?:but|except|however|though|although|wrong|incorrect|m
                      r"|possibly|perhaps)\b", re.I)
 
 
+# A search past the answer that came up empty ("I couldn't find any further augmenting
+# path.", "I found no shorter route."): it backs the answer as best, it is no doubt of it.
+_NONE_BEYOND = re.compile(
+    r"[ \t*_>-]*(?:(?:and|so)[ \t,]+)?I[ \t]+(?:(?:could(?:n'?t|[ \t]+not)|can(?:'?t|not)"
+    r"|did(?:n'?t|[ \t]+not))[ \t]+(?:find|see|spot)[ \t]+(?:any|an?)|(?:found|see)[ \t]+no)"
+    r"[ \t]+(?:(?:further|other|more|additional|larger|bigger|longer|shorter|smaller|better"
+    r"|cheaper)\b|augmenting\b)", re.I)
+
+
 def _method_done(sentence: str) -> bool:
-    return bool(_METHOD_DONE.match(sentence)) and not (
-        _AT_WORK.search(sentence) or _ADMITS.search(sentence) or RETRACTION.search(sentence)
+    beyond = _NONE_BEYOND.match(sentence)
+    return bool(_METHOD_DONE.match(sentence) or beyond) and not (
+        _AT_WORK.search(sentence, beyond.end() if beyond else 0) or _ADMITS.search(sentence)
+        or RETRACTION.search(sentence)
         or DOUBT.search(sentence) or TENTATIVE.search(sentence) or CUE.search(sentence))
 
 

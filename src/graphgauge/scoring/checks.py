@@ -98,3 +98,17 @@ def ticked_off(after: str) -> bool:
     rest = after[asked.end():] if asked else after
     return (not rest.strip(" \t,.;:—–-") or bool(_TICK.search(rest))) and "?" not in rest and not (
         _TICKED_FAILED.search(rest) or _CHECK_STATES.search(rest))
+
+
+_CHECK_LABEL = re.compile(r"[ \t*_]*[A-Za-z][^:\n\d]{0,40}:")
+
+
+def check_line(sentence: str) -> bool:
+    """Is a sentence after the answer a check of it that passes: opened as one ("Checking
+    the edges: 2 before 3 ✓") or items ticked off under any short label ("Quick check: 2
+    before 3 ✓, 3 before 5 ✓.", "A few constraints: ...")? Its ids are the answer's own."""
+    if passed_check("", sentence):
+        return True
+    label = _CHECK_LABEL.match(sentence)
+    rest = sentence[label.end():] if label else sentence
+    return bool(_TICK.search(rest)) and ticked_off(rest)

@@ -568,6 +568,8 @@ _EDGE_GAP = re.compile(
     r"|\b(?:back-?track(?:s|ed|ing)?|back(?:\s+up)?|return(?:s|ing)?)\s+to\s+(?:node\s+)?\d+\b"
     # "then backtrack to 0 and take 0-3", "back up to 3"
     r"|\b(?:node\s+)?\d+\s+(?:is|was)\s+a\s+dead[ -]end\b(?:[ \t,]*(?:so|and|then)\b)?"
+    # "2 → 6, then from 1: 1 → 0, 1 → 3": the next node's edges, under its step label
+    r"|(?:[.;]\s*)?\bfrom\s+(?:node\s+)?\d+\s*:"
     # "(6, 5); 5 is a dead end, so (6, 3)": the walk goes on from an earlier node
     r"|\((?:weight|w|capacity|cap|c|cost)?\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\)"
     r"|\b(?:weight|w|capacity|cost)\s*[:=]?\s*[-+]?\d+(?:\.\d+)?\b"  # "- (0, 1) weight 2"
@@ -752,8 +754,25 @@ def _edge_items(region: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
             masked[m.start() : m.end()] = " " * (m.end() - m.start())
     for m in _CHAIN.finditer("".join(masked)):
         ids = _DIGITS.findall(m.group())
+        if _node_range(region, m, ids):
+            continue
         items.append((m.start(), m.end(), list(zip(ids, ids[1:], strict=False))))
     return sorted(items)
+
+
+# Nodes named as a range, not an edge: "Every node 1–49 is an endpoint", "nodes 0–7 are
+# covered", "all vertices 2-9".
+_RANGE_OF = re.compile(r"(?:\b(?:every|each|all)[ \t]+(?:the[ \t]+)?(?:nodes?|vertex|vertices)"
+                       r"|\b(?:nodes|vertices))[ \t]+\Z", re.I)
+_DASH_PAIR = re.compile(r"\d+[ \t]*[-–—][ \t]*\d+")
+
+
+def _node_range(region: str, chain: re.Match, ids: list[str]) -> bool:
+    """Is a dashed pair after "every node" / "nodes" a range of nodes (more than two ids)?"""
+    return len(ids) == 2 and _RANGE_OF.search(
+        region, max(0, chain.start() - 30), chain.start()) is not None and bool(
+        _DASH_PAIR.fullmatch(chain.group())) and max(map(len, ids)) <= 12 and int(
+        ids[1]) > int(ids[0]) + 1
 
 
 # A weight written bare after its edge: "(0, 4) 1, (0, 6) 2, (1, 4) 2".

@@ -215,6 +215,9 @@ _WORKED = r"(?:[(\d][\d \t()+*/×.−-]*[=≈][ \t]*)?"
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
                         r"(?:by convention[\s,]*)?(?:I(?:'d| would) (?:report|say|give|put)\s+)?"
+                        # a first consequence before the one stated: "so every pair is at
+                        # distance 1 and the Wiener index is 10"
+                        r"(?:[^.;:!?\n]{1,80}?[ \t,]and[ \t]+(?=the|its|their))?"
                         r"(?:(?:it|this|that|there|(?:the|its|their|node[ \t]+\w+'s)"
                         r"(?:[ \t]+[\w'-]+){1,6}?)\s+(?:is|are|equals|=)"
                         r"(?:\s+(?:only|exactly|just))?\s*)?" + _WORKED + "$", re.I)
@@ -227,7 +230,7 @@ def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) 
     """Does the clause from ``start`` state a value of its own? After "but" it then
     carries the answer ("two ways to see this, but both give the same count: 6"); after
     any trailing clause when it concludes ("…, so 1/4")."""
-    reach = 16 if states is _STATES else 64
+    reach = 16 if states is _STATES else 144
     if states is _CONCLUDES:  # a conclusion opens on its word: no number before it can
         first = _CONCLUSION_WORD.search(sentence, start)
         if first is None:

@@ -110,6 +110,7 @@ from graphgauge.scoring.signals import (
     is_hedge,
     is_truncated,
     last_paragraph,
+    reasons_a_denial,
     retracted,
     revises,
     strip_questions,
@@ -218,7 +219,8 @@ def split_answer_first(body: str) -> tuple[str, str]:
     if not (heading and re.search(r"[\w∅]", body[: heading.start()])):
         return body, ""
     answer, reasoning = body[: heading.start()], body[heading.start():]
-    if revises(reasoning) or _ANSWER_AFTER.search(reasoning):
+    if revises(reasoning) or _ANSWER_AFTER.search(reasoning) or (_LABELLED_CLOSE.search(
+            reasoning.rstrip()) and _working(answer)):
         return body, ""  # revised, or the reasoning came first ("# Reasoning ... # Answer")
     return answer, reasoning
 
@@ -229,6 +231,22 @@ _HEADING_WORDS = ("reason", "explanation", "justification", "rationale", "why", 
 # An answer announced after the reasoning heading: the layout is reasoning, then answer.
 _ANSWER_AFTER = re.compile(r"^[ \t#*_>]*(?:final[ \t]+)?answer\b|\\boxed\s*\{|<\s*answer\s*>",
                            re.I | re.M)
+
+
+# The working closing on its own labelled value in bold ("Check: 6+6+5+4+3 = 24 ✓ ...
+# **Von Neumann entropy ≈ 1.578**"): after working (not an answer given first), the
+# "check" was a step of the working, not an explanation after the answer.
+_LABELLED_CLOSE = re.compile(r"\n[ \t>#]*(?P<bold>\*\*|__)?[ \t]*[A-Za-z][^\n*_=≈:]{0,80}?"
+                             r"(?:[=≈:]|\bis\b)[ \t]*(?(bold)[*_]*|(?:\*\*|__))[ \t]*[-+]?\d"
+                             r"[\d.,/]*[ \t]*(?:\*\*|__)[ \t.]*\Z")
+
+
+
+def _working(text: str) -> bool:
+    """Is the text before a "Check:" heading working rather than an answer given first: a
+    correction cue in it ("hmm, let me just list ..."), or several paragraphs?"""
+    return CUE.search(text) is not None or sum(
+        1 for p in PARAGRAPHS.split(text) if p.strip()) >= 3
 
 
 # --- commitments -------------------------------------------------------------------------
@@ -642,6 +660,10 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
                 or not names_asked(text[region.start:region.end],
                                    getattr(reader, "question", None)))):
             continue
+        if value is None and region.kind == "emphasis" and _BARE_COUNT.fullmatch(
+                region.text) and reader is not None and reader(
+                text[:region.start], False) not in (ABSENT, None):
+            continue  # "Size: **13**." after a list of edges counts it, it is no edge
         if value in (ABSENT, None) and reader is not None:
             if _picks_none(region):
                 return NoAnswer("several answers offered, none chosen")
@@ -657,6 +679,9 @@ def _choose(commits: tuple[Region, ...], text: str, reader: Reader | None
                 return NoAnswer("two different final answers")
         chosen, chosen_value = region, value
     return None if chosen is None else (chosen, chosen_value)
+
+
+_BARE_COUNT = re.compile(r"[ \t]*\d+[ \t]*")
 
 
 def _closing_rivalled(body: str, closing: Region, value: Any, reader: Reader | None) -> bool:
@@ -723,7 +748,7 @@ def _after_cue(text: str, chosen: Region, value: Any, reader: Reader | None
     cue changes nothing ("Actually, 5 is also the number of leaves" keeps 5)."""
     start = max(settled_at(chosen), len(text) - SIZE)
     cues = list(CUE.finditer(text, start))
-    if not cues:
+    if not cues or reasons_a_denial(cues, value):
         return None
     cue = cues[-1]
     said = _said_before(text, start, cue.start(), reader) if _EXPLAINS.match(

@@ -167,6 +167,22 @@ _VERDICT_BEFORE = re.compile(r"\b(?:yes|no)\b[ \t]*[,;:—–-]", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?\n—–]|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 
 
+# "... is enough to rule it out" after "No.": ruling out the asked property is the reason
+# for a denial, not a verdict taken back (after a "Yes" or a value it still retracts it).
+_RULES_OUT = re.compile(r"rules?[ \t]+(?:that|this|it)[ \t]+out", re.I)
+
+
+def reasons_a_denial(cues: list[re.Match[str]], verdict: object) -> bool:
+    """Are the cues after a negative verdict only "rules it out", its reason?"""
+    return verdict is False and all(_RULES_OUT.fullmatch(c.group()) for c in cues)
+
+
+def without_denial_reason(text: str) -> str:
+    """The text with its "rules it out" blanked (same length), once it reads as the reason
+    of a denial."""
+    return _RULES_OUT.sub(lambda m: " " * len(m.group()), text)
+
+
 def retracted(after: str) -> bool:
     """Does the text after a correction cue take the answer back without giving a new
     one? A verdict of "wrong" with no new value stated after it, or a last sentence that
@@ -383,7 +399,9 @@ REFUSAL = re.compile(
     r"|report|venture|commit to) (?:an? |any |the )?(?:\w+ )?(?:answer|number|value|count"
     r"|tour|path|list|set|order|ordering|result|guess)\b(?![^.!?\n]*\bbut\b)"
     r"|.{0,200}?\bI (?:could(?:n'?t| not)|was(?:n'?t| not) able to|was unable to|failed to)"
-    r" find (?:one"
+    # ("I could not find a bigger matching." backs the one given: it refuses nothing)
+    r" find (?!(?:any |an? )(?:further|other|more|additional|larger|bigger|longer|shorter"
+    r"|smaller|better|cheaper)\b)(?:one"
     r"|it|any|an? (?:valid |such |suitable )?\w+(?: \w+)?)"
     # "... after trying several starting nodes. It's possible that one doesn't exist."
     r"(?:[ \t]+(?:after|despite|by|in|within|with)\b[^.!?\n\d]*)?[ \t]*(?:[.!][^\d]*)?\Z"
