@@ -167,9 +167,9 @@ def test_hostile_text_never_raises_and_stays_fast(text):
     for task, n in (("relation", 10), ("outlier", 10), ("community", 10), ("theme", 10)):
         inst = instance(task, n, labels=LABELS)
         get_task("infer", task).parse("Answer: 1", inst)  # loads the encoder outside the clock
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other processes' load does not count
         get_task("infer", task).parse(text, inst)
-        assert time.perf_counter() - start < 2.0, (task, text[:40])
+        assert time.process_time() - start < 2.0, (task, text[:40])
 
 
 def test_reader_option_is_fixed_per_file_and_checked():
@@ -230,9 +230,9 @@ def test_readers_never_raise_and_return_their_own_type(text):
 def test_long_node_lists_read_in_linear_time(text):
     # these took minutes when a list pattern could backtrack over every split point
     for task in ("community", "outlier"):
-        start = time.perf_counter()
+        start = time.process_time()
         get_task("infer", task).parse(text, instance(task, 9, 3))
-        assert time.perf_counter() - start < 3.0, task
+        assert time.process_time() - start < 3.0, task
 
 
 @pytest.mark.parametrize(("text", "expected"), [

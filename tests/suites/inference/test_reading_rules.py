@@ -363,7 +363,7 @@ def test_s6_rules_stay_fast_on_hostile_text(text):
     read_relation(text, (0, 1))
     read_outliers(text, 10)
     read_assignment(text, 10, "community")
-    assert time.process_time() - start < 0.5
+    assert time.process_time() - start < 1.0  # a blow-up guard; benchmarks time it
 
 
 # --- rules added after the s7 realistic blind batches (infer_blind_s7*.jsonl) -------------
@@ -393,7 +393,7 @@ def test_t1_t3_spelled_labels_repeated_stay_linear():
     text = "Alpha Iota Information Retrieval " * 20000
     start = time.process_time()
     assert mentioned_labels(text, DBLP) == ["AI", "Information Retrieval"]
-    assert time.process_time() - start < 0.5
+    assert time.process_time() - start < 1.0  # a blow-up guard; benchmarks time it
 
 
 # --- rules added after the suite8 realistic blind batch (infer_blind_s8.jsonl) ------------
