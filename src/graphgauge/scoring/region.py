@@ -241,7 +241,6 @@ _LABELLED_CLOSE = re.compile(r"\n[ \t>#]*(?P<bold>\*\*|__)?[ \t]*[A-Za-z][^\n*_=
                              r"[\d.,/]*[ \t]*(?:\*\*|__)[ \t.]*\Z")
 
 
-
 def _working(text: str) -> bool:
     """Is the text before a "Check:" heading working rather than an answer given first: a
     correction cue in it ("hmm, let me just list ..."), or several paragraphs?"""
