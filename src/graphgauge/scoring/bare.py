@@ -70,6 +70,7 @@ from graphgauge.scoring.signals import (
     CONFIRM,
     CUE,
     DOUBT,
+    EQUALLY_GOOD,
     ITEM,
     PROVISIONAL,
     QUESTION,
@@ -644,17 +645,13 @@ _TURNED_DOWN = re.compile(r"\A[ \t]*\([^()]*\bbut\b[^()]{0,80}\b(?:the question|
                           r"|(?:was|is|were|are) asked|asks|we want)\b[^()]*\)[.!]?\s*\Z", re.I)
 
 
-_EQUALLY = re.compile(r"\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b",
-                      re.I)
-
-
 def _others_unnamed(paragraph: str, text: str, reader: Reader | None) -> bool:
     """Is a closing remark that other answers are "equally valid" only a note, naming none
     of them ("[…]\n\nThat's one valid DFS; another neighbour order gives a different but
     equally valid tree.")? The answer stands in a paragraph of its own before it; a whole
     second answer in the remark ("… [(0, 2), (2, 3)] is equally valid") offers it."""
-    if reader is None or not _EQUALLY.search(paragraph) or CUE.search(paragraph) or unsure(
-            _EQUALLY.sub(" ", paragraph)):
+    if reader is None or not EQUALLY_GOOD.search(paragraph) or CUE.search(paragraph) or unsure(
+            EQUALLY_GOOD.sub(" ", paragraph)):
         return False
     before = text.rstrip()[:-len(paragraph.strip())] if text.rstrip().endswith(
         paragraph.strip()) else ""

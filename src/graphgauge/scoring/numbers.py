@@ -211,7 +211,8 @@ _WALK_ON = re.compile(r"[ \t*_`$]*(?:→|->|⟶)[ \t*_`$]*(?:\d|[a-z]\b)", re.I)
 
 
 # The arithmetic a result is worked out by, up to its "=" ("(5+3)/2 = 4.0").
-_WORKED = r"(?:[(\d][\d \t()+*/×.−-]*[=≈][ \t]*)?"
+_ARITHMETIC_RUN = r"[(\d][\d \t()+*/×.−-]*[=≈][ \t]*"
+_WORKED = rf"(?:{_ARITHMETIC_RUN})?"
 # A conclusion drawn after the working ("they share 1 neighbour out of 4, so 1/4").
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|overall|altogether)\b[\s,:*_`$]*"
                         r"(?:by convention[\s,]*)?(?:I(?:'d| would) (?:report|say|give|put)\s+)?"
@@ -244,7 +245,7 @@ def _states_after(sentence: str, start: int, states: re.Pattern[str] = _STATES) 
 # A clause closing the sentence that names a quantity and works it out ("…, average =
 # (5+3)/2 = 4.0"): the sentence's value is its result, not a number of the working before.
 _NAMED_RESULT = re.compile(r"(?:^|[,;:][ \t]*)(?:the[ \t]+)?[A-Za-z][A-Za-z' -]{1,40}?[ \t]*="
-                           r"[ \t]*(?P<worked>[(\d][\d \t()+*/×.−-]*[=≈][ \t]*[-+]?\d+(?:\.\d+)?)"
+                           rf"[ \t]*(?P<worked>{_ARITHMETIC_RUN}[-+]?\d+(?:\.\d+)?)"
                            r"[ \t*_.]*$")
 
 

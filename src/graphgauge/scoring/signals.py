@@ -699,8 +699,12 @@ def unsure(text: str, start: int = 0, end: int | None = None) -> bool:
 # valid" (whole answers in brackets: "both 3 and 5 are valid cut vertices" names two
 # items), a value qualified by "(maybe)", "(possibly 6)", "(?)" ("(probably)" leans: it
 # commits).
+_EQUALLY_GOOD = r"\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b"
+# Just "works equally well", "is just as valid": whether it offers another answer, the
+# caller weighs ("a different but equally valid tree" names none).
+EQUALLY_GOOD = re.compile(_EQUALLY_GOOD, re.I)
 OFFERED_TOO = re.compile(
-    r"(?=[ejob(])(?:\b(?:equally|just as) (?:well|valid|good|correct|fine|acceptable)\b"
+    r"(?=[ejob(])(?:" + _EQUALLY_GOOD +
     r"|\bor,?[ \t]+if\b"
     r"|\([ \t]*(?:maybe|possibly|perhaps)\b|\([ \t]*\?+[ \t]*\)"
     r"|\bboth[ \t:]+[\[({][^.!?\n]{1,400}?\bare (?:equally |both )?(?:valid|correct"
